@@ -1,0 +1,69 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+// Import boundaries (DESIGN.md §1): everyone may import protocol; server, web and
+// simulator meet on the wire and never import each other.
+const forbid = (...names) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: names.map((name) => ({
+        group: [name, `${name}/*`],
+        message: 'Packages meet on the wire: see DESIGN.md §1 for what may import what.',
+      })),
+    },
+  ],
+});
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/data/**',
+      'packages/web/android/**',
+      'packages/web/ios/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': 'error',
+    },
+  },
+  {
+    files: ['packages/protocol/**'],
+    rules: forbid('@hearth/server', '@hearth/web', '@hearth/simulator'),
+  },
+  {
+    files: ['packages/server/**'],
+    rules: forbid('@hearth/web', '@hearth/simulator'),
+  },
+  {
+    files: ['packages/simulator/**'],
+    rules: forbid('@hearth/server', '@hearth/web'),
+  },
+  {
+    files: ['packages/web/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...forbid('@hearth/server', '@hearth/simulator'),
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // Command-line entry points and scripts talk to the operator on stdout.
+    files: ['scripts/**', 'bench/**', 'packages/simulator/src/cli.ts'],
+    rules: { 'no-console': 'off' },
+  },
+);

@@ -1,0 +1,48 @@
+/**
+ * Business constants named as the spec names them, with the spec's values.
+ * Every part of Hearth reads them from here.
+ */
+
+/** API.md §2: access tokens live 4 h. */
+export const ACCESS_TOKEN_LIFETIME_S = 14_400;
+/** Spec 1 §4: a token counts as expired when less than 10 minutes remain. */
+export const TOKEN_EXPIRY_MARGIN_MS = 600_000;
+/** Spec 1 §7: default timeout of every call. */
+export const HTTP_TIMEOUT_MS = 10_000;
+
+/** Spec 1 §9. */
+export const ERROR_TOAST_MS = 5_000;
+export const LOGIN_ERROR_TOAST_MS = 3_000;
+export const LOGIN_ANIMATION_MS = 1_000;
+export const SUCCESS_BACK_DELAY_MS = 5_000;
+export const CONFIRMATION_REDIRECT_MS = 5_000;
+export const SUCCESS_TOAST_MS = 2_000;
+export const INPUT_DEBOUNCE_MS = 500;
+
+/** Spec 1 §2: the dashboard clock refreshes every minute. */
+export const HOME_CLOCK_REFRESH_MS = 60_000;
+/** Spec 1 §2: a carousel up to this many homes, a dropdown above. */
+export const HOME_CAROUSEL_MAX_HOMES = 8;
+export const HOME_CAROUSEL_VISIBLE = 3;
+/** Spec 1 §2: the table view needs this width and this many nodes. */
+export const TABLE_VIEW_MIN_WIDTH_PX = 810;
+export const TABLE_VIEW_MIN_NODES = 10;
+/** Spec 1 §2: side panel width. */
+export const SIDE_PANEL_WIDTH_PX = 266;
+
+/** Spec 3 §4: realtime connection per device. */
+export const SOCKET_RECONNECT_DELAY_MS = 1_000;
+export const SOCKET_PING_INTERVAL_MS = 20_000;
+export const SOCKET_MAX_RECONNECT_ATTEMPTS = 3;
+
+/** Spec 1 §1: languages of the app. */
+export const LANGUAGES = ['en', 'es', 'ca', 'de', 'ru', 'fr', 'it', 'pt'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** Spec 1 §1: front-end version and default copyright year. */
+export const FRONTEND_VERSION = '1.41.0-6';
+export const DEFAULT_BUILD_YEAR = 2023;
+
+/** Realtime wire names (API.md §7). */
+export const SOCKET_NAMESPACE = '/api/v2/socket_io';
+export const SOCKET_PATHS = ['/socket.io/', '/api/v2/socket_io'] as const;
