@@ -46,3 +46,10 @@ export const DEFAULT_BUILD_YEAR = 2023;
 /** Realtime wire names (API.md §7). */
 export const SOCKET_NAMESPACE = '/api/v2/socket_io';
 export const SOCKET_PATHS = ['/socket.io/', '/api/v2/socket_io'] as const;
+
+/**
+ * The OAuth client that the app and third-party clients use on a development server.
+ * A production server refuses to start without its own CLIENT_SECRET.
+ */
+export const DEV_CLIENT_ID = 'hearth-app';
+export const DEV_CLIENT_SECRET = 'hearth-dev-secret';
