@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MgrNode } from '@hearth/protocol';
+import { http } from '../../../lib/http';
+import { dashboardKeys } from './keys';
+
+export async function getNodes(devId: string, signal?: AbortSignal): Promise<MgrNode[]> {
+  const answer = await http.request<{ nodes: MgrNode[] }>(
+    `/api/v2/devs/${encodeURIComponent(devId)}/mgr/nodes`,
+    { signal },
+  );
+  return answer.nodes;
+}
+
+export const nodesQueryOptions = (devId: string) =>
+  queryOptions({ queryKey: dashboardKeys.nodes(devId), queryFn: ({ signal }) => getNodes(devId, signal) });
+
+export function useNodes(devId: string) {
+  return useQuery(nodesQueryOptions(devId));
+}

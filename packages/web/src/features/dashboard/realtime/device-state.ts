@@ -1,0 +1,131 @@
+import {
+  parseNodeType,
+  type AwayStatus,
+  type DevData,
+  type MgrNode,
+  type NodeType,
+  type PmoSystem,
+  type SnapshotNode,
+  type UpdateEvent,
+} from '@hearth/protocol';
+
+/** A node as the dashboard knows it: the manager entry plus whatever the device reported. */
+export type LiveNode = SnapshotNode & { power_limit?: unknown };
+
+/** A gateway's realtime state in the query cache (spec 1 §4 "Home load"). */
+export interface DeviceState {
+  /** Whether a `dev_data` snapshot has arrived (the home stops "waiting for first update"). */
+  ready: boolean;
+  connected?: boolean;
+  away_status?: AwayStatus;
+  geo_data?: Record<string, unknown>;
+  discovery?: DevData['discovery'];
+  htr_system?: DevData['htr_system'];
+  pmo_system?: PmoSystem;
+  nodes: LiveNode[];
+}
+
+export const EMPTY_DEVICE_STATE: DeviceState = { ready: false, nodes: [] };
+
+const NODE_PARTS = ['status', 'setup', 'prog', 'version', 'power_limit'] as const;
+type NodePart = (typeof NODE_PARTS)[number];
+
+export function nodeKey(node: { type: NodeType; addr: number }): string {
+  return `${node.type}:${node.addr}`;
+}
+
+/** Takes a new node list, keeping what was known about nodes that stay. */
+function replaceNodes(previous: LiveNode[], next: readonly LiveNode[]): LiveNode[] {
+  const known = new Map(previous.map((n) => [nodeKey(n), n]));
+  return next.map((n) => ({ ...known.get(nodeKey(n)), ...n }));
+}
+
+/** Merges a `dev_data` snapshot; an empty node list never wipes a known one (spec 1 §4). */
+export function applyDevData(previous: DeviceState | undefined, snapshot: DevData): DeviceState {
+  const base = previous ?? EMPTY_DEVICE_STATE;
+  const { nodes, ...rest } = snapshot;
+  return {
+    ...base,
+    ...rest,
+    ready: true,
+    nodes: nodes.length > 0 ? replaceNodes(base.nodes, nodes) : base.nodes,
+  };
+}
+
+function readNodeList(body: unknown): MgrNode[] {
+  if (Array.isArray(body)) return body as MgrNode[];
+  if (typeof body === 'object' && body !== null && Array.isArray((body as { nodes?: unknown }).nodes)) {
+    return (body as { nodes: MgrNode[] }).nodes;
+  }
+  return [];
+}
+
+function readConnected(body: unknown): boolean | undefined {
+  if (typeof body === 'boolean') return body;
+  const value = typeof body === 'object' && body !== null ? (body as { connected?: unknown }).connected : undefined;
+  return typeof value === 'boolean' ? value : undefined;
+}
+
+function updateNode(state: DeviceState, type: NodeType, addr: number, part: NodePart, body: unknown): DeviceState {
+  const index = state.nodes.findIndex((n) => n.type === type && n.addr === addr);
+  // A part of a node we do not list yet is dropped; the next `/mgr/nodes` or snapshot brings it.
+  if (index < 0) return state;
+  const nodes = state.nodes.slice();
+  const node = nodes[index] as LiveNode;
+  nodes[index] = { ...node, [part]: body } as LiveNode;
+  return { ...state, nodes };
+}
+
+/** Applies an `update {path, body}`: `body` is the full object now at `path` (API.md §7). */
+export function applyUpdate(previous: DeviceState | undefined, event: UpdateEvent): DeviceState {
+  const state = previous ?? EMPTY_DEVICE_STATE;
+  const segments = event.path.split('/').filter((s) => s !== '');
+  const [first, second, third] = segments;
+  const body = event.body;
+
+  if (segments.length === 1) {
+    if (first === 'connected') {
+      const connected = readConnected(body);
+      return connected === undefined ? state : { ...state, connected };
+    }
+    if (first === 'geo_data') return { ...state, geo_data: body as Record<string, unknown> };
+    if (first === 'pmo_system') return { ...state, pmo_system: body as PmoSystem };
+    return state;
+  }
+  if (segments.length === 2) {
+    if (first === 'mgr' && second === 'nodes') {
+      const nodes = readNodeList(body);
+      return nodes.length > 0 ? { ...state, nodes: replaceNodes(state.nodes, nodes) } : state;
+    }
+    if (first === 'mgr' && second === 'away_status') return { ...state, away_status: body as AwayStatus };
+    if (first === 'mgr' && second === 'discovery') return { ...state, discovery: body as DevData['discovery'] };
+    if (first === 'htr_system' && second === 'power_limit') {
+      const limit = (body as { power_limit?: unknown } | null)?.power_limit;
+      return typeof limit === 'string' ? { ...state, htr_system: { setup: { power_limit: limit } } } : state;
+    }
+    return state;
+  }
+  if (segments.length === 3 && first && second && third) {
+    const type = parseNodeType(first);
+    const addr = Number(second);
+    const part = (NODE_PARTS as readonly string[]).includes(third) ? (third as NodePart) : undefined;
+    if (type && part && Number.isInteger(addr)) return updateNode(state, type, addr, part, body);
+  }
+  return state;
+}
+
+/**
+ * The nodes to show for a device: the `/mgr/nodes` list (or the snapshot's when that
+ * list is not known yet), each with the status the device last reported.
+ */
+export function mergeNodes(listed: readonly MgrNode[] | undefined, live: DeviceState | undefined): LiveNode[] {
+  const liveNodes = live?.nodes ?? [];
+  if (!listed || listed.length === 0) return liveNodes;
+  const byKey = new Map(liveNodes.map((n) => [nodeKey(n), n]));
+  return listed.map((n) => ({ ...byKey.get(nodeKey(n)), ...n }));
+}
+
+/** The manager view of a node list, as `/mgr/nodes` answers it. */
+export function toMgrNodes(nodes: readonly LiveNode[]): MgrNode[] {
+  return nodes.map(({ name, addr, type, installed, lost }) => ({ name, addr, type, installed, lost }));
+}

@@ -1,0 +1,35 @@
+import type { ErrorBody } from '@hearth/protocol';
+
+/** Spec 1 §8: the kinds of global error the app tells the user about. */
+export const ERROR_KINDS = ['connection', 'dataUpdate', 'userRequest', 'tooManyRequest', 'unknown'] as const;
+export type ErrorKind = (typeof ERROR_KINDS)[number];
+
+export type RequestIntent = 'read' | 'write';
+
+/** A failed call: `status` 0 means the request never got an answer (network or timeout). */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly body: Partial<ErrorBody> | undefined;
+  readonly kind: ErrorKind;
+
+  constructor(status: number, kind: ErrorKind, body?: Partial<ErrorBody>, options?: { cause?: unknown }) {
+    super(body?.message ?? (status === 0 ? 'connection failed' : `HTTP ${status}`), options);
+    this.name = 'HttpError';
+    this.status = status;
+    this.kind = kind;
+    this.body = body;
+  }
+}
+
+/** Spec 1 §8: 408 and no answer are connection errors; 429 is the hourly change limit. */
+export function errorKindFor(status: number, intent: RequestIntent): ErrorKind {
+  if (status === 0 || status === 408) return 'connection';
+  if (status === 429) return 'tooManyRequest';
+  if (status >= 400) return intent === 'read' ? 'dataUpdate' : 'userRequest';
+  return 'unknown';
+}
+
+/** 400 and 409 are the caller's to explain; 401 signs out; the rest go to the global toast. */
+export function isGlobalError(status: number): boolean {
+  return status !== 400 && status !== 401 && status !== 409;
+}

@@ -1,0 +1,158 @@
+import { HTTP_TIMEOUT_MS, TOKEN_EXPIRY_MARGIN_MS, type ErrorBody, type TokenResponse } from '@hearth/protocol';
+import { HttpError, errorKindFor, isGlobalError, type ErrorKind, type RequestIntent } from './errors';
+import { isTokenExpiring } from '../session/jwt';
+import type { StoredSession } from '../session/session-storage';
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** A JSON body. */
+  json?: unknown;
+  /** A form-encoded body (the token endpoint wants one). */
+  form?: Record<string, string>;
+  /** Whether to send the bearer token; 401 signs out only for authenticated calls. */
+  auth?: boolean;
+  /** Read or write decides the error kind (spec 1 §8); defaults from the method. */
+  intent?: RequestIntent;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export interface HttpClientDeps {
+  baseUrl: () => string;
+  fetch: () => typeof fetch;
+  now: () => number;
+  clientAuth: () => string;
+  session: {
+    get: () => StoredSession;
+    set: (session: StoredSession) => void;
+    clear: () => void;
+  };
+  reportError: (kind: ErrorKind) => void;
+}
+
+export type TokenGrant =
+  | { grant_type: 'password'; username: string; password: string }
+  | { grant_type: 'refresh_token'; refresh_token: string };
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  return text === '' ? undefined : (JSON.parse(text) as unknown);
+}
+
+function asErrorBody(value: unknown): Partial<ErrorBody> | undefined {
+  return typeof value === 'object' && value !== null ? (value as Partial<ErrorBody>) : undefined;
+}
+
+/** Aborts on the caller's signal or after the timeout, whichever comes first. */
+function withTimeout(timeoutMs: number, outer?: AbortSignal): { signal: AbortSignal; done: () => void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), timeoutMs);
+  const onOuterAbort = () => controller.abort(outer?.reason);
+  outer?.addEventListener('abort', onOuterAbort, { once: true });
+  if (outer?.aborted) onOuterAbort();
+  return {
+    signal: controller.signal,
+    done: () => {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', onOuterAbort);
+    },
+  };
+}
+
+export function createHttpClient(deps: HttpClientDeps) {
+  let refreshing: Promise<string> | null = null;
+
+  function fail(error: HttpError): never {
+    if (isGlobalError(error.status)) deps.reportError(error.kind);
+    throw error;
+  }
+
+  async function send<T>(path: string, options: RequestOptions, token: string | null): Promise<T> {
+    const method = options.method ?? (options.json === undefined && options.form === undefined ? 'GET' : 'POST');
+    const intent = options.intent ?? (method === 'GET' ? 'read' : 'write');
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+    let body: string | undefined;
+    if (options.form) {
+      headers['Content-Type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(options.form).toString();
+    } else if (options.json !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    }
+    if (token) headers.Authorization = `Bearer ${token}`;
+
+    const { signal, done } = withTimeout(options.timeoutMs ?? HTTP_TIMEOUT_MS, options.signal);
+    let response: Response;
+    try {
+      response = await deps.fetch()(`${deps.baseUrl()}${path}`, { method, headers, body, signal });
+    } catch (cause) {
+      // A caller that cancelled (a query going away) gets its own abort back, no toast.
+      if (options.signal?.aborted) throw cause;
+      return fail(new HttpError(0, 'connection', undefined, { cause }));
+    } finally {
+      done();
+    }
+
+    let payload: unknown;
+    try {
+      payload = await readBody(response);
+    } catch (cause) {
+      return fail(new HttpError(response.status, response.ok ? 'unknown' : errorKindFor(response.status, intent), undefined, { cause }));
+    }
+    if (response.ok) return payload as T;
+    if (response.status === 401 && token) {
+      deps.session.clear();
+    }
+    return fail(new HttpError(response.status, errorKindFor(response.status, intent), asErrorBody(payload)));
+  }
+
+  /** POST /client/token with the client's Basic credentials (API.md §2). */
+  function requestToken(grant: TokenGrant): Promise<TokenResponse> {
+    return send<TokenResponse>(
+      '/client/token',
+      { method: 'POST', form: grant, auth: false, headers: { Authorization: deps.clientAuth() } },
+      null,
+    );
+  }
+
+  async function refresh(): Promise<string> {
+    const current = deps.session.get();
+    if (!current.refreshToken) {
+      deps.session.clear();
+      throw new HttpError(401, 'unknown', { message: 'no refresh token available' });
+    }
+    try {
+      const answer = await requestToken({ grant_type: 'refresh_token', refresh_token: current.refreshToken });
+      deps.session.set({ token: answer.access_token, refreshToken: answer.refresh_token, username: current.username });
+      return answer.access_token;
+    } catch (error) {
+      // A refused refresh token means the session is over; a network failure keeps it for a retry.
+      if (error instanceof HttpError && (error.status === 400 || error.status === 401)) deps.session.clear();
+      throw error;
+    }
+  }
+
+  /** The access token, renewed first when under the expiry margin (spec 1 §4). */
+  async function getValidToken(): Promise<string> {
+    const { token } = deps.session.get();
+    if (!token) {
+      deps.session.clear();
+      throw new HttpError(401, 'unknown', { message: 'not signed in' });
+    }
+    if (!isTokenExpiring(token, TOKEN_EXPIRY_MARGIN_MS, deps.now())) return token;
+    refreshing ??= refresh().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const token = options.auth === false ? null : await getValidToken();
+    return send<T>(path, options, token);
+  }
+
+  return { request, requestToken, getValidToken };
+}
+
+export type HttpClient = ReturnType<typeof createHttpClient>;

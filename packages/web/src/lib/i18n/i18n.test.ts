@@ -1,0 +1,53 @@
+import { describe, expect, test } from 'vitest';
+import { LANGUAGES } from '@hearth/protocol';
+import { resources } from './resources';
+import { detectLanguage } from './detect-language';
+
+function keys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
+}
+
+function leaves(value: unknown): unknown[] {
+  if (typeof value !== 'object' || value === null) return [value];
+  return Object.values(value).flatMap(leaves);
+}
+
+const english = keys(resources.en.translation).sort();
+
+describe('translations', () => {
+  test.each(LANGUAGES.map((l) => [l]))('%s has exactly the keys of English', (lang) => {
+    expect(keys(resources[lang].translation).sort()).toEqual(english);
+  });
+
+  test.each(LANGUAGES.map((l) => [l]))('%s has a non-empty string for every key', (lang) => {
+    for (const leaf of leaves(resources[lang].translation)) {
+      expect(typeof leaf === 'string' && leaf.trim() !== '').toBe(true);
+    }
+  });
+
+  test('every language but English translates the user-facing sentences', () => {
+    for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
+      const t = resources[lang].translation as { errors: { login: string } };
+      expect(t.errors.login).not.toBe('Wrong user or password, please retry');
+    }
+  });
+
+  test('the login failure text is the spec wording in English', () => {
+    expect((resources.en.translation as { errors: { login: string } }).errors.login).toBe(
+      'Wrong user or password, please retry',
+    );
+  });
+});
+
+describe('detectLanguage', () => {
+  test('a stored language wins over the browser', () => {
+    expect(detectLanguage('de', ['fr-FR'])).toBe('de');
+  });
+  test('the browser language is used when none is stored', () => {
+    expect(detectLanguage(null, ['xx', 'pt-BR'])).toBe('pt');
+  });
+  test('English when neither is supported', () => {
+    expect(detectLanguage('zz', ['ja-JP'])).toBe('en');
+  });
+});
