@@ -8,3 +8,4 @@ export * from './modes';
 export * from './node-types';
 export * from './weather';
 export * from './wire';
+export * from './node-display';
