@@ -1,7 +1,13 @@
 import type { ErrorBody } from '@hearth/protocol';
 
 /** Spec 1 §8: the kinds of global error the app tells the user about. */
-export const ERROR_KINDS = ['connection', 'dataUpdate', 'userRequest', 'tooManyRequest', 'unknown'] as const;
+export const ERROR_KINDS = [
+  'connection',
+  'dataUpdate',
+  'userRequest',
+  'tooManyRequest',
+  'unknown',
+] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 
 export type RequestIntent = 'read' | 'write';
@@ -12,7 +18,12 @@ export class HttpError extends Error {
   readonly body: Partial<ErrorBody> | undefined;
   readonly kind: ErrorKind;
 
-  constructor(status: number, kind: ErrorKind, body?: Partial<ErrorBody>, options?: { cause?: unknown }) {
+  constructor(
+    status: number,
+    kind: ErrorKind,
+    body?: Partial<ErrorBody>,
+    options?: { cause?: unknown },
+  ) {
     super(body?.message ?? (status === 0 ? 'connection failed' : `HTTP ${status}`), options);
     this.name = 'HttpError';
     this.status = status;

@@ -1,5 +1,16 @@
-import { HTTP_TIMEOUT_MS, TOKEN_EXPIRY_MARGIN_MS, type ErrorBody, type TokenResponse } from '@hearth/protocol';
-import { HttpError, errorKindFor, isGlobalError, type ErrorKind, type RequestIntent } from './errors';
+import {
+  HTTP_TIMEOUT_MS,
+  TOKEN_EXPIRY_MARGIN_MS,
+  type ErrorBody,
+  type TokenResponse,
+} from '@hearth/protocol';
+import {
+  HttpError,
+  errorKindFor,
+  isGlobalError,
+  type ErrorKind,
+  type RequestIntent,
+} from './errors';
 import { isTokenExpiring } from '../session/jwt';
 import type { StoredSession } from '../session/session-storage';
 
@@ -45,9 +56,15 @@ function asErrorBody(value: unknown): Partial<ErrorBody> | undefined {
 }
 
 /** Aborts on the caller's signal or after the timeout, whichever comes first. */
-function withTimeout(timeoutMs: number, outer?: AbortSignal): { signal: AbortSignal; done: () => void } {
+function withTimeout(
+  timeoutMs: number,
+  outer?: AbortSignal,
+): { signal: AbortSignal; done: () => void } {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), timeoutMs);
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('timeout', 'TimeoutError')),
+    timeoutMs,
+  );
   const onOuterAbort = () => controller.abort(outer?.reason);
   outer?.addEventListener('abort', onOuterAbort, { once: true });
   if (outer?.aborted) onOuterAbort();
@@ -69,7 +86,8 @@ export function createHttpClient(deps: HttpClientDeps) {
   }
 
   async function send<T>(path: string, options: RequestOptions, token: string | null): Promise<T> {
-    const method = options.method ?? (options.json === undefined && options.form === undefined ? 'GET' : 'POST');
+    const method =
+      options.method ?? (options.json === undefined && options.form === undefined ? 'GET' : 'POST');
     const intent = options.intent ?? (method === 'GET' ? 'read' : 'write');
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     let body: string | undefined;
@@ -98,13 +116,22 @@ export function createHttpClient(deps: HttpClientDeps) {
     try {
       payload = await readBody(response);
     } catch (cause) {
-      return fail(new HttpError(response.status, response.ok ? 'unknown' : errorKindFor(response.status, intent), undefined, { cause }));
+      return fail(
+        new HttpError(
+          response.status,
+          response.ok ? 'unknown' : errorKindFor(response.status, intent),
+          undefined,
+          { cause },
+        ),
+      );
     }
     if (response.ok) return payload as T;
     if (response.status === 401 && token) {
       deps.session.clear();
     }
-    return fail(new HttpError(response.status, errorKindFor(response.status, intent), asErrorBody(payload)));
+    return fail(
+      new HttpError(response.status, errorKindFor(response.status, intent), asErrorBody(payload)),
+    );
   }
 
   /** POST /client/token with the client's Basic credentials (API.md §2). */
@@ -123,12 +150,20 @@ export function createHttpClient(deps: HttpClientDeps) {
       throw new HttpError(401, 'unknown', { message: 'no refresh token available' });
     }
     try {
-      const answer = await requestToken({ grant_type: 'refresh_token', refresh_token: current.refreshToken });
-      deps.session.set({ token: answer.access_token, refreshToken: answer.refresh_token, username: current.username });
+      const answer = await requestToken({
+        grant_type: 'refresh_token',
+        refresh_token: current.refreshToken,
+      });
+      deps.session.set({
+        token: answer.access_token,
+        refreshToken: answer.refresh_token,
+        username: current.username,
+      });
       return answer.access_token;
     } catch (error) {
       // A refused refresh token means the session is over; a network failure keeps it for a retry.
-      if (error instanceof HttpError && (error.status === 400 || error.status === 401)) deps.session.clear();
+      if (error instanceof HttpError && (error.status === 400 || error.status === 401))
+        deps.session.clear();
       throw error;
     }
   }

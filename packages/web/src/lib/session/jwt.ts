@@ -36,7 +36,11 @@ export function decodeToken(token: string | null | undefined): TokenInfo {
 }
 
 /** Spec 1 §4: a token counts as expired when less than `marginMs` remain. */
-export function isTokenExpiring(token: string | null | undefined, marginMs: number, nowMs: number): boolean {
+export function isTokenExpiring(
+  token: string | null | undefined,
+  marginMs: number,
+  nowMs: number,
+): boolean {
   const { exp } = decodeToken(token);
   return exp * 1000 - nowMs < marginMs;
 }

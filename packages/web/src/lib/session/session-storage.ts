@@ -10,7 +10,11 @@ export const SESSION_STORAGE_KEY = 'hearth.session';
 function isStoredSession(value: unknown): value is StoredSession {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.token === 'string' && typeof v.refreshToken === 'string' && typeof v.username === 'string';
+  return (
+    typeof v.token === 'string' &&
+    typeof v.refreshToken === 'string' &&
+    typeof v.username === 'string'
+  );
 }
 
 function read(storage: Storage): StoredSession | null {

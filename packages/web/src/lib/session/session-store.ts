@@ -1,6 +1,11 @@
 import { create } from 'zustand';
 import { decodeToken } from './jwt';
-import { clearStoredSession, loadSession, saveSession, type StoredSession } from './session-storage';
+import {
+  clearStoredSession,
+  loadSession,
+  saveSession,
+  type StoredSession,
+} from './session-storage';
 
 export interface SessionState {
   token: string;

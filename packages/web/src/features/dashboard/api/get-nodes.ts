@@ -12,7 +12,10 @@ export async function getNodes(devId: string, signal?: AbortSignal): Promise<Mgr
 }
 
 export const nodesQueryOptions = (devId: string) =>
-  queryOptions({ queryKey: dashboardKeys.nodes(devId), queryFn: ({ signal }) => getNodes(devId, signal) });
+  queryOptions({
+    queryKey: dashboardKeys.nodes(devId),
+    queryFn: ({ signal }) => getNodes(devId, signal),
+  });
 
 export function useNodes(devId: string) {
   return useQuery(nodesQueryOptions(devId));

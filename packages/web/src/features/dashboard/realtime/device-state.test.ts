@@ -1,10 +1,23 @@
 import { describe, expect, test } from 'vitest';
 import type { DevData, SnapshotNode } from '@hearth/protocol';
-import { applyDevData, applyUpdate, mergeNodes, toMgrNodes, type DeviceState } from './device-state';
+import {
+  applyDevData,
+  applyUpdate,
+  mergeNodes,
+  toMgrNodes,
+  type DeviceState,
+} from './device-state';
 
-const prog = { prog: Object.fromEntries(['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, Array(24).fill(1)])) };
+const prog = {
+  prog: Object.fromEntries(['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, Array(24).fill(1)])),
+};
 
-function node(addr: number, name: string, mtemp: string, type: SnapshotNode['type'] = 'htr'): SnapshotNode {
+function node(
+  addr: number,
+  name: string,
+  mtemp: string,
+  type: SnapshotNode['type'] = 'htr',
+): SnapshotNode {
   return {
     name,
     addr,
@@ -28,7 +41,10 @@ function snapshot(nodes: SnapshotNode[], connected = true): DevData {
   };
 }
 
-const seeded: DeviceState = applyDevData(undefined, snapshot([node(1, 'Living', '19.5'), node(2, 'Bedroom', '18.0')]));
+const seeded: DeviceState = applyDevData(
+  undefined,
+  snapshot([node(1, 'Living', '19.5'), node(2, 'Bedroom', '18.0')]),
+);
 
 describe('applyDevData', () => {
   test('seeds an empty cache and marks the device ready', () => {
@@ -103,7 +119,9 @@ describe('applyUpdate', () => {
   });
 
   test('/connected takes the object or a bare flag', () => {
-    expect(applyUpdate(seeded, { path: '/connected', body: { connected: false } }).connected).toBe(false);
+    expect(applyUpdate(seeded, { path: '/connected', body: { connected: false } }).connected).toBe(
+      false,
+    );
     expect(applyUpdate(seeded, { path: '/connected', body: false }).connected).toBe(false);
     expect(applyUpdate(seeded, { path: '/connected', body: { other: 1 } })).toBe(seeded);
   });
@@ -111,12 +129,18 @@ describe('applyUpdate', () => {
   test('device-level objects replace their slot', () => {
     const away = { enabled: true, away: true, forced: false };
     expect(applyUpdate(seeded, { path: '/mgr/away_status', body: away }).away_status).toEqual(away);
-    expect(applyUpdate(seeded, { path: '/mgr/discovery', body: { discovery: 'on' } }).discovery).toEqual({
+    expect(
+      applyUpdate(seeded, { path: '/mgr/discovery', body: { discovery: 'on' } }).discovery,
+    ).toEqual({
       discovery: 'on',
     });
-    expect(applyUpdate(seeded, { path: '/htr_system/power_limit', body: { power_limit: '2000' } }).htr_system)
-      .toEqual({ setup: { power_limit: '2000' } });
-    expect(applyUpdate(seeded, { path: '/geo_data', body: { city: 'Girona' } }).geo_data).toEqual({ city: 'Girona' });
+    expect(
+      applyUpdate(seeded, { path: '/htr_system/power_limit', body: { power_limit: '2000' } })
+        .htr_system,
+    ).toEqual({ setup: { power_limit: '2000' } });
+    expect(applyUpdate(seeded, { path: '/geo_data', body: { city: 'Girona' } }).geo_data).toEqual({
+      city: 'Girona',
+    });
   });
 
   test('updates before any snapshot start from an empty state', () => {

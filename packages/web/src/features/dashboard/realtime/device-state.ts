@@ -54,7 +54,11 @@ export function applyDevData(previous: DeviceState | undefined, snapshot: DevDat
 
 function readNodeList(body: unknown): MgrNode[] {
   if (Array.isArray(body)) return body as MgrNode[];
-  if (typeof body === 'object' && body !== null && Array.isArray((body as { nodes?: unknown }).nodes)) {
+  if (
+    typeof body === 'object' &&
+    body !== null &&
+    Array.isArray((body as { nodes?: unknown }).nodes)
+  ) {
     return (body as { nodes: MgrNode[] }).nodes;
   }
   return [];
@@ -62,11 +66,20 @@ function readNodeList(body: unknown): MgrNode[] {
 
 function readConnected(body: unknown): boolean | undefined {
   if (typeof body === 'boolean') return body;
-  const value = typeof body === 'object' && body !== null ? (body as { connected?: unknown }).connected : undefined;
+  const value =
+    typeof body === 'object' && body !== null
+      ? (body as { connected?: unknown }).connected
+      : undefined;
   return typeof value === 'boolean' ? value : undefined;
 }
 
-function updateNode(state: DeviceState, type: NodeType, addr: number, part: NodePart, body: unknown): DeviceState {
+function updateNode(
+  state: DeviceState,
+  type: NodeType,
+  addr: number,
+  part: NodePart,
+  body: unknown,
+): DeviceState {
   const index = state.nodes.findIndex((n) => n.type === type && n.addr === addr);
   // A part of a node we do not list yet is dropped; the next `/mgr/nodes` or snapshot brings it.
   if (index < 0) return state;
@@ -97,18 +110,24 @@ export function applyUpdate(previous: DeviceState | undefined, event: UpdateEven
       const nodes = readNodeList(body);
       return nodes.length > 0 ? { ...state, nodes: replaceNodes(state.nodes, nodes) } : state;
     }
-    if (first === 'mgr' && second === 'away_status') return { ...state, away_status: body as AwayStatus };
-    if (first === 'mgr' && second === 'discovery') return { ...state, discovery: body as DevData['discovery'] };
+    if (first === 'mgr' && second === 'away_status')
+      return { ...state, away_status: body as AwayStatus };
+    if (first === 'mgr' && second === 'discovery')
+      return { ...state, discovery: body as DevData['discovery'] };
     if (first === 'htr_system' && second === 'power_limit') {
       const limit = (body as { power_limit?: unknown } | null)?.power_limit;
-      return typeof limit === 'string' ? { ...state, htr_system: { setup: { power_limit: limit } } } : state;
+      return typeof limit === 'string'
+        ? { ...state, htr_system: { setup: { power_limit: limit } } }
+        : state;
     }
     return state;
   }
   if (segments.length === 3 && first && second && third) {
     const type = parseNodeType(first);
     const addr = Number(second);
-    const part = (NODE_PARTS as readonly string[]).includes(third) ? (third as NodePart) : undefined;
+    const part = (NODE_PARTS as readonly string[]).includes(third)
+      ? (third as NodePart)
+      : undefined;
     if (type && part && Number.isInteger(addr)) return updateNode(state, type, addr, part, body);
   }
   return state;
@@ -118,7 +137,10 @@ export function applyUpdate(previous: DeviceState | undefined, event: UpdateEven
  * The nodes to show for a device: the `/mgr/nodes` list (or the snapshot's when that
  * list is not known yet), each with the status the device last reported.
  */
-export function mergeNodes(listed: readonly MgrNode[] | undefined, live: DeviceState | undefined): LiveNode[] {
+export function mergeNodes(
+  listed: readonly MgrNode[] | undefined,
+  live: DeviceState | undefined,
+): LiveNode[] {
   const liveNodes = live?.nodes ?? [];
   if (!listed || listed.length === 0) return liveNodes;
   const byKey = new Map(liveNodes.map((n) => [nodeKey(n), n]));
@@ -127,5 +149,11 @@ export function mergeNodes(listed: readonly MgrNode[] | undefined, live: DeviceS
 
 /** The manager view of a node list, as `/mgr/nodes` answers it. */
 export function toMgrNodes(nodes: readonly LiveNode[]): MgrNode[] {
-  return nodes.map(({ name, addr, type, installed, lost }) => ({ name, addr, type, installed, lost }));
+  return nodes.map(({ name, addr, type, installed, lost }) => ({
+    name,
+    addr,
+    type,
+    installed,
+    lost,
+  }));
 }

@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { useErrorToastStore } from '../lib/http';
+import { Toast } from '../lib/ui/toast';
+
+/** The global error toast (spec 1 §8): title by kind, cleared after ERROR_TOAST_MS by the store. */
+export function GlobalErrorToast() {
+  const { t } = useTranslation();
+  const kind = useErrorToastStore((s) => s.kind);
+  const dismiss = useErrorToastStore((s) => s.dismiss);
+  if (!kind) return null;
+  return (
+    <Toast
+      variant="danger"
+      title={kind === 'connection' ? t('errorToast.connectionTitle') : t('errorToast.title')}
+      message={t(`errorToast.${kind}`)}
+      closeLabel={t('errorToast.close')}
+      onDismiss={dismiss}
+      testId="error-toast"
+    />
+  );
+}

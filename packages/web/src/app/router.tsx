@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { IonRouterOutlet } from '@ionic/react';
+import { IonReactRouter } from '@ionic/react-router';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { LoginPage } from '../features/auth';
+import { DashboardPage } from '../features/dashboard';
+import { hasSession, useSessionStore } from '../lib/session/session-store';
+import { MenuShell } from './menu-shell';
+
+/** Spec 1 §2: the dashboard needs a session; without one the user lands on /login. */
+function RequireSession({ children }: { children: ReactNode }) {
+  const signedIn = useSessionStore(hasSession);
+  return signedIn ? children : <Navigate to="/login" replace />;
+}
+
+/** A signed-in user who opens /login goes straight to the dashboard. */
+function GuestOnly({ children }: { children: ReactNode }) {
+  const signedIn = useSessionStore(hasSession);
+  return signedIn ? <Navigate to="/" replace /> : children;
+}
+
+export function AppRouter() {
+  return (
+    <IonReactRouter>
+      <MenuShell>
+        <IonRouterOutlet>
+          <Routes>
+            <Route
+              path="/login"
+              element={
+                <GuestOnly>
+                  <LoginPage />
+                </GuestOnly>
+              }
+            />
+            <Route
+              path="/"
+              element={
+                <RequireSession>
+                  <DashboardPage />
+                </RequireSession>
+              }
+            />
+            <Route path="*" element={<Navigate to="/" replace />} />
+          </Routes>
+        </IonRouterOutlet>
+      </MenuShell>
+    </IonReactRouter>
+  );
+}

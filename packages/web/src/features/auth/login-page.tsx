@@ -1,0 +1,112 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { IonButton, IonContent, IonIcon, IonPage } from '@ionic/react';
+import { eyeOffOutline, eyeOutline } from 'ionicons/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { DEFAULT_BUILD_YEAR, FRONTEND_VERSION, LOGIN_ERROR_TOAST_MS } from '@hearth/protocol';
+import { HttpError } from '../../lib/http';
+import { Toast } from '../../lib/ui/toast';
+import { platform } from '../../lib/platform';
+import { useLogin } from './api/login';
+import './login.css';
+
+/** Sign-in (spec 1 §2 "Login"): e-mail, password with reveal, remember switch, Enter. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const loginMutation = useLogin();
+  const [revealed, setRevealed] = useState(false);
+  const [remember, setRemember] = useState(platform.isNative);
+  const [wrongCredentials, setWrongCredentials] = useState(false);
+
+  useEffect(() => {
+    if (!wrongCredentials) return;
+    const timer = setTimeout(() => setWrongCredentials(false), LOGIN_ERROR_TOAST_MS);
+    return () => clearTimeout(timer);
+  }, [wrongCredentials]);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // Read the fields at submit time, so values a browser autofilled count too.
+    const data = new FormData(event.currentTarget);
+    const username = String(data.get('username') ?? '').trim();
+    const password = String(data.get('password') ?? '');
+    if (username === '' || password === '' || loginMutation.isPending) return;
+    setWrongCredentials(false);
+    loginMutation.mutate(
+      { username, password, remember },
+      {
+        onSuccess: () => navigate('/', { replace: true }),
+        // Other failures were already reported by the HTTP layer as a userRequest error.
+        onError: (error) => setWrongCredentials(error instanceof HttpError && error.status === 401),
+      },
+    );
+  };
+
+  return (
+    <IonPage>
+      <IonContent className="login" fullscreen>
+        <main className="login__panel">
+          <h1 className="login__brand">{t('app.name')}</h1>
+          <h2 className="login__title">{t('login.title')}</h2>
+          <form
+            className="login__form"
+            onSubmit={submit}
+            onChange={() => setWrongCredentials(false)}
+            noValidate
+          >
+            <label className="login__field">
+              <span>{t('login.email')}</span>
+              <input name="username" type="email" autoComplete="username" inputMode="email" />
+            </label>
+            <label className="login__field">
+              <span>{t('login.password')}</span>
+              <span className="login__password">
+                <input
+                  name="password"
+                  type={revealed ? 'text' : 'password'}
+                  autoComplete="current-password"
+                />
+                <button
+                  type="button"
+                  className="login__reveal"
+                  aria-pressed={revealed}
+                  aria-label={revealed ? t('login.hidePassword') : t('login.showPassword')}
+                  onClick={() => setRevealed((r) => !r)}
+                >
+                  <IonIcon icon={revealed ? eyeOffOutline : eyeOutline} aria-hidden="true" />
+                </button>
+              </span>
+            </label>
+            <label className="login__remember">
+              <input
+                type="checkbox"
+                role="switch"
+                checked={remember}
+                onChange={(e) => setRemember(e.currentTarget.checked)}
+              />
+              <span>{t('login.remember')}</span>
+            </label>
+            <IonButton type="submit" expand="block" disabled={loginMutation.isPending}>
+              {t('login.enter')}
+            </IonButton>
+          </form>
+          <p className="login__version" data-testid="login-version">
+            {t('login.version', { version: FRONTEND_VERSION })} ·{' '}
+            {t('login.copyright', { year: DEFAULT_BUILD_YEAR })}
+          </p>
+        </main>
+        {wrongCredentials && (
+          <Toast
+            variant="warning"
+            title={t('advice')}
+            message={t('errors.login')}
+            closeLabel={t('errorToast.close')}
+            onDismiss={() => setWrongCredentials(false)}
+            testId="login-error"
+          />
+        )}
+      </IonContent>
+    </IonPage>
+  );
+}
