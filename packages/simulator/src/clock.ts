@@ -1,0 +1,142 @@
+/**
+ * Time for the simulator. Everything that happens by itself (reports, boost ends,
+ * discovery) is scheduled through a SimClock, so tests drive time by hand.
+ */
+export interface SimClock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const realClock: SimClock = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => {
+    const t = setTimeout(fn, ms);
+    // A simulator timer never keeps a process alive on its own.
+    t.unref();
+    return t;
+  },
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+interface ManualTimer {
+  id: number;
+  at: number;
+  fn: () => void;
+}
+
+/** A clock that moves only when told; due timers run in time order during advance(). */
+export class ManualClock implements SimClock {
+  private current: number;
+  private timers: ManualTimer[] = [];
+  private nextId = 1;
+
+  constructor(startMs: number) {
+    this.current = startMs;
+  }
+
+  now(): number {
+    return this.current;
+  }
+
+  setTimeout(fn: () => void, ms: number): unknown {
+    const timer = { id: this.nextId++, at: this.current + Math.max(0, ms), fn };
+    this.timers.push(timer);
+    return timer.id;
+  }
+
+  clearTimeout(handle: unknown): void {
+    this.timers = this.timers.filter((t) => t.id !== handle);
+  }
+
+  advance(ms: number): void {
+    const end = this.current + ms;
+    for (;;) {
+      const due = this.timers
+        .filter((t) => t.at <= end)
+        .sort((a, b) => a.at - b.at || a.id - b.id)[0];
+      if (!due) break;
+      this.timers = this.timers.filter((t) => t !== due);
+      this.current = Math.max(this.current, due.at);
+      due.fn();
+    }
+    this.current = end;
+  }
+}
+
+/** The device clock as the wire carries it (`/mgr/rtc/time`): n is the month 1–12, w the weekday, 0 Sunday. */
+export interface DeviceTime {
+  y: number;
+  n: number;
+  d: number;
+  h: number;
+  m: number;
+  s: number;
+  w: number;
+}
+
+const HOUR_MS = 3_600_000;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+// Zone offsets change only on whole UTC hours in practice, so one lookup per hour
+// keeps a year of history fast without calling Intl for every step.
+const offsetCache = new Map<string, number>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** Offset of the zone from UTC at `ms`, in ms (positive east of Greenwich). */
+export function zoneOffsetMs(ms: number, timeZone: string): number {
+  const hour = Math.floor(ms / HOUR_MS);
+  const key = `${timeZone}|${hour}`;
+  const cached = offsetCache.get(key);
+  if (cached !== undefined) return cached;
+  const parts: Record<string, number> = {};
+  for (const p of formatter(timeZone).formatToParts(new Date(hour * HOUR_MS))) {
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  }
+  const asUtc = Date.UTC(
+    parts.year ?? 1970,
+    (parts.month ?? 1) - 1,
+    parts.day ?? 1,
+    parts.hour ?? 0,
+    parts.minute ?? 0,
+    parts.second ?? 0,
+  );
+  const offset = asUtc - hour * HOUR_MS;
+  if (offsetCache.size > 50_000) offsetCache.clear();
+  offsetCache.set(key, offset);
+  return offset;
+}
+
+export function deviceTime(ms: number, timeZone: string): DeviceTime {
+  const local = new Date(ms + zoneOffsetMs(ms, timeZone));
+  return {
+    y: local.getUTCFullYear(),
+    n: local.getUTCMonth() + 1,
+    d: local.getUTCDate(),
+    h: local.getUTCHours(),
+    m: local.getUTCMinutes(),
+    s: local.getUTCSeconds(),
+    w: local.getUTCDay(),
+  };
+}
+
+/** Throws a clear error for a zone name Intl does not know. */
+export function assertTimeZone(timeZone: string): void {
+  formatter(timeZone);
+}

@@ -1,0 +1,235 @@
+import type { AwayStatus, GatewaySample, NodeType, PmoSystem } from '@hearth/protocol';
+import { deviceTime, type DeviceTime } from './clock';
+import { createNode, type HeaterNode, type MeterNode, type SimNode } from './node';
+import { slotAt } from './programme';
+import { createRng, type Rng } from './rng';
+import { ACTIVE_THRESHOLD, heatDemand, stepRoom } from './thermal';
+import type { NodeSpec } from './types';
+
+/** Longest step of the physics; longer advances are cut into steps of at most this. */
+export const MAX_STEP_S = 60;
+/** Discovery finds a new node this long after it is switched on. */
+export const DISCOVERY_DELAY_MS = 5_000;
+
+const NEW_NODE_LABEL: Record<NodeType, string> = {
+  htr: 'Heater',
+  acm: 'Storage heater',
+  thm: 'Thermostat',
+  pmo: 'Power monitor',
+};
+
+export interface DiscoveryState {
+  discovery: 'on' | 'off';
+  type?: NodeType;
+  addr?: number;
+}
+
+export interface GatewayModelOptions {
+  devId: string;
+  timezone: string;
+  outdoorC: number;
+  nodes: SimNode[];
+  startMs: number;
+  seed: number;
+}
+
+/** Everything a gateway knows, and how it evolves with time. No I/O. */
+export class GatewayModel {
+  readonly devId: string;
+  readonly timezone: string;
+  outdoorC: number;
+  nodes: SimNode[];
+  away: AwayStatus = { enabled: true, away: false, forced: false };
+  discovery: DiscoveryState = { discovery: 'off' };
+  discoveryDueMs: number | null = null;
+  private discoveryRequest: { type: NodeType; addr?: number } = { type: 'htr' };
+  powerLimitW = 0;
+  pmoSystem: PmoSystem = { main_circuit_pmos: [], max_power_config: { profiles: [], slots: [] } };
+  timeMs: number;
+  private readonly rng: Rng;
+
+  constructor(o: GatewayModelOptions) {
+    this.devId = o.devId;
+    this.timezone = o.timezone;
+    this.outdoorC = o.outdoorC;
+    this.nodes = o.nodes;
+    this.timeMs = o.startMs;
+    this.rng = createRng(o.seed);
+    this.pmoSystem.main_circuit_pmos = o.nodes.filter((n) => n.type === 'pmo').map((n) => n.addr);
+    for (const n of this.meters()) n.powerW = n.minW = n.maxW = 0;
+  }
+
+  heaters(): HeaterNode[] {
+    return this.nodes.filter((n): n is HeaterNode => n.kind === 'heater');
+  }
+
+  meters(): MeterNode[] {
+    return this.nodes.filter((n): n is MeterNode => n.kind === 'meter');
+  }
+
+  findNode(type: NodeType, addr: number): SimNode | undefined {
+    return this.nodes.find((n) => n.type === type && n.addr === addr);
+  }
+
+  local(ms: number = this.timeMs): DeviceTime {
+    return deviceTime(ms, this.timezone);
+  }
+
+  /** The temperature the node is heating to now, °C; null when it does not heat. */
+  targetC(node: HeaterNode, t: DeviceTime = this.local()): number | null {
+    switch (node.mode) {
+      case 'off':
+        return null;
+      case 'boost':
+        return this.boostTempC(node);
+      case 'auto': {
+        const slot = slotAt(node.prog, t);
+        const temp = slot === 2 ? node.comfC : slot === 1 ? node.ecoC : node.iceC;
+        return this.away.enabled && this.away.away ? Math.min(temp, node.ecoC) : temp;
+      }
+      default:
+        return node.stempC;
+    }
+  }
+
+  boostTempC(node: HeaterNode): number {
+    return node.boostTempC ?? node.comfC;
+  }
+
+  /** The next moment something changes by itself (a boost ends, discovery finds a node). */
+  nextDeadline(): number | null {
+    const times = this.heaters().flatMap((h) => (h.boostEndMs === null ? [] : [h.boostEndMs]));
+    if (this.discoveryDueMs !== null) times.push(this.discoveryDueMs);
+    return times.length ? Math.min(...times) : null;
+  }
+
+  advanceTo(ms: number, maxStepS: number = MAX_STEP_S): void {
+    while (this.timeMs < ms) {
+      let end = Math.min(ms, this.timeMs + maxStepS * 1000);
+      const deadline = this.nextDeadline();
+      if (deadline !== null && deadline > this.timeMs && deadline < end) end = deadline;
+      this.physics(end - this.timeMs);
+      this.timeMs = end;
+      this.events();
+    }
+    this.events();
+  }
+
+  startBoost(node: HeaterNode, tempC: number, minutes: number): void {
+    if (node.mode !== 'boost') node.resumeMode = node.mode;
+    node.mode = 'boost';
+    node.boostTempC = tempC;
+    node.boostEndMs = this.timeMs + minutes * 60_000;
+  }
+
+  endBoost(node: HeaterNode): void {
+    if (node.mode === 'boost') node.mode = node.resumeMode;
+    node.boostEndMs = null;
+  }
+
+  requestDiscovery(type: NodeType, addr?: number): void {
+    this.discovery = { discovery: 'on' };
+    this.discoveryRequest = addr === undefined ? { type } : { type, addr };
+    this.discoveryDueMs = this.timeMs + DISCOVERY_DELAY_MS;
+  }
+
+  stopDiscovery(): void {
+    this.discovery = { discovery: 'off' };
+    this.discoveryDueMs = null;
+  }
+
+  /** Samples of every installed node at the model's time; pmo min/max restart after each. */
+  samples(): GatewaySample[] {
+    const t = Math.floor(this.timeMs / 1000);
+    return this.nodes
+      .filter((n) => n.installed)
+      .map((n) => {
+        const counter = Math.round(n.energyWh * 10) / 10;
+        if (n.kind === 'meter') {
+          const sample = { type: n.type, addr: n.addr, t, counter, max: Math.round(n.maxW), min: Math.round(n.minW) };
+          n.minW = n.maxW = n.powerW;
+          return sample;
+        }
+        return { type: n.type, addr: n.addr, t, counter, temp: (Math.round(n.roomC * 10) / 10).toFixed(1) };
+      });
+  }
+
+  private inValley(node: HeaterNode, t: DeviceTime): boolean {
+    const days = node.setup.charge_days;
+    if (Array.isArray(days) && days[t.w] === false) return false;
+    const conf = node.setup.charging_conf as Record<string, { start?: unknown; end?: unknown }> | undefined;
+    const minute = t.h * 60 + t.m;
+    return Object.values(conf ?? {}).some((slot) => {
+      const start = Number(slot.start);
+      const end = Number(slot.end);
+      if (!Number.isFinite(start) || !Number.isFinite(end) || start === end) return false;
+      return start < end ? minute >= start && minute < end : minute >= start || minute < end;
+    });
+  }
+
+  private physics(dtMs: number): void {
+    const dtS = dtMs / 1000;
+    const dtH = dtS / 3600;
+    const t = this.local();
+    const plans = this.heaters().map((h) => {
+      const working = h.installed && !h.lost;
+      const u = working ? heatDemand(h.roomC, this.targetC(h, t), this.outdoorC) : 0;
+      const storage = h.storage;
+      if (!storage) return { h, u, elecW: u * h.ratedPowerW };
+      const charging = working && h.mode !== 'off' && storage.chargeWh < storage.capacityWh && this.inValley(h, t);
+      return { h, u, elecW: charging ? h.ratedPowerW : 0 };
+    });
+    const total = plans.reduce((s, p) => s + p.elecW, 0);
+    const scale = this.powerLimitW > 0 && total > this.powerLimitW ? this.powerLimitW / total : 1;
+    let sumW = 0;
+    for (const { h, u, elecW } of plans) {
+      const powerW = elecW * scale;
+      let heatW = h.storage ? u * h.ratedPowerW : powerW;
+      if (h.storage) {
+        const s = h.storage;
+        const available = s.chargeWh + powerW * dtH;
+        heatW = Math.min(heatW, available / dtH);
+        s.chargeWh = Math.min(s.capacityWh, Math.max(0, available - heatW * dtH));
+        s.charging = powerW > 0;
+      }
+      h.powerW = powerW;
+      h.active = heatW > ACTIVE_THRESHOLD * h.ratedPowerW;
+      h.roomC = stepRoom(h.roomC, this.outdoorC, heatW / h.ratedPowerW, dtS);
+      h.energyWh += powerW * dtH;
+      sumW += powerW;
+    }
+    for (const m of this.meters()) {
+      m.powerW = m.installed && !m.lost ? sumW : 0;
+      m.energyWh += m.powerW * dtH;
+      m.minW = Math.min(m.minW, m.powerW);
+      m.maxW = Math.max(m.maxW, m.powerW);
+    }
+  }
+
+  private events(): void {
+    const t = this.local();
+    for (const h of this.heaters()) {
+      if (h.boostEndMs !== null && h.boostEndMs <= this.timeMs) this.endBoost(h);
+      if (h.mode === 'modified_auto' && h.modifiedSlot !== slotAt(h.prog, t)) {
+        h.mode = 'auto';
+        h.modifiedSlot = null;
+      }
+    }
+    if (this.discoveryDueMs !== null && this.discoveryDueMs <= this.timeMs) this.discoverNode();
+  }
+
+  private discoverNode(): void {
+    const { type, addr } = this.discoveryRequest;
+    this.discoveryDueMs = null;
+    const replaced = addr === undefined ? undefined : this.nodes.find((n) => n.addr === addr && !n.installed);
+    const newAddr = replaced?.addr ?? addr ?? Math.max(0, ...this.nodes.map((n) => n.addr)) + 1;
+    if (this.nodes.some((n) => n.addr === newAddr && n !== replaced)) return;
+    const spec: NodeSpec = { type, name: replaced?.name ?? `${NEW_NODE_LABEL[type]} ${newAddr}` };
+    const uid = `${this.devId.slice(-8)}${Math.floor(this.rng() * 0xffff).toString(16).padStart(4, '0')}`;
+    const node = createNode(spec, newAddr, uid, this.rng);
+    node.energyWh = 0;
+    this.nodes = replaced ? this.nodes.map((n) => (n === replaced ? node : n)) : [...this.nodes, node];
+    if (node.kind === 'meter') this.pmoSystem.main_circuit_pmos.push(node.addr);
+    this.discovery = { discovery: 'on', type, addr: newAddr };
+  }
+}

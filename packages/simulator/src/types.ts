@@ -1,0 +1,56 @@
+import type { NodeType } from '@hearth/protocol';
+import type { SimClock } from './clock';
+
+export type { SimClock } from './clock';
+
+export interface Logger {
+  info(...a: unknown[]): void;
+  warn(...a: unknown[]): void;
+  error(...a: unknown[]): void;
+}
+
+/** One node of a simulated gateway; everything but type and name has a believable default. */
+export interface NodeSpec {
+  type: NodeType;
+  name: string;
+  addr?: number;
+  /** Electrical rating; for a storage heater also its heat output. */
+  ratedPowerW?: number;
+  /** Starting room temperature, °C. */
+  roomTemp?: number;
+  mode?: 'auto' | 'manual' | 'off';
+  /** Manual set point, °C. */
+  stemp?: number;
+  units?: 'C' | 'F';
+  /** Starting energy counter, Wh (e.g. the last counter of generated history). */
+  counterWh?: number;
+}
+
+export interface GatewaySpec {
+  devId: string;
+  secret: string;
+  /** IANA zone of the home, e.g. "Europe/Madrid": the device clock and programme follow it. */
+  timezone: string;
+  preset?: 'house' | 'flat';
+  nodes?: NodeSpec[];
+  /** °C; default 8. */
+  outdoorTemp?: number;
+}
+
+export interface FleetOptions {
+  /** mqtt://host:port, or ws://host:port/mqtt (the server's embedded broker). */
+  mqttUrl: string;
+  gateways: GatewaySpec[];
+  /** How often changing values (mtemp, power, charge) and samples are published; default 30000. */
+  reportIntervalMs?: number;
+  /** Injectable time for deterministic tests (default real time). */
+  clock?: SimClock;
+  seed?: number;
+  logger?: Logger;
+}
+
+export const silentLogger: Logger = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+};
