@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { ACCESS_TOKEN_LIFETIME_S, type TokenResponse } from '@hearth/protocol';
+import { HttpError } from '../errors';
+import type { TokensRepository } from '../repositories/tokens.repository';
+import type { UserRow, UsersRepository } from '../repositories/users.repository';
+import { newOpaqueToken, sha256, type TokenSigner } from './jwt';
+import { verifyPassword } from './passwords';
+
+/** Refresh tokens outlive access tokens so that an installed app stays signed in. */
+const REFRESH_TOKEN_LIFETIME_MS = 90 * 24 * 3600 * 1000;
+const DEFAULT_SCOPE = 'user';
+
+const invalidGrant = (message: string) => new HttpError(401, 'invalid_grant', message);
+
+export interface TokenServiceDeps {
+  users: UsersRepository;
+  tokens: TokensRepository;
+  signer: TokenSigner;
+}
+
+export function createTokenService({ users, tokens, signer }: TokenServiceDeps) {
+  async function issue(user: UserRow, family: string, scope: string): Promise<TokenResponse> {
+    const refresh = newOpaqueToken();
+    await tokens.insert({
+      userId: user.id,
+      family,
+      tokenHash: sha256(refresh),
+      scope,
+      expiresAt: new Date(Date.now() + REFRESH_TOKEN_LIFETIME_MS),
+    });
+    const access = await signer.sign({ userId: user.id, serialId: user.serialId, email: user.email, scope });
+    return { access_token: access, refresh_token: refresh, expires_in: ACCESS_TOKEN_LIFETIME_S, token_type: 'bearer' };
+  }
+
+  return {
+    async passwordGrant(username: string, password: string): Promise<TokenResponse> {
+      const user = await users.findByEmail(username.trim());
+      // One message for unknown user and wrong password, so the answer does not reveal accounts.
+      if (!user || !(await verifyPassword(user.passwordHash, password))) {
+        throw invalidGrant('Wrong e-mail or password');
+      }
+      return issue(user, randomUUID(), DEFAULT_SCOPE);
+    },
+
+    async refreshGrant(refreshToken: string): Promise<TokenResponse> {
+      const row = await tokens.findByHash(sha256(refreshToken));
+      if (!row) throw invalidGrant('Unknown refresh token');
+      if (row.revokedAt) throw invalidGrant('Refresh token revoked');
+      if (row.usedAt || !(await tokens.consume(row.id))) {
+        // A rotated token came back: someone holds a copy, so end the whole sign-in.
+        await tokens.revokeFamily(row.family);
+        throw invalidGrant('Refresh token already used');
+      }
+      if (row.expiresAt.getTime() <= Date.now()) throw invalidGrant('Refresh token expired');
+      const user = await users.findById(row.userId);
+      if (!user) throw invalidGrant('Unknown user');
+      return issue(user, row.family, row.scope);
+    },
+  };
+}
+export type TokenService = ReturnType<typeof createTokenService>;

@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { DEV_CLIENT_ID, DEV_CLIENT_SECRET } from '@hearth/protocol';
+
+const boolString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v));
+
+const urlWith = (protocols: string[]) =>
+  optionalText.refine(
+    (v) => v === undefined || protocols.some((p) => v.startsWith(`${p}://`)),
+    { message: `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}` },
+  );
+
+const envSchema = z.object({
+  NODE_ENV: optionalText,
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  // memory:// keeps an in-process PGlite without files (tests, throwaway demos).
+  DATABASE_URL: urlWith(['postgres', 'postgresql', 'memory']),
+  MQTT_URL: urlWith(['mqtt', 'mqtts', 'ws', 'wss', 'tcp']),
+  MQTT_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  MQTT_USERNAME: optionalText,
+  MQTT_PASSWORD: optionalText,
+  REDIS_URL: urlWith(['redis', 'rediss']),
+  SMTP_URL: urlWith(['smtp', 'smtps']),
+  CLIENT_ID: optionalText,
+  CLIENT_SECRET: optionalText,
+  JWT_SECRET: optionalText.refine((v) => v === undefined || v.length >= 16, {
+    message: 'must be at least 16 characters',
+  }),
+  GATEWAY_KEY: optionalText.refine((v) => v === undefined || v.length >= 16, {
+    message: 'must be at least 16 characters',
+  }),
+  WEB_DIST: optionalText,
+  DEMO: boolString.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Database = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | undefined };
+
+export interface Config {
+  production: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  database: Database;
+  mqttUrl: string | undefined;
+  mqttPort: number | undefined;
+  mqttUsername: string | undefined;
+  mqttPassword: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  clientId: string;
+  clientSecret: string;
+  jwtSecret: string;
+  gatewayKey: string;
+  webDist: string;
+  demo: boolean;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const defaultWebDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+interface PersistedSecrets {
+  jwtSecret: string;
+  gatewayKey: string;
+}
+
+/**
+ * Outside production a missing JWT secret or gateway key is generated once and kept in
+ * the data folder, so restarts keep sessions and gateway secrets valid.
+ */
+function persistedSecrets(dataDir: string): PersistedSecrets {
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    const parsed = z
+      .object({ jwtSecret: z.string().min(16), gatewayKey: z.string().min(16) })
+      .safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    if (parsed.success) return parsed.data;
+  }
+  const fresh = { jwtSecret: randomBytes(32).toString('hex'), gatewayKey: randomBytes(32).toString('hex') };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(fresh, null, 2), { mode: 0o600 });
+  return fresh;
+}
+
+/** Reads and validates the server's configuration; throws ConfigError with every problem listed. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || 'env'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const dataDir = resolve(e.DATA_DIR);
+  if (production) {
+    const missing = (['CLIENT_SECRET', 'JWT_SECRET', 'GATEWAY_KEY'] as const).filter((k) => !e[k]);
+    if (missing.length > 0) {
+      throw new ConfigError(`Invalid configuration: ${missing.join(', ')} must be set in production`);
+    }
+  }
+  const needsGenerated = !e.JWT_SECRET || !e.GATEWAY_KEY;
+  const generated = needsGenerated ? persistedSecrets(dataDir) : undefined;
+  const database: Database =
+    e.DATABASE_URL === undefined
+      ? { kind: 'pglite', dataDir: join(dataDir, 'db') }
+      : e.DATABASE_URL.startsWith('memory://')
+        ? { kind: 'pglite', dataDir: undefined }
+        : { kind: 'postgres', url: e.DATABASE_URL };
+  return {
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database,
+    mqttUrl: e.MQTT_URL,
+    mqttPort: e.MQTT_PORT,
+    mqttUsername: e.MQTT_USERNAME,
+    mqttPassword: e.MQTT_PASSWORD,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    clientId: e.CLIENT_ID ?? DEV_CLIENT_ID,
+    clientSecret: e.CLIENT_SECRET ?? DEV_CLIENT_SECRET,
+    jwtSecret: e.JWT_SECRET ?? (generated as PersistedSecrets).jwtSecret,
+    gatewayKey: e.GATEWAY_KEY ?? (generated as PersistedSecrets).gatewayKey,
+    webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : defaultWebDist,
+    demo: e.DEMO ?? !production,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,166 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  // argon2id PHC string; the parameters travel inside it.
+  passwordHash: text('password_hash').notNull(),
+  serialId: text('serial_id').notNull(),
+  lang: text('lang').notNull().default('en'),
+  verified: boolean('verified').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // Every rotation stays in one family, so a replayed token can revoke the whole chain.
+    family: uuid('family').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    scope: text('scope').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.family)],
+);
+
+export const groups = pgTable('groups', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  ownerId: uuid('owner_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  geoData: jsonb('geo_data').$type<Record<string, unknown>>().notNull().default({}),
+  extraData: jsonb('extra_data').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: createdAt(),
+});
+
+export const guests = pgTable(
+  'guests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    pending: boolean('pending').notNull().default(true),
+    codeHash: text('code_hash'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('guests_group_email_idx').on(t.groupId, t.email), index('guests_user_idx').on(t.userId)],
+);
+
+export const devs = pgTable(
+  'devs',
+  {
+    devId: text('dev_id').primaryKey(),
+    // Null while a gateway has signed in but nobody has added it to a home yet.
+    groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    productId: text('product_id').notNull().default(''),
+    fwVersion: text('fw_version').notNull().default(''),
+    serialId: text('serial_id').notNull().default(''),
+    connected: boolean('connected').notNull().default(false),
+    lastSeen: timestamp('last_seen', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('devs_group_idx').on(t.groupId)],
+);
+
+/** Device-level objects by realtime path (/mgr/away_status, /geo_data, /pmo_system, …). */
+export const devState = pgTable(
+  'dev_state',
+  {
+    devId: text('dev_id')
+      .notNull()
+      .references(() => devs.devId, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    body: jsonb('body').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.devId, t.path] })],
+);
+
+export const nodes = pgTable(
+  'nodes',
+  {
+    devId: text('dev_id')
+      .notNull()
+      .references(() => devs.devId, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    addr: integer('addr').notNull(),
+    name: text('name').notNull().default(''),
+    installed: boolean('installed').notNull().default(true),
+    lost: boolean('lost').notNull().default(false),
+    status: jsonb('status').$type<Record<string, unknown>>(),
+    setup: jsonb('setup').$type<Record<string, unknown>>(),
+    prog: jsonb('prog').$type<Record<string, unknown>>(),
+    version: jsonb('version').$type<Record<string, unknown>>(),
+  },
+  (t) => [primaryKey({ columns: [t.devId, t.type, t.addr] })],
+);
+
+export const COMMAND_STATUSES = ['pending', 'acked', 'failed'] as const;
+export type CommandStatus = (typeof COMMAND_STATUSES)[number];
+
+export const commands = pgTable(
+  'commands',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Orders re-sends exactly as the writes were accepted.
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    devId: text('dev_id')
+      .notNull()
+      .references(() => devs.devId, { onDelete: 'cascade' }),
+    method: text('method').$type<'POST' | 'DELETE'>().notNull(),
+    path: text('path').notNull(),
+    body: jsonb('body'),
+    status: text('status').$type<CommandStatus>().notNull().default('pending'),
+    error: text('error'),
+    createdAt: createdAt(),
+    ackedAt: timestamp('acked_at', { withTimezone: true }),
+  },
+  (t) => [index('commands_pending_idx').on(t.devId, t.seq).where(sql`${t.status} = 'pending'`)],
+);
+
+export const samples = pgTable(
+  'samples',
+  {
+    devId: text('dev_id')
+      .notNull()
+      .references(() => devs.devId, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    addr: integer('addr').notNull(),
+    // Seconds since the epoch, as on the wire.
+    t: bigint('t', { mode: 'number' }).notNull(),
+    temp: doublePrecision('temp'),
+    counter: doublePrecision('counter').notNull(),
+    max: doublePrecision('max'),
+    min: doublePrecision('min'),
+  },
+  (t) => [primaryKey({ columns: [t.devId, t.type, t.addr, t.t] })],
+);

@@ -1,0 +1,104 @@
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import { createServer, type Server as NetServer } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { Aedes, type AuthenticateError } from 'aedes';
+import { createWebSocketStream, WebSocketServer } from 'ws';
+import { gatewayTopics, isGatewayOwnTopic, isValidDevId } from '@hearth/protocol';
+import type { Logger } from '../logger';
+import { isGatewaySecret } from './gateway-secret';
+
+export const MQTT_WS_PATH = '/mqtt';
+// aedes exports the return codes as a const enum, which isolatedModules cannot inline.
+const BAD_USERNAME_OR_PASSWORD = 4;
+
+export interface EmbeddedBroker {
+  aedes: Aedes;
+  /** Serves MQTT over WebSocket at /mqtt on the HTTP server. */
+  attach(server: HttpServer): void;
+  /** Also serves plain MQTT over TCP; resolves with the bound port. */
+  listenTcp(port: number, host: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+function authError(message: string): AuthenticateError {
+  return Object.assign(new Error(message), { returnCode: BAD_USERNAME_OR_PASSWORD }) as AuthenticateError;
+}
+
+export async function createEmbeddedBroker(opts: {
+  gatewayKey: string;
+  log: Logger;
+  onCommandSubscription(devId: string): void;
+}): Promise<EmbeddedBroker> {
+  const { gatewayKey, log } = opts;
+  const aedes = await Aedes.createBroker({
+    authenticate(client, username, password, done) {
+      // Client id and username are both the dev_id: a gateway can neither pose as another
+      // nor knock another's session off by reusing its client id.
+      const ok =
+        username !== undefined &&
+        isValidDevId(username) &&
+        client.id === username &&
+        isGatewaySecret(gatewayKey, username, password);
+      if (!ok) log.warn({ clientId: client.id, username }, 'gateway refused at sign-in');
+      done(ok ? null : authError('Bad username or password'), ok);
+    },
+    authorizePublish(client, packet, callback) {
+      const devId = client?.id;
+      if (devId === undefined || isGatewayOwnTopic(devId, packet.topic)) return callback(null);
+      log.warn({ devId, topic: packet.topic }, 'gateway publish outside its topics refused');
+      callback(new Error('publish not allowed'));
+    },
+    authorizeSubscribe(client, subscription, callback) {
+      if (!isGatewayOwnTopic(client.id, subscription.topic)) {
+        log.warn({ devId: client.id, topic: subscription.topic }, 'gateway subscribe outside its topics refused');
+        return callback(new Error('subscribe not allowed'));
+      }
+      callback(null, subscription);
+    },
+  });
+  aedes.on('subscribe', (subscriptions, client) => {
+    if (client && subscriptions.some((s) => s.topic === gatewayTopics.cmd(client.id))) {
+      opts.onCommandSubscription(client.id);
+    }
+  });
+  aedes.on('clientError', (client, err) => log.debug({ clientId: client.id, err: err.message }, 'mqtt client error'));
+
+  const wss = new WebSocketServer({ noServer: true });
+  wss.on('connection', (socket, request: IncomingMessage) => {
+    const stream = createWebSocketStream(socket);
+    stream.on('error', (err) => log.debug({ err: err.message }, 'mqtt websocket stream error'));
+    aedes.handle(stream, request);
+  });
+  let tcp: NetServer | undefined;
+
+  return {
+    aedes,
+    attach(server) {
+      server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+        const path = (request.url ?? '').split('?')[0];
+        if (path !== MQTT_WS_PATH) return;
+        wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+      });
+    },
+    listenTcp(port, host) {
+      tcp = createServer((socket) => aedes.handle(socket));
+      const server = tcp;
+      return new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          const address = server.address();
+          resolve(typeof address === 'object' && address ? address.port : port);
+        });
+      });
+    },
+    async close() {
+      for (const client of wss.clients) client.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      if (tcp) {
+        const server = tcp;
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
+      await new Promise<void>((resolve) => aedes.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,139 @@
+import type { AddressInfo } from 'node:net';
+import { createTokenSigner } from './auth/jwt';
+import { createTokenService } from './auth/token.service';
+import type { Config } from './config';
+import { openDatabase, type Db } from './db/client';
+import { seedDemo, type DemoSeed } from './demo/demo-seed';
+import { createAccessService } from './devices/access.service';
+import { createDevicesService } from './devices/devices.service';
+import { createNodesService } from './devices/nodes.service';
+import { createEmbeddedBroker, MQTT_WS_PATH, type EmbeddedBroker } from './gateway/broker';
+import { createCommandsService, type CommandsService } from './gateway/commands.service';
+import { createEmbeddedTransport } from './gateway/embedded-transport';
+import { createGatewayChannel, type GatewayChannel } from './gateway/gateway-channel';
+import { gatewaySecret } from './gateway/gateway-secret';
+import { createIngestService } from './gateway/ingest.service';
+import { createMqttTransport } from './gateway/mqtt-transport';
+import type { GatewayTransport } from './gateway/transport';
+import { createApp } from './http/app';
+import { createLogger, type Logger } from './logger';
+import { createRealtimeEmitter } from './realtime/realtime.emitter';
+import { createSocketServer, type SocketServer } from './realtime/socket-server';
+import { createRepositories } from './repositories';
+
+export interface Hearth {
+  listen(): Promise<string>;
+  close(): Promise<void>;
+  seedDemo(): Promise<DemoSeed | null>;
+  gatewaySecret(devId: string): string;
+  gatewayMqttUrl(): string;
+  clientCredentials: { id: string; secret: string };
+  outboxDir?: string;
+}
+
+/** What tests need beyond the public interface: the database and a way to wait for ingest. */
+export interface HearthInternals extends Hearth {
+  db: Db;
+  log: Logger;
+  /** Resolves when every gateway message received so far has been applied. */
+  gatewayIdle(): Promise<void>;
+  baseUrl(): string;
+}
+
+export async function buildHearth(config: Config): Promise<HearthInternals> {
+  const log = createLogger(config.logLevel);
+  const database = await openDatabase(config.database);
+  const repos = createRepositories(database.db);
+  const signer = createTokenSigner(config.jwtSecret);
+  const secretOf = (devId: string) => gatewaySecret(config.gatewayKey, devId);
+
+  // Built after the services that need them; reached through this holder until then.
+  const late: { socket?: SocketServer; commands?: CommandsService } = {};
+  const realtime = createRealtimeEmitter(() => late.socket?.sink);
+
+  let broker: EmbeddedBroker | undefined;
+  let transport: GatewayTransport;
+  if (config.mqttUrl) {
+    transport = createMqttTransport({ url: config.mqttUrl, username: config.mqttUsername, password: config.mqttPassword, log });
+  } else {
+    broker = await createEmbeddedBroker({
+      gatewayKey: config.gatewayKey,
+      log,
+      // A gateway in a fresh session subscribes after announcing itself; re-send then too.
+      onCommandSubscription: (devId) => void late.commands?.resendPending(devId).catch((err: unknown) => log.warn({ err, devId }, 're-send failed')),
+    });
+    transport = createEmbeddedTransport(broker.aedes);
+  }
+  const commands = createCommandsService({ commands: repos.commands, transport, log });
+  late.commands = commands;
+  const ingest = createIngestService({ ...repos, commands, realtime, log });
+  const channel: GatewayChannel = createGatewayChannel(transport, ingest, log);
+
+  const access = createAccessService(repos.devices);
+  const devices = createDevicesService(repos);
+  const nodes = createNodesService({ nodes: repos.nodes, commands, realtime });
+  const tokens = createTokenService({ users: repos.users, tokens: repos.tokens, signer });
+  const client = { id: config.clientId, secret: config.clientSecret };
+
+  const app = await createApp({
+    log,
+    signer,
+    client,
+    webDist: config.webDist,
+    services: { tokens, access, devices, nodes },
+  });
+  const socketServer = createSocketServer(app.server, {
+    signer,
+    redisUrl: config.redisUrl,
+    log,
+    canSee: async (userId, devId) => (await access.findDevAccess(userId, devId)) !== undefined,
+    snapshotFor: async (userId, devId) => {
+      const found = await access.findDevAccess(userId, devId);
+      return found ? devices.devData(found.dev) : undefined;
+    },
+  });
+  late.socket = socketServer;
+  broker?.attach(app.server);
+
+  let port: number | undefined;
+  const baseUrl = () => {
+    if (port === undefined) throw new Error('Hearth is not listening yet');
+    const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+    return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  };
+  let closed = false;
+
+  return {
+    db: database.db,
+    log,
+    clientCredentials: client,
+    gatewaySecret: secretOf,
+    gatewayIdle: () => channel.idle(),
+    baseUrl,
+    gatewayMqttUrl: () => config.mqttUrl ?? `${baseUrl().replace(/^http/, 'ws')}${MQTT_WS_PATH}`,
+    async seedDemo() {
+      return config.demo ? seedDemo(repos, secretOf, log) : null;
+    },
+    async listen() {
+      // A broker that just started has no gateways; the retained wills of an external broker re-report them.
+      if (broker) await repos.devices.markAllDisconnected();
+      await channel.start();
+      await app.listen({ port: config.port, host: config.host });
+      port = (app.server.address() as AddressInfo).port;
+      if (broker && config.mqttPort !== undefined) {
+        const tcpPort = await broker.listenTcp(config.mqttPort, config.host);
+        log.info({ port: tcpPort }, 'embedded MQTT broker listening on TCP');
+      }
+      return baseUrl();
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await socketServer.close();
+      await broker?.close();
+      await channel.close();
+      await app.close();
+      await database.close();
+    },
+  };
+}

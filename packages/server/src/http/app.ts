@@ -1,0 +1,62 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import swagger from '@fastify/swagger';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { TokenSigner } from '../auth/jwt';
+import { tokenRoutes } from '../auth/token.routes';
+import type { TokenService } from '../auth/token.service';
+import type { AccessService } from '../devices/access.service';
+import { devicesRoutes } from '../devices/devices.routes';
+import type { DevicesService } from '../devices/devices.service';
+import { nodesRoutes } from '../devices/nodes.routes';
+import type { NodesService } from '../devices/nodes.service';
+import type { Logger } from '../logger';
+import { systemRoutes } from '../system/system.routes';
+import { bearerAuth } from './authenticate';
+import { installErrorHandling } from './error-handler';
+import { serveWebApp } from './static';
+
+export interface AppDeps {
+  log: Logger;
+  signer: TokenSigner;
+  client: { id: string; secret: string };
+  webDist: string;
+  services: { tokens: TokenService; access: AccessService; devices: DevicesService; nodes: NodesService };
+}
+
+export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.log as FastifyBaseLogger,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('user', null);
+
+  await app.register(formbody);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Hearth API', version: '2' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const webApp = await serveWebApp(app, deps.webDist);
+  installErrorHandling(app, { webApp });
+
+  await app.register(systemRoutes);
+  await app.register(tokenRoutes({ tokens: deps.services.tokens, client: deps.client }));
+  await app.register(async (secured) => {
+    secured.addHook('onRequest', bearerAuth(deps.signer));
+    await secured.register(devicesRoutes(deps.services));
+    await secured.register(nodesRoutes(deps.services));
+  });
+  return app;
+}

@@ -1,0 +1,129 @@
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { SOCKET_NAMESPACE, type DevData, type UpdateEvent } from '@hearth/protocol';
+import type { TokenSigner } from '../auth/jwt';
+import type { Logger } from '../logger';
+import type { RoomSink } from './realtime.emitter';
+
+const PRIMARY_PATH = '/socket.io/';
+const ALIAS_PATH = '/api/v2/socket_io';
+
+interface ServerToClient {
+  dev_data: (snapshot: DevData) => void;
+  update: (event: UpdateEvent) => void;
+}
+interface ClientToServer {
+  dev_data: () => void;
+  message: (text: unknown) => void;
+}
+interface SocketData {
+  userId: string;
+  devId: string;
+}
+type HearthSocket = Socket<ClientToServer, ServerToClient, Record<string, never>, SocketData>;
+
+export interface RealtimeDeps {
+  signer: TokenSigner;
+  /** The device's snapshot when the user may see it, undefined otherwise. */
+  snapshotFor(userId: string, devId: string): Promise<DevData | undefined>;
+  canSee(userId: string, devId: string): Promise<boolean>;
+  redisUrl: string | undefined;
+  log: Logger;
+}
+
+/**
+ * Engine.IO serves one path; requests on the smartbox alias path are rewritten to it
+ * before Engine.IO sees them, so both paths share one server, one adapter and one set of rooms.
+ */
+function aliasPath(server: HttpServer): void {
+  const rewrite = (req: IncomingMessage) => {
+    const url = req.url ?? '';
+    if (url === ALIAS_PATH || url.startsWith(`${ALIAS_PATH}/`) || url.startsWith(`${ALIAS_PATH}?`)) {
+      req.url = PRIMARY_PATH + url.slice(ALIAS_PATH.length).replace(/^\/?/, '');
+    }
+  };
+  server.prependListener('request', rewrite);
+  server.prependListener('upgrade', (req: IncomingMessage, _socket: Duplex, _head: Buffer) => rewrite(req));
+}
+
+function textOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value) && typeof value[0] === 'string') return value[0];
+  return undefined;
+}
+
+export function createSocketServer(httpServer: HttpServer, deps: RealtimeDeps) {
+  const { log } = deps;
+  const io = new Server<ClientToServer, ServerToClient, Record<string, never>, SocketData>(httpServer, {
+    path: PRIMARY_PATH,
+    allowEIO3: true,
+    cors: { origin: true, credentials: true },
+    // Other upgrade handlers (the MQTT WebSocket) share this HTTP server.
+    destroyUpgrade: false,
+  });
+  aliasPath(httpServer);
+  const redis: Redis[] = [];
+  if (deps.redisUrl) {
+    const pub = new Redis(deps.redisUrl, { lazyConnect: false });
+    const sub = pub.duplicate();
+    redis.push(pub, sub);
+    io.adapter(createAdapter(pub, sub));
+  }
+
+  const nsp = io.of(SOCKET_NAMESPACE);
+  nsp.use(async (socket, next) => {
+    // EIO3 clients can only send credentials in the query (STACK-NOTES 13).
+    const params: Record<string, unknown> = { ...socket.handshake.query, ...socket.handshake.auth };
+    const token = textOf(params.token);
+    const devId = textOf(params.dev_id);
+    try {
+      const claims = token ? await deps.signer.verify(token) : undefined;
+      if (!claims) return next(new Error('unauthorized'));
+      if (!devId || !(await deps.canSee(claims.userId, devId))) return next(new Error('not_found'));
+      socket.data = { userId: claims.userId, devId };
+      next();
+    } catch (err) {
+      log.error({ err }, 'socket handshake failed');
+      next(new Error('internal_error'));
+    }
+  });
+  nsp.on('connection', (socket: HearthSocket) => {
+    const { userId, devId } = socket.data;
+    void socket.join(devId);
+    socket.on('dev_data', async () => {
+      try {
+        const snapshot = await deps.snapshotFor(userId, devId);
+        if (snapshot) socket.emit('dev_data', snapshot);
+        else socket.disconnect(true);
+      } catch (err) {
+        log.error({ err, devId }, 'dev_data snapshot failed');
+      }
+    });
+    // Clients ping every 20 s to keep proxies from closing the socket; nothing to answer.
+    socket.on('message', () => undefined);
+  });
+
+  const sink: RoomSink = {
+    emitToRoom(room, event, payload) {
+      nsp.to(room).emit(event, payload);
+    },
+  };
+
+  return {
+    sink,
+    async close() {
+      nsp.disconnectSockets(true);
+      await new Promise<void>((resolve) => {
+        // io.close() also closes the HTTP server; the owner closes that separately.
+        io.engine.close();
+        void io.of('/').adapter.close?.();
+        resolve();
+      });
+      await Promise.all(redis.map((r) => r.quit().catch((err: unknown) => log.warn({ err }, 'redis quit failed'))));
+    },
+  };
+}
+export type SocketServer = ReturnType<typeof createSocketServer>;

@@ -1,0 +1,66 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { devState, devs, groups, guests } from '../db/schema';
+import type { Role } from './homes.repository';
+
+export type DevRow = typeof devs.$inferSelect;
+
+export function createDevicesRepository(db: Db) {
+  return {
+    async find(devId: string): Promise<DevRow | undefined> {
+      const [row] = await db.select().from(devs).where(eq(devs.devId, devId));
+      return row;
+    },
+    /** The user's role on the home that holds the device, or undefined when they may not see it. */
+    async roleOf(userId: string, devId: string): Promise<{ dev: DevRow; role: Role } | undefined> {
+      const [row] = await db
+        .select({ dev: devs, ownerId: groups.ownerId, guestPending: guests.pending })
+        .from(devs)
+        .innerJoin(groups, eq(devs.groupId, groups.id))
+        .leftJoin(guests, and(eq(guests.groupId, groups.id), eq(guests.userId, userId)))
+        .where(eq(devs.devId, devId));
+      if (!row) return undefined;
+      if (row.ownerId === userId) return { dev: row.dev, role: 'owner' };
+      if (row.guestPending === false) return { dev: row.dev, role: 'guest' };
+      return undefined;
+    },
+    async create(input: typeof devs.$inferInsert): Promise<void> {
+      await db.insert(devs).values(input).onConflictDoNothing();
+    },
+    /** Puts a device into a home, whether it was unclaimed or already known. */
+    async claim(devId: string, groupId: string, fields: { name: string; productId: string; serialId: string }) {
+      await db
+        .insert(devs)
+        .values({ devId, groupId, ...fields })
+        .onConflictDoUpdate({ target: devs.devId, set: { groupId, ...fields } });
+    },
+    async setConnected(devId: string, connected: boolean): Promise<void> {
+      await db.update(devs).set({ connected, lastSeen: new Date() }).where(eq(devs.devId, devId));
+    },
+    async touch(devId: string): Promise<void> {
+      await db.update(devs).set({ lastSeen: new Date() }).where(eq(devs.devId, devId));
+    },
+    /** Used at start with the embedded broker: no gateway can be connected to a broker that just started. */
+    async markAllDisconnected(): Promise<void> {
+      await db.update(devs).set({ connected: false }).where(eq(devs.connected, true));
+    },
+    async listState(devId: string): Promise<Map<string, unknown>> {
+      const rows = await db.select().from(devState).where(eq(devState.devId, devId));
+      return new Map(rows.map((r) => [r.path, r.body]));
+    },
+    async getState(devId: string, path: string): Promise<unknown> {
+      const [row] = await db
+        .select()
+        .from(devState)
+        .where(and(eq(devState.devId, devId), eq(devState.path, path)));
+      return row?.body;
+    },
+    async putState(devId: string, path: string, body: unknown): Promise<void> {
+      await db
+        .insert(devState)
+        .values({ devId, path, body })
+        .onConflictDoUpdate({ target: [devState.devId, devState.path], set: { body, updatedAt: new Date() } });
+    },
+  };
+}
+export type DevicesRepository = ReturnType<typeof createDevicesRepository>;
