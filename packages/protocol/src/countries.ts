@@ -3,7 +3,19 @@
  * The server answers their regions, time zones and postcode formats at
  * GET /api/location/v1/info (API.md §3); the app offers exactly these in the home form.
  */
-export const HOME_COUNTRIES = ['AD', 'BE', 'ES', 'FR', 'IT', 'PT', 'GB', 'JE', 'GG', 'IM', 'IE'] as const;
+export const HOME_COUNTRIES = [
+  'AD',
+  'BE',
+  'ES',
+  'FR',
+  'IT',
+  'PT',
+  'GB',
+  'JE',
+  'GG',
+  'IM',
+  'IE',
+] as const;
 export type HomeCountry = (typeof HOME_COUNTRIES)[number];
 
 export function isHomeCountry(value: string): value is HomeCountry {

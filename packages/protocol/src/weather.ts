@@ -9,12 +9,10 @@ export const WEATHER_ICONS = [
   'partly-cloudy-night',
   'cloudy',
   'fog',
-  'drizzle',
   'rain',
   'sleet',
   'snow',
   'thunderstorm',
-  'hail',
 ] as const;
 export type WeatherIcon = (typeof WEATHER_ICONS)[number];
 
