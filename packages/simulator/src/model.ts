@@ -1,6 +1,6 @@
 import type { AwayStatus, GatewaySample, NodeType, PmoSystem } from '@hearth/protocol';
 import { deviceTime, type DeviceTime } from './clock';
-import { createNode, type HeaterNode, type MeterNode, type SimNode } from './node';
+import { createNode, STORAGE_OUTPUT_RATIO, type HeaterNode, type MeterNode, type SimNode } from './node';
 import { slotAt } from './programme';
 import { createRng, type Rng } from './rng';
 import { ACTIVE_THRESHOLD, heatDemand, stepRoom } from './thermal';
@@ -184,7 +184,8 @@ export class GatewayModel {
     let sumW = 0;
     for (const { h, u, elecW } of plans) {
       const powerW = elecW * scale;
-      let heatW = h.storage ? u * h.ratedPowerW : powerW;
+      const heatMaxW = h.storage ? h.ratedPowerW * STORAGE_OUTPUT_RATIO : h.ratedPowerW;
+      let heatW = h.storage ? u * heatMaxW : powerW;
       if (h.storage) {
         const s = h.storage;
         const available = s.chargeWh + powerW * dtH;
@@ -193,8 +194,8 @@ export class GatewayModel {
         s.charging = powerW > 0;
       }
       h.powerW = powerW;
-      h.active = heatW > ACTIVE_THRESHOLD * h.ratedPowerW;
-      h.roomC = stepRoom(h.roomC, this.outdoorC, heatW / h.ratedPowerW, dtS);
+      h.active = heatW > ACTIVE_THRESHOLD * heatMaxW;
+      h.roomC = stepRoom(h.roomC, this.outdoorC, heatW / heatMaxW, dtS);
       h.energyWh += powerW * dtH;
       sumW += powerW;
     }

@@ -61,6 +61,8 @@ export type SimNode = HeaterNode | MeterNode;
 export const DEFAULT_RATED_W: Record<HeaterType, number> = { htr: 1250, acm: 2550, thm: 2000 };
 /** A storage heater fills from empty in this many hours of charging. */
 export const STORAGE_FILL_HOURS = 6;
+/** Its heat output is a fraction of its charging rating, as with real storage heaters. */
+export const STORAGE_OUTPUT_RATIO = 0.4;
 
 const PIDS: Record<SimNode['type'], string> = { htr: '0011', acm: '0012', thm: '0019', pmo: '0018' };
 

@@ -14,7 +14,7 @@ export interface NodeSpec {
   type: NodeType;
   name: string;
   addr?: number;
-  /** Electrical rating; for a storage heater also its heat output. */
+  /** Electrical rating, W; a storage heater charges at it and gives out 40 % of it as heat. */
   ratedPowerW?: number;
   /** Starting room temperature, °C. */
   roomTemp?: number;

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { applyCommand } from './commands';
+import { GatewayModel } from './model';
+import { createNodes, type HeaterNode } from './node';
+import { createRng } from './rng';
+import { heaterSetup, heaterStatus, wireObjects } from './wire-objects';
+
+const DEV = '5100000000000000bb';
+const START = Date.UTC(2026, 0, 14, 12);
+
+function house(): GatewayModel {
+  const nodes = createNodes(
+    DEV,
+    [
+      { type: 'htr', name: 'Living room', mode: 'manual', stemp: 20 },
+      { type: 'acm', name: 'Store' },
+      { type: 'pmo', name: 'Meter' },
+    ],
+    createRng(2),
+  );
+  return new GatewayModel({ devId: DEV, timezone: 'UTC', outdoorC: 5, nodes, startMs: START, seed: 2 });
+}
+
+const run = (m: GatewayModel, path: string, body: unknown, method: 'POST' | 'DELETE' = 'POST') =>
+  applyCommand(m, { id: '1', method, path, body });
+const htr = (m: GatewayModel) => m.nodes[0] as HeaterNode;
+const wire = (m: GatewayModel) => JSON.stringify(wireObjects(m));
+
+describe('commands', () => {
+  it.each([
+    ['/htr/1/status', { stemp: '21.0' }, 'units is required with stemp'],
+    ['/htr/1/status', { stemp: '45.0', units: 'C' }, 'stemp must be between 5 and 30 °C'],
+    ['/htr/1/status', { stemp: 'warm', units: 'C' }, 'stemp'],
+    ['/htr/1/status', {}, 'nothing to change'],
+    ['/htr/1/status', { mode: 'turbo' }, 'mode'],
+    ['/htr/1/status', { mode: 'modified_auto' }, 'mode'],
+    ['/htr/1/prog', { prog: [[1, 2]] }, 'prog'],
+    ['/htr/1/prog', { prog: { '0': Array(24).fill(1) } }, 'prog'],
+    ['/htr/1/unknown', {}, 'unknown path /htr/1/unknown'],
+    ['/htr/9/status', { locked: true }, 'node not found: /htr/9'],
+    ['/pmo/3/status', { locked: true }, 'a pmo has no such setting'],
+    ['/htr/1/power_limit', { power_limit: '100' }, 'only a power monitor has a power limit'],
+    ['/htr_system/power_limit', { power_limit: 'lots' }, 'power_limit'],
+    ['/mgr/away_status', { away: 'yes' }, 'away'],
+    ['/pmo_system', { main_circuit_pmos: [3] }, 'max_power_config'],
+    ['/htr/1/name', { name: 'x'.repeat(31) }, 'name'],
+    ['/nowhere', {}, 'unknown path /nowhere'],
+  ])('refuses POST %s %j and changes nothing', (path, body, error) => {
+    const m = house();
+    const before = wire(m);
+    const result = run(m, path, body);
+    expect(result.ok).toBe(false);
+    expect(result.ok ? '' : result.error).toContain(error);
+    expect(wire(m)).toBe(before);
+  });
+
+  it('reads temperatures in the units given and reports in the node units', () => {
+    const m = house();
+    expect(run(m, '/htr/1/status', { stemp: '70.0', units: 'F' })).toEqual({ ok: true });
+    expect(htr(m).stempC).toBeCloseTo(21.11, 2);
+    expect(run(m, '/htr/1/setup', { ...heaterSetup(htr(m)), units: 'F' })).toEqual({ ok: true });
+    expect(heaterStatus(m, htr(m))).toMatchObject({ units: 'F', stemp: '70.0' });
+  });
+
+  it('changes the programme resolution through setup and keeps the read-only factory options', () => {
+    const m = house();
+    const setup = heaterSetup(htr(m));
+    expect(run(m, '/htr/1/setup', { ...setup, prog_resol: 1, factory_options: { hacked: true }, window_mode_enabled: true })).toEqual({
+      ok: true,
+    });
+    expect(htr(m).prog.every((d) => d.length === 48)).toBe(true);
+    expect(heaterSetup(htr(m))).toMatchObject({ prog_resol: 1, window_mode_enabled: true, factory_options: setup.factory_options });
+  });
+
+  it('applies mode, programme temperatures, lock, name and the pmo power limit', () => {
+    const m = house();
+    expect(run(m, '/htr/1/mode', { mode: 'off' })).toEqual({ ok: true });
+    expect(run(m, '/htr/1/prog_temps', { comf_temp: '22.5', eco_temp: '17.0', ice_temp: '6.0', units: 'C' })).toEqual({ ok: true });
+    expect(run(m, '/htr/1/lock', { locked: true })).toEqual({ ok: true });
+    expect(run(m, '/htr/1/name', { name: 'Lounge' })).toEqual({ ok: true });
+    expect(run(m, '/pmo/3/power_limit', { power_limit: '3000' })).toEqual({ ok: true });
+    expect(heaterStatus(m, htr(m))).toMatchObject({ mode: 'off', comf_temp: '22.5', eco_temp: '17.0', ice_temp: '6.0', locked: true });
+    const objects = Object.fromEntries(wireObjects(m).map((o) => [o.path, o.body]));
+    expect(objects['/mgr/nodes']).toMatchObject({ nodes: [{ name: 'Lounge' }, {}, {}] });
+    expect(objects['/pmo/3/power_limit']).toEqual({ power_limit: '3000' });
+  });
+
+  it('erases a node: purge removes it, otherwise it stays uninstalled for a replacement', () => {
+    const m = house();
+    expect(run(m, '/acm/2', { purge: false }, 'DELETE')).toEqual({ ok: true });
+    expect(m.nodes.find((n) => n.addr === 2)?.installed).toBe(false);
+    expect(run(m, '/acm/2/status', { locked: true })).toMatchObject({ ok: false });
+    expect(run(m, '/htr/1', { purge: true }, 'DELETE')).toEqual({ ok: true });
+    expect(m.nodes.map((n) => n.addr)).toEqual([2, 3]);
+    expect(run(m, '/htr/1/status', {}, 'DELETE')).toMatchObject({ ok: false });
+  });
+
+  it('replaces an uninstalled node through discovery at its address, and stops when discovery is off', () => {
+    const m = house();
+    run(m, '/acm/2', { purge: false }, 'DELETE');
+    expect(run(m, '/mgr/discovery', { discovery: 'on', type: 'acm', addr: 2 })).toEqual({ ok: true });
+    m.advanceTo(START + 10_000);
+    expect(m.nodes.find((n) => n.addr === 2)).toMatchObject({ installed: true, type: 'acm', name: 'Store' });
+    expect(m.discovery).toEqual({ discovery: 'on', type: 'acm', addr: 2 });
+    expect(run(m, '/mgr/discovery', { discovery: 'on' })).toEqual({ ok: true });
+    expect(run(m, '/mgr/discovery', { discovery: 'off' })).toEqual({ ok: true });
+    m.advanceTo(START + 60_000);
+    expect(m.nodes).toHaveLength(3);
+    expect(m.discovery).toEqual({ discovery: 'off' });
+  });
+
+  it('stores the power system as sent', () => {
+    const m = house();
+    const system = { main_circuit_pmos: [3], max_power_config: { profiles: [2000, -1], slots: [{ m: 0, i: 1 }] } };
+    expect(run(m, '/pmo_system', system)).toEqual({ ok: true });
+    expect(wireObjects(m).find((o) => o.path === '/pmo_system')?.body).toEqual(system);
+  });
+});
