@@ -14,7 +14,11 @@ import type { Geocoder } from './geocoder';
 import { getLocationInfo } from './location-data';
 import type { WeatherService } from './weather';
 
-const placeField = z.string().trim().min(1, 'is required').max(100);
+const placeField = z
+  .string({ error: (issue) => (issue.input === undefined ? 'is required' : undefined) })
+  .trim()
+  .min(1, 'is required')
+  .max(100);
 
 const weatherQuery = z.object({
   city: placeField,
