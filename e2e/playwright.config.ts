@@ -1,0 +1,58 @@
+import { defineConfig, devices } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// The journeys run against the real thing: `scripts/start.ts` serves the built app,
+// the API, realtime and the embedded broker, with the simulator driving the demo homes.
+const PORT = Number(process.env.E2E_PORT ?? 4319);
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'hearth-e2e-'));
+const chromium = {
+  browserName: 'chromium' as const,
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], ...chromium } },
+    { name: 'phone', use: { ...devices['Pixel 7'], ...chromium } },
+  ],
+  webServer: {
+    command: 'npx tsx ../scripts/start.ts',
+    url: `http://127.0.0.1:${PORT}/health_check`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SIM_REPORT_MS: '1000',
+      SIM_TIME_SCALE: '120',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,40 @@
+// `npm start`: the whole system in one process on one port — the API, realtime, the
+// embedded MQTT broker, the built app, and the simulator driving the demo homes.
+import { createHearth, loadConfig } from '@hearth/server';
+import { startFleet, type Fleet } from '@hearth/simulator';
+
+const config = loadConfig(process.env);
+const hearth = await createHearth(config);
+const url = await hearth.listen();
+const demo = await hearth.seedDemo();
+
+let fleet: Fleet | undefined;
+if (demo && process.env.SIMULATOR !== 'off') {
+  const reportIntervalMs = Number(process.env.SIM_REPORT_MS ?? 30_000);
+  fleet = await startFleet({
+    mqttUrl: hearth.gatewayMqttUrl(),
+    gateways: demo.gateways,
+    reportIntervalMs,
+  });
+}
+
+console.log(`\nHearth is running at ${url}`);
+if (demo) {
+  console.log(`  demo account   email: ${demo.email}   password: ${demo.password}`);
+  console.log(`  demo gateways  ${demo.gateways.map((g) => g.devId).join(', ')} (simulated)`);
+}
+console.log(`  OAuth client   client id: ${hearth.clientCredentials.id}   client secret: ${hearth.clientCredentials.secret}`);
+if (hearth.outboxDir) console.log(`  mail outbox    ${hearth.outboxDir}`);
+console.log('');
+
+let stopping = false;
+async function stop(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: shutting down…`);
+  await fleet?.stop();
+  await hearth.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void stop('SIGTERM'));
+process.on('SIGINT', () => void stop('SIGINT'));
