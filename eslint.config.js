@@ -62,6 +62,46 @@ export default tseslint.config(
     },
   },
   {
+    // Inside web, a feature never imports another feature, nor the app shell; app/ composes
+    // them (DESIGN.md §1). A relative path is resolved so that `../../auth/x` is caught at any depth.
+    files: ['packages/web/src/features/**'],
+    plugins: {
+      'web-features': {
+        rules: {
+          boundaries: {
+            meta: { type: 'problem', schema: [] },
+            create(context) {
+              const area = (file) => {
+                const match = /[\\/]src[\\/](features[\\/][^\\/]+|app)(?:[\\/]|$)/.exec(file);
+                return match ? match[1].replace(/\\/g, '/') : undefined;
+              };
+              const own = area(context.filename);
+              const check = (node) => {
+                const source = node.source?.value;
+                if (typeof source !== 'string' || !source.startsWith('.')) return;
+                const here = `file://${context.filename.replace(/\\/g, '/')}`;
+                const target = area(decodeURIComponent(new URL(source, here).pathname));
+                if (target && target !== own) {
+                  context.report({
+                    node: node.source,
+                    message: `${own} may not import ${target}: features meet only in src/app (DESIGN.md §1).`,
+                  });
+                }
+              };
+              return {
+                ImportDeclaration: check,
+                ExportNamedDeclaration: check,
+                ExportAllDeclaration: check,
+                ImportExpression: check,
+              };
+            },
+          },
+        },
+      },
+    },
+    rules: { 'web-features/boundaries': 'error' },
+  },
+  {
     // Command-line entry points and scripts talk to the operator on stdout.
     files: ['scripts/**', 'bench/**', 'packages/simulator/src/cli.ts'],
     rules: { 'no-console': 'off' },

@@ -2,8 +2,11 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
+// Tests that talk to a real server opt into the Node environment, without a DOM.
+const hasDom = typeof window !== 'undefined';
+
 // jsdom lacks matchMedia, which Ionic reads to pick its platform mode.
-if (!window.matchMedia) {
+if (hasDom && !window.matchMedia) {
   window.matchMedia = (query: string): MediaQueryList =>
     ({
       matches: false,
@@ -18,6 +21,7 @@ if (!window.matchMedia) {
 }
 
 afterEach(() => {
+  if (!hasDom) return;
   cleanup();
   localStorage.clear();
   sessionStorage.clear();

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { IonButton, IonContent, IonIcon, IonPage } from '@ionic/react';
+import { IonContent, IonIcon, IonPage } from '@ionic/react';
 import { eyeOffOutline, eyeOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -87,9 +87,14 @@ export function LoginPage() {
               />
               <span>{t('login.remember')}</span>
             </label>
-            <IonButton type="submit" expand="block" disabled={loginMutation.isPending}>
+            {/* A native submit button, so that the Enter key submits the form everywhere. */}
+            <button
+              type="submit"
+              className="login__submit ion-activatable"
+              disabled={loginMutation.isPending}
+            >
               {t('login.enter')}
-            </IonButton>
+            </button>
           </form>
           <p className="login__version" data-testid="login-version">
             {t('login.version', { version: FRONTEND_VERSION })} ·{' '}

@@ -1,0 +1,31 @@
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { ERROR_TOAST_MS } from '@hearth/protocol';
+import { useErrorToastStore } from './error-store';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  useErrorToastStore.setState({ kind: null, suppressed: false });
+  vi.useRealTimers();
+});
+
+test('an error shows for ERROR_TOAST_MS and then clears', () => {
+  useErrorToastStore.getState().report('dataUpdate');
+  vi.advanceTimersByTime(ERROR_TOAST_MS - 1);
+  expect(useErrorToastStore.getState().kind).toBe('dataUpdate');
+  vi.advanceTimersByTime(1);
+  expect(useErrorToastStore.getState().kind).toBeNull();
+});
+
+test('a new error restarts the display time', () => {
+  useErrorToastStore.getState().report('dataUpdate');
+  vi.advanceTimersByTime(ERROR_TOAST_MS - 100);
+  useErrorToastStore.getState().report('connection');
+  vi.advanceTimersByTime(200);
+  expect(useErrorToastStore.getState().kind).toBe('connection');
+});
+
+test('suppressed (demo mode) errors are not shown', () => {
+  useErrorToastStore.getState().setSuppressed(true);
+  useErrorToastStore.getState().report('unknown');
+  expect(useErrorToastStore.getState().kind).toBeNull();
+});

@@ -1,0 +1,134 @@
+// @vitest-environment node
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { Server, type Socket } from 'socket.io';
+import {
+  SOCKET_MAX_RECONNECT_ATTEMPTS,
+  SOCKET_NAMESPACE,
+  type DevData,
+  type UpdateEvent,
+} from '@hearth/protocol';
+import { connectDeviceSocket, type DeviceConnection, type SocketStatus } from './device-socket';
+
+const DEV = '0123456789abcdef01';
+const snapshot: DevData = {
+  connected: true,
+  away_status: { enabled: false, away: false, forced: false },
+  geo_data: {},
+  discovery: { discovery: 'off' },
+  htr_system: { setup: { power_limit: '0' } },
+  pmo_system: { main_circuit_pmos: [], max_power_config: { profiles: [], slots: [] } },
+  nodes: [],
+};
+
+let http: HttpServer;
+let io: Server;
+let origin: string;
+let connection: DeviceConnection | undefined;
+
+beforeEach(async () => {
+  http = createServer();
+  io = new Server(http, { path: '/socket.io/', allowEIO3: true });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+});
+
+afterEach(async () => {
+  connection?.close();
+  connection = undefined;
+  await new Promise<void>((resolve) => io.close(() => resolve()));
+});
+
+/** A promise that a server-side handler settles. */
+function nextEvent<T>(register: (resolve: (value: T) => void) => void): Promise<T> {
+  return new Promise<T>(register);
+}
+
+function open(
+  statuses: SocketStatus[],
+  handlers: { devData?: (d: DevData) => void; update?: (u: UpdateEvent) => void } = {},
+) {
+  connection = connectDeviceSocket({
+    origin,
+    devId: DEV,
+    getToken: async () => 'token-1',
+    onDevData: handlers.devData ?? (() => undefined),
+    onUpdate: handlers.update ?? (() => undefined),
+    onStatus: (s) => statuses.push(s),
+    pingIntervalMs: 20,
+    reconnectDelayMs: 10,
+  });
+}
+
+describe('device socket', () => {
+  test('joins the namespace with token and dev_id, asks for dev_data and relays updates', async () => {
+    const sockets: Socket[] = [];
+    io.of(SOCKET_NAMESPACE).on('connection', (socket) => {
+      sockets.push(socket);
+      socket.on('dev_data', () => socket.emit('dev_data', snapshot));
+    });
+    const statuses: SocketStatus[] = [];
+    const snapshots: DevData[] = [];
+    const updates: UpdateEvent[] = [];
+    open(statuses, { devData: (d) => snapshots.push(d), update: (u) => updates.push(u) });
+
+    await vi.waitFor(() => expect(snapshots).toEqual([snapshot]));
+    expect(sockets[0]?.handshake.query).toMatchObject({ token: 'token-1', dev_id: DEV });
+    expect(statuses).toContain('connected');
+
+    const update = { path: '/htr/1/status', body: { mtemp: '20.5' } };
+    sockets[0]?.emit('update', update);
+    await vi.waitFor(() => expect(updates).toEqual([update]));
+  });
+
+  test('pings the server with a "ping" message', async () => {
+    const ping = nextEvent<unknown>((resolve) =>
+      io.of(SOCKET_NAMESPACE).on('connection', (socket) => socket.on('message', resolve)),
+    );
+    open([]);
+    expect(await ping).toBe('ping');
+  });
+
+  test('reconnects after the server drops it and asks for dev_data again', async () => {
+    let requests = 0;
+    const second = nextEvent<void>((resolve) =>
+      io.of(SOCKET_NAMESPACE).on('connection', (socket) => {
+        socket.on('dev_data', () => {
+          requests += 1;
+          if (requests === 1) socket.disconnect(true);
+          else resolve();
+        });
+      }),
+    );
+    open([]);
+    await second;
+    expect(requests).toBe(2);
+  });
+
+  test('gives up after the allowed attempts when the server keeps refusing', async () => {
+    let handshakes = 0;
+    io.of(SOCKET_NAMESPACE).use((_socket, next) => {
+      handshakes += 1;
+      next(new Error('unauthorized'));
+    });
+    const statuses: SocketStatus[] = [];
+    const done = nextEvent<void>((resolve) => {
+      connection = connectDeviceSocket({
+        origin,
+        devId: DEV,
+        getToken: async () => 'bad',
+        onDevData: () => undefined,
+        onUpdate: () => undefined,
+        onStatus: (s) => {
+          statuses.push(s);
+          if (s === 'disconnected') resolve();
+        },
+        reconnectDelayMs: 10,
+      });
+    });
+    await done;
+    expect(handshakes).toBe(1 + SOCKET_MAX_RECONNECT_ATTEMPTS);
+    expect(statuses).not.toContain('connected');
+  });
+});
