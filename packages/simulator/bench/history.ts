@@ -14,4 +14,6 @@ const samples = generateHistory({
   timezone: 'Europe/Madrid',
 });
 const ms = performance.now() - started;
-console.log(`generateHistory: ${samples.length} samples (10 nodes, 1 year, 15 min) in ${ms.toFixed(0)} ms`);
+console.log(
+  `generateHistory: ${samples.length} samples (10 nodes, 1 year, 15 min) in ${ms.toFixed(0)} ms`,
+);

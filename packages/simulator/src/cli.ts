@@ -24,7 +24,11 @@ function nodesFor(m: number): NodeSpec[] {
   const nodes: NodeSpec[] = [];
   const heaters = m >= 2 ? m - 1 : m;
   for (let i = 1; i <= heaters; i++) {
-    nodes.push(i % 4 === 0 ? { type: 'acm', name: `Storage heater ${i}` } : { type: 'htr', name: `Heater ${i}` });
+    nodes.push(
+      i % 4 === 0
+        ? { type: 'acm', name: `Storage heater ${i}` }
+        : { type: 'htr', name: `Heater ${i}` },
+    );
   }
   if (m >= 2) nodes.push({ type: 'pmo', name: 'Main meter' });
   return nodes;
@@ -60,7 +64,8 @@ async function main(): Promise<void> {
     return;
   }
   const key = values.key ?? process.env.GATEWAY_KEY;
-  if (!key) throw new Error('a gateway key is needed: --key <GATEWAY_KEY> or the GATEWAY_KEY variable');
+  if (!key)
+    throw new Error('a gateway key is needed: --key <GATEWAY_KEY> or the GATEWAY_KEY variable');
   const url = values.url ?? process.env.MQTT_URL ?? 'mqtt://127.0.0.1:1883';
   const count = int(values.gateways, 1, 'gateways');
   const first = int(values.first, 0, 'first');

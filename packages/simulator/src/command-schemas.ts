@@ -1,13 +1,25 @@
-import { decimalString, NODE_MODES, nodeTypeSchema, pmoSystemSchema, progSchema, unitsSchema } from '@hearth/protocol';
+import {
+  decimalString,
+  NODE_MODES,
+  nodeTypeSchema,
+  pmoSystemSchema,
+  progSchema,
+  unitsSchema,
+} from '@hearth/protocol';
 import { z } from 'zod';
 
 /** Bodies of the commands a gateway accepts (API.md §5, forwarded on `cmd`). */
 const temp = z.union([decimalString, z.number()]).transform(Number);
 const powerLimit = z
-  .union([z.string().regex(/^\d+$/, 'must be a whole number of watts, e.g. "2000"'), z.number().int().min(0)])
+  .union([
+    z.string().regex(/^\d+$/, 'must be a whole number of watts, e.g. "2000"'),
+    z.number().int().min(0),
+  ])
   .transform(Number);
 /** Modes a client may set; modified_auto only arises on the device. */
-const settableMode = z.enum(NODE_MODES.filter((m) => m !== 'modified_auto') as [string, ...string[]]);
+const settableMode = z.enum(
+  NODE_MODES.filter((m) => m !== 'modified_auto') as [string, ...string[]],
+);
 
 export const statusBody = z
   .object({
@@ -23,7 +35,11 @@ export const statusBody = z
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'nothing to change' });
 export type StatusBody = z.infer<typeof statusBody>;
 
-export const modeBody = z.object({ mode: settableMode, stemp: temp.optional(), units: unitsSchema.optional() });
+export const modeBody = z.object({
+  mode: settableMode,
+  stemp: temp.optional(),
+  units: unitsSchema.optional(),
+});
 
 export const progTempsBody = z
   .object({
@@ -32,9 +48,12 @@ export const progTempsBody = z
     comf_temp: temp.optional(),
     units: unitsSchema,
   })
-  .refine((b) => b.ice_temp !== undefined || b.eco_temp !== undefined || b.comf_temp !== undefined, {
-    message: 'nothing to change',
-  });
+  .refine(
+    (b) => b.ice_temp !== undefined || b.eco_temp !== undefined || b.comf_temp !== undefined,
+    {
+      message: 'nothing to change',
+    },
+  );
 
 export const boostBody = z.object({
   active: z.boolean(),
@@ -65,7 +84,11 @@ export const nameBody = z.object({ name: z.string().trim().min(1).max(30) });
 export const selectBody = z.object({ select: z.boolean() });
 export const eraseBody = z.object({ purge: z.boolean().optional() }).nullish();
 export const powerLimitBody = z.object({ power_limit: powerLimit });
-export const awayBody = z.object({ away: z.boolean(), enabled: z.boolean().optional(), forced: z.boolean().optional() });
+export const awayBody = z.object({
+  away: z.boolean(),
+  enabled: z.boolean().optional(),
+  forced: z.boolean().optional(),
+});
 export const discoveryBody = z.object({
   discovery: z.enum(['on', 'off']),
   type: nodeTypeSchema.optional(),

@@ -18,7 +18,14 @@ function house(): GatewayModel {
     ],
     createRng(2),
   );
-  return new GatewayModel({ devId: DEV, timezone: 'UTC', outdoorC: 5, nodes, startMs: START, seed: 2 });
+  return new GatewayModel({
+    devId: DEV,
+    timezone: 'UTC',
+    outdoorC: 5,
+    nodes,
+    startMs: START,
+    seed: 2,
+  });
 }
 
 const run = (m: GatewayModel, path: string, body: unknown, method: 'POST' | 'DELETE' = 'POST') =>
@@ -65,21 +72,45 @@ describe('commands', () => {
   it('changes the programme resolution through setup and keeps the read-only factory options', () => {
     const m = house();
     const setup = heaterSetup(htr(m));
-    expect(run(m, '/htr/1/setup', { ...setup, prog_resol: 1, factory_options: { hacked: true }, window_mode_enabled: true })).toEqual({
+    expect(
+      run(m, '/htr/1/setup', {
+        ...setup,
+        prog_resol: 1,
+        factory_options: { hacked: true },
+        window_mode_enabled: true,
+      }),
+    ).toEqual({
       ok: true,
     });
     expect(htr(m).prog.every((d) => d.length === 48)).toBe(true);
-    expect(heaterSetup(htr(m))).toMatchObject({ prog_resol: 1, window_mode_enabled: true, factory_options: setup.factory_options });
+    expect(heaterSetup(htr(m))).toMatchObject({
+      prog_resol: 1,
+      window_mode_enabled: true,
+      factory_options: setup.factory_options,
+    });
   });
 
   it('applies mode, programme temperatures, lock, name and the pmo power limit', () => {
     const m = house();
     expect(run(m, '/htr/1/mode', { mode: 'off' })).toEqual({ ok: true });
-    expect(run(m, '/htr/1/prog_temps', { comf_temp: '22.5', eco_temp: '17.0', ice_temp: '6.0', units: 'C' })).toEqual({ ok: true });
+    expect(
+      run(m, '/htr/1/prog_temps', {
+        comf_temp: '22.5',
+        eco_temp: '17.0',
+        ice_temp: '6.0',
+        units: 'C',
+      }),
+    ).toEqual({ ok: true });
     expect(run(m, '/htr/1/lock', { locked: true })).toEqual({ ok: true });
     expect(run(m, '/htr/1/name', { name: 'Lounge' })).toEqual({ ok: true });
     expect(run(m, '/pmo/3/power_limit', { power_limit: '3000' })).toEqual({ ok: true });
-    expect(heaterStatus(m, htr(m))).toMatchObject({ mode: 'off', comf_temp: '22.5', eco_temp: '17.0', ice_temp: '6.0', locked: true });
+    expect(heaterStatus(m, htr(m))).toMatchObject({
+      mode: 'off',
+      comf_temp: '22.5',
+      eco_temp: '17.0',
+      ice_temp: '6.0',
+      locked: true,
+    });
     const objects = Object.fromEntries(wireObjects(m).map((o) => [o.path, o.body]));
     expect(objects['/mgr/nodes']).toMatchObject({ nodes: [{ name: 'Lounge' }, {}, {}] });
     expect(objects['/pmo/3/power_limit']).toEqual({ power_limit: '3000' });
@@ -98,9 +129,15 @@ describe('commands', () => {
   it('replaces an uninstalled node through discovery at its address, and stops when discovery is off', () => {
     const m = house();
     run(m, '/acm/2', { purge: false }, 'DELETE');
-    expect(run(m, '/mgr/discovery', { discovery: 'on', type: 'acm', addr: 2 })).toEqual({ ok: true });
+    expect(run(m, '/mgr/discovery', { discovery: 'on', type: 'acm', addr: 2 })).toEqual({
+      ok: true,
+    });
     m.advanceTo(START + 10_000);
-    expect(m.nodes.find((n) => n.addr === 2)).toMatchObject({ installed: true, type: 'acm', name: 'Store' });
+    expect(m.nodes.find((n) => n.addr === 2)).toMatchObject({
+      installed: true,
+      type: 'acm',
+      name: 'Store',
+    });
     expect(m.discovery).toEqual({ discovery: 'on', type: 'acm', addr: 2 });
     expect(run(m, '/mgr/discovery', { discovery: 'on' })).toEqual({ ok: true });
     expect(run(m, '/mgr/discovery', { discovery: 'off' })).toEqual({ ok: true });
@@ -111,7 +148,10 @@ describe('commands', () => {
 
   it('stores the power system as sent', () => {
     const m = house();
-    const system = { main_circuit_pmos: [3], max_power_config: { profiles: [2000, -1], slots: [{ m: 0, i: 1 }] } };
+    const system = {
+      main_circuit_pmos: [3],
+      max_power_config: { profiles: [2000, -1], slots: [{ m: 0, i: 1 }] },
+    };
     expect(run(m, '/pmo_system', system)).toEqual({ ok: true });
     expect(wireObjects(m).find((o) => o.path === '/pmo_system')?.body).toEqual(system);
   });

@@ -1,4 +1,10 @@
-import { parseDecimal, parseNodeType, type GatewayCommand, type NodeMode, type TemperatureUnits } from '@hearth/protocol';
+import {
+  parseDecimal,
+  parseNodeType,
+  type GatewayCommand,
+  type NodeMode,
+  type TemperatureUnits,
+} from '@hearth/protocol';
 import type { z } from 'zod';
 import {
   awayBody,
@@ -119,7 +125,8 @@ function applySetup(node: HeaterNode, raw: unknown): void {
   const b = body(setupBody, raw);
   const { units, prog_resol, sync_status: _ignored, factory_options: _readOnly, ...rest } = b;
   if (units) node.units = units;
-  if (prog_resol !== undefined) node.prog = changeResolution(node.prog, Number(prog_resol) === 1 ? 48 : 24);
+  if (prog_resol !== undefined)
+    node.prog = changeResolution(node.prog, Number(prog_resol) === 1 ? 48 : 24);
   node.setup = { ...node.setup, ...rest, factory_options: node.setup.factory_options };
 }
 
@@ -140,7 +147,8 @@ function applyNodeCommand(model: GatewayModel, node: SimNode, action: string, ra
       const b = body(boostBody, raw);
       if (!b.active) return model.endBoost(h);
       const d = boostDefaults(h);
-      const tempC = b.temperature === undefined ? d.tempC : celsius(b.temperature, b.units, 'temperature');
+      const tempC =
+        b.temperature === undefined ? d.tempC : celsius(b.temperature, b.units, 'temperature');
       return model.startBoost(h, tempC, b.time ?? d.minutes);
     }
     case 'prog': {
@@ -202,7 +210,9 @@ function erase(model: GatewayModel, node: SimNode, raw: unknown): void {
   const purge = body(eraseBody, raw)?.purge ?? false;
   if (purge) {
     model.nodes = model.nodes.filter((n) => n !== node);
-    model.pmoSystem.main_circuit_pmos = model.pmoSystem.main_circuit_pmos.filter((a) => a !== node.addr || node.type !== 'pmo');
+    model.pmoSystem.main_circuit_pmos = model.pmoSystem.main_circuit_pmos.filter(
+      (a) => a !== node.addr || node.type !== 'pmo',
+    );
   } else {
     // Kept uninstalled so that discovery with the same addr can put a replacement there.
     node.installed = false;
@@ -225,7 +235,8 @@ export function applyCommand(model: GatewayModel, cmd: GatewayCommand): CommandR
       return OK;
     }
     const node = model.findNode(type, addr);
-    if (!node || (!node.installed && cmd.method === 'POST')) return fail(`node not found: /${type}/${addr}`);
+    if (!node || (!node.installed && cmd.method === 'POST'))
+      return fail(`node not found: /${type}/${addr}`);
     if (cmd.method === 'DELETE') {
       if (segments.length !== 2) return fail(`DELETE is not allowed on ${cmd.path}`);
       erase(model, node, cmd.body);

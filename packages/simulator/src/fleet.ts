@@ -33,6 +33,8 @@ export function createGatewayModel(spec: GatewaySpec, startMs: number, seed = 0)
 export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const clock = options.clock ?? realClock;
   const logger = options.logger ?? silentLogger;
+  const reportIntervalMs = options.reportIntervalMs ?? DEFAULT_REPORT_INTERVAL_MS;
+  if (!(reportIntervalMs >= 1)) throw new Error('reportIntervalMs must be at least 1 ms');
   const gateways = options.gateways.map(
     (spec) =>
       new SimGateway({
@@ -41,7 +43,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         mqttUrl: options.mqttUrl,
         model: createGatewayModel(spec, clock.now(), options.seed ?? 0),
         clock,
-        reportIntervalMs: options.reportIntervalMs ?? DEFAULT_REPORT_INTERVAL_MS,
+        reportIntervalMs,
         logger,
       }),
   );

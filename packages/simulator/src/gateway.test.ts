@@ -13,7 +13,13 @@ import { ManualClock } from './clock';
 import { startFleet, type Fleet } from './fleet';
 import { gatewaySecret, simDevId } from './identity';
 import { DISCOVERY_DELAY_MS } from './model';
-import { startObserver, startTestBroker, type Observer, type Received, type TestBroker } from './test-broker';
+import {
+  startObserver,
+  startTestBroker,
+  type Observer,
+  type Received,
+  type TestBroker,
+} from './test-broker';
 
 const KEY = 'test-gateway-key';
 const START = Date.UTC(2026, 0, 14, 9, 0, 0);
@@ -39,22 +45,36 @@ afterAll(async () => {
 });
 
 /** Each test gets its own dev_id so that retained messages and sessions never mix. */
-async function startOne(clock = new ManualClock(START), secret?: string): Promise<{ devId: string; clock: ManualClock }> {
+async function startOne(
+  clock = new ManualClock(START),
+  secret?: string,
+): Promise<{ devId: string; clock: ManualClock }> {
   const devId = simDevId(1000 + gatewayIndex++);
   fleet = await startFleet({
     mqttUrl: broker.url,
-    gateways: [{ devId, secret: secret ?? gatewaySecret(KEY, devId), timezone: 'Europe/Madrid', preset: 'house' }],
+    gateways: [
+      {
+        devId,
+        secret: secret ?? gatewaySecret(KEY, devId),
+        timezone: 'Europe/Madrid',
+        preset: 'house',
+      },
+    ],
     clock,
     seed: 7,
   });
   return { devId, clock };
 }
 
-const up = (devId: string, path: string) => (m: Received) => m.topic === gatewayTopics.up(devId, path);
+const up = (devId: string, path: string) => (m: Received) =>
+  m.topic === gatewayTopics.up(devId, path);
 const ackOf = (devId: string, id: string) => (m: Received) =>
   m.topic === gatewayTopics.ack(devId) && (m.body as { id: string }).id === id;
 
-function sendCmd(devId: string, cmd: { id: string; method: string; path: string; body?: unknown }): Promise<unknown> {
+function sendCmd(
+  devId: string,
+  cmd: { id: string; method: string; path: string; body?: unknown },
+): Promise<unknown> {
   return observer.client.publishAsync(gatewayTopics.cmd(devId), JSON.stringify(cmd), { qos: 1 });
 }
 
@@ -63,14 +83,26 @@ describe('a simulated gateway over a real broker', () => {
     const from = observer.messages.length;
     const { devId } = await startOne();
     await observer.waitFor(up(devId, '/pmo_system'), from);
-    const mine = observer.messages.slice(from).filter((m) => m.topic.startsWith(gatewayTopics.root(devId)));
+    const mine = observer.messages
+      .slice(from)
+      .filter((m) => m.topic.startsWith(gatewayTopics.root(devId)));
     const paths = mine.map((m) => m.topic.slice(gatewayTopics.root(devId).length));
 
     expect(paths[0]).toBe('/connected');
     expect(mine[0]?.body).toEqual({ connected: true });
     expect(paths[1]).toBe('/up/mgr/nodes');
-    expect(paths.slice(2, 6)).toEqual(['/up/htr/1/status', '/up/htr/1/setup', '/up/htr/1/prog', '/up/htr/1/version']);
-    const system = ['/up/mgr/away_status', '/up/mgr/discovery', '/up/htr_system/power_limit', '/up/pmo_system'];
+    expect(paths.slice(2, 6)).toEqual([
+      '/up/htr/1/status',
+      '/up/htr/1/setup',
+      '/up/htr/1/prog',
+      '/up/htr/1/version',
+    ]);
+    const system = [
+      '/up/mgr/away_status',
+      '/up/mgr/discovery',
+      '/up/htr_system/power_limit',
+      '/up/pmo_system',
+    ];
     expect(paths.indexOf('/up/pmo/5/power')).toBeLessThan(paths.indexOf(system[0] ?? ''));
     expect(paths.filter((p) => system.includes(p))).toEqual(system);
 
@@ -82,7 +114,8 @@ describe('a simulated gateway over a real broker', () => {
       'acm/4/Hall storage heater',
       'pmo/5/Main meter',
     ]);
-    const body = (path: string) => mine.find((m) => m.topic === gatewayTopics.up(devId, path))?.body;
+    const body = (path: string) =>
+      mine.find((m) => m.topic === gatewayTopics.up(devId, path))?.body;
     const status = nodeStatusSchema.parse(body('/htr/1/status'));
     expect(status).toMatchObject({ units: 'C', sync_status: 'ok', boost: false, locked: false });
     expect(status.mtemp).toMatch(/^\d+\.\d$/);
@@ -94,7 +127,11 @@ describe('a simulated gateway over a real broker', () => {
     const prog = progSchema.parse((body('/htr/1/prog') as { prog: unknown }).prog);
     expect(Object.keys(prog)).toEqual(['0', '1', '2', '3', '4', '5', '6']);
     expect(nodeVersionSchema.parse(body('/htr/1/version')).pid).toBeTruthy();
-    expect(body('/htr/1/setup')).toMatchObject({ units: 'C', prog_resol: 0, extra_options: { boost_temp: '24.0' } });
+    expect(body('/htr/1/setup')).toMatchObject({
+      units: 'C',
+      prog_resol: 0,
+      extra_options: { boost_temp: '24.0' },
+    });
     expect(body('/pmo/5/power')).toEqual({ power: expect.stringMatching(/^\d+\.\d$/) });
     expect(pmoSystemSchema.parse(body('/pmo_system')).main_circuit_pmos).toEqual([5]);
     expect(body('/htr_system/power_limit')).toEqual({ power_limit: '0' });
@@ -105,7 +142,12 @@ describe('a simulated gateway over a real broker', () => {
     const { devId } = await startOne();
     await observer.waitFor(up(devId, '/pmo_system'));
     const from = observer.messages.length;
-    await sendCmd(devId, { id: 'c1', method: 'POST', path: '/htr/1/status', body: { mode: 'manual', stemp: '23.5', units: 'C' } });
+    await sendCmd(devId, {
+      id: 'c1',
+      method: 'POST',
+      path: '/htr/1/status',
+      body: { mode: 'manual', stemp: '23.5', units: 'C' },
+    });
     const ack = await observer.waitFor(ackOf(devId, 'c1'), from);
     expect(gatewayAckSchema.parse(ack.body)).toEqual({ id: 'c1', ok: true });
     const after = observer.messages.slice(from);
@@ -119,7 +161,12 @@ describe('a simulated gateway over a real broker', () => {
     const { devId } = await startOne();
     await observer.waitFor(up(devId, '/pmo_system'));
     const from = observer.messages.length;
-    await sendCmd(devId, { id: 'bad', method: 'POST', path: '/htr/1/status', body: { stemp: '23.5' } });
+    await sendCmd(devId, {
+      id: 'bad',
+      method: 'POST',
+      path: '/htr/1/status',
+      body: { stemp: '23.5' },
+    });
     const ack = await observer.waitFor(ackOf(devId, 'bad'), from);
     expect(ack.body).toEqual({ id: 'bad', ok: false, error: 'units is required with stemp' });
     expect(observer.messages.slice(from).some(up(devId, '/htr/1/status'))).toBe(false);
@@ -152,10 +199,19 @@ describe('a simulated gateway over a real broker', () => {
     expect(will.body).toEqual({ connected: false });
     expect(gateway?.connected).toBe(false);
 
-    await sendCmd(devId, { id: 'while-away', method: 'POST', path: '/htr/2/lock', body: { locked: true } });
+    await sendCmd(devId, {
+      id: 'while-away',
+      method: 'POST',
+      path: '/htr/2/lock',
+      body: { locked: true },
+    });
     from = observer.messages.length;
     await gateway?.reconnect();
-    await observer.waitFor((m) => m.topic === gatewayTopics.connected(devId) && (m.body as { connected: boolean }).connected, from);
+    await observer.waitFor(
+      (m) =>
+        m.topic === gatewayTopics.connected(devId) && (m.body as { connected: boolean }).connected,
+      from,
+    );
     const ack = await observer.waitFor(ackOf(devId, 'while-away'), from);
     expect(ack.body).toEqual({ id: 'while-away', ok: true });
     const locked = await observer.waitFor(
@@ -181,20 +237,36 @@ describe('a simulated gateway over a real broker', () => {
     clock.advance(30_000);
     const msg = await observer.waitFor((m) => m.topic === gatewayTopics.samples(devId), from);
     const { samples } = gatewaySamplesPayloadSchema.parse(msg.body);
-    expect(samples.map((s) => `${s.type}/${s.addr}`)).toEqual(['htr/1', 'htr/2', 'htr/3', 'acm/4', 'pmo/5']);
+    expect(samples.map((s) => `${s.type}/${s.addr}`)).toEqual([
+      'htr/1',
+      'htr/2',
+      'htr/3',
+      'acm/4',
+      'pmo/5',
+    ]);
     expect(samples.every((s) => s.t === (START + 30_000) / 1000)).toBe(true);
-    expect(samples.find((s) => s.type === 'pmo')).toMatchObject({ max: expect.any(Number), min: expect.any(Number) });
+    expect(samples.find((s) => s.type === 'pmo')).toMatchObject({
+      max: expect.any(Number),
+      min: expect.any(Number),
+    });
   });
 
   it('finds a node after discovery is switched on and re-publishes the node list', async () => {
     const { devId, clock } = await startOne();
     await observer.waitFor(up(devId, '/pmo_system'));
     const from = observer.messages.length;
-    await sendCmd(devId, { id: 'd1', method: 'POST', path: '/mgr/discovery', body: { discovery: 'on' } });
+    await sendCmd(devId, {
+      id: 'd1',
+      method: 'POST',
+      path: '/mgr/discovery',
+      body: { discovery: 'on' },
+    });
     await observer.waitFor(ackOf(devId, 'd1'), from);
     clock.advance(DISCOVERY_DELAY_MS);
     const list = await observer.waitFor(up(devId, '/mgr/nodes'), from);
-    expect((list.body as { nodes: Array<{ addr: number; type: string }> }).nodes.at(-1)).toMatchObject({ addr: 6, type: 'htr' });
+    expect(
+      (list.body as { nodes: Array<{ addr: number; type: string }> }).nodes.at(-1),
+    ).toMatchObject({ addr: 6, type: 'htr' });
     await observer.waitFor(up(devId, '/htr/6/status'), from);
   });
 

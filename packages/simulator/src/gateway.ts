@@ -1,4 +1,9 @@
-import { gatewayCommandSchema, gatewayTopics, type GatewayAck, type GatewaySample } from '@hearth/protocol';
+import {
+  gatewayCommandSchema,
+  gatewayTopics,
+  type GatewayAck,
+  type GatewaySample,
+} from '@hearth/protocol';
 import type { MqttClient } from 'mqtt';
 import type { SimClock } from './clock';
 import { applyCommand } from './commands';
@@ -75,7 +80,8 @@ export class SimGateway {
     const client = this.client;
     this.client = null;
     if (!client) return;
-    if (client.connected) await publishJson(client, gatewayTopics.connected(this.devId), { connected: false }, true);
+    if (client.connected)
+      await publishJson(client, gatewayTopics.connected(this.devId), { connected: false }, true);
     await client.endAsync();
   }
 
@@ -133,7 +139,8 @@ export class SimGateway {
     const parsed = gatewayCommandSchema.safeParse(raw);
     if (!parsed.success) {
       const id = (raw as { id?: unknown } | null)?.id;
-      if (typeof id === 'string' && id) this.sendAck(client, { id, ok: false, error: 'malformed command' });
+      if (typeof id === 'string' && id)
+        this.sendAck(client, { id, ok: false, error: 'malformed command' });
       else this.o.logger.warn(`gateway ${this.devId}: malformed command without id`);
       return;
     }
@@ -146,8 +153,13 @@ export class SimGateway {
     }
     this.model.advanceTo(this.now());
     const result = applyCommand(this.model, cmd);
-    const ack: GatewayAck = result.ok ? { id: cmd.id, ok: true } : { id: cmd.id, ok: false, error: result.error };
-    if (!result.ok) this.o.logger.warn(`gateway ${this.devId}: ${cmd.method} ${cmd.path} refused: ${result.error}`);
+    const ack: GatewayAck = result.ok
+      ? { id: cmd.id, ok: true }
+      : { id: cmd.id, ok: false, error: result.error };
+    if (!result.ok)
+      this.o.logger.warn(
+        `gateway ${this.devId}: ${cmd.method} ${cmd.path} refused: ${result.error}`,
+      );
     this.publishChanges();
     this.remember(ack);
     this.sendAck(client, ack);

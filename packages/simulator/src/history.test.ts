@@ -5,7 +5,14 @@ import { PRESETS } from './node';
 describe('generated history', () => {
   const from = Date.UTC(2025, 0, 1);
   const to = Date.UTC(2025, 1, 1);
-  const options = { nodes: PRESETS.house, from, to, intervalS: 900, seed: 4, timezone: 'Europe/Madrid' };
+  const options = {
+    nodes: PRESETS.house,
+    from,
+    to,
+    intervalS: 900,
+    seed: 4,
+    timezone: 'Europe/Madrid',
+  };
 
   it('gives every node a sample per interval with monotonic counters and temperatures', () => {
     const samples = generateHistory(options);
@@ -25,7 +32,8 @@ describe('generated history', () => {
         expect(list[i]!.t - list[i - 1]!.t).toBe(900);
       }
       expect(list.at(-1)!.counter).toBeGreaterThan(0);
-      if (key.startsWith('pmo')) expect(list[1]).toMatchObject({ max: expect.any(Number), min: expect.any(Number) });
+      if (key.startsWith('pmo'))
+        expect(list[1]).toMatchObject({ max: expect.any(Number), min: expect.any(Number) });
       else expect(list.every((s) => /^\d+\.\d$/.test(s.temp ?? ''))).toBe(true);
     }
     // The meter measures what the heaters draw.
@@ -35,8 +43,14 @@ describe('generated history', () => {
   });
 
   it('is the same for the same seed and starts from the given counters', () => {
-    expect(generateHistory({ ...options, to: from + 86_400_000 })).toEqual(generateHistory({ ...options, to: from + 86_400_000 }));
-    const [first] = generateHistory({ ...options, to: from, nodes: [{ type: 'htr', name: 'A', counterWh: 5000 }] });
+    expect(generateHistory({ ...options, to: from + 86_400_000 })).toEqual(
+      generateHistory({ ...options, to: from + 86_400_000 }),
+    );
+    const [first] = generateHistory({
+      ...options,
+      to: from,
+      nodes: [{ type: 'htr', name: 'A', counterWh: 5000 }],
+    });
     expect(first?.counter).toBe(5000);
   });
 

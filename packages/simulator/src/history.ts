@@ -30,7 +30,8 @@ const YEAR_MS = 365.25 * 86_400_000;
 export function generateHistory(o: HistoryOptions): GatewaySample[] {
   const from = +o.from;
   const to = +o.to;
-  if (!(o.intervalS > 0) || !(to >= from)) throw new Error('history needs intervalS > 0 and to >= from');
+  if (!(o.intervalS > 0) || !(to >= from))
+    throw new Error('history needs intervalS > 0 and to >= from');
   const devId = o.devId ?? '5100000000000000ff';
   const nodes = createNodes(devId, o.nodes, createRng(o.seed ?? 0));
   for (const [i, n] of nodes.entries()) n.energyWh = o.nodes[i]?.counterWh ?? 0;

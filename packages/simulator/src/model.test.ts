@@ -13,7 +13,10 @@ const HOUR = 3_600_000;
 /** Wednesday 14 January 2026, 09:00 UTC (10:00 in Madrid). */
 const WED_9_UTC = Date.UTC(2026, 0, 14, 9, 0, 0);
 
-function model(nodes: NodeSpec[], opts: { startMs?: number; timezone?: string; outdoorC?: number } = {}): GatewayModel {
+function model(
+  nodes: NodeSpec[],
+  opts: { startMs?: number; timezone?: string; outdoorC?: number } = {},
+): GatewayModel {
   return new GatewayModel({
     devId: DEV,
     timezone: opts.timezone ?? 'UTC',
@@ -24,7 +27,8 @@ function model(nodes: NodeSpec[], opts: { startMs?: number; timezone?: string; o
   });
 }
 
-const heater = (m: GatewayModel, addr: number) => m.nodes.find((n) => n.addr === addr) as HeaterNode;
+const heater = (m: GatewayModel, addr: number) =>
+  m.nodes.find((n) => n.addr === addr) as HeaterNode;
 const meter = (m: GatewayModel) => m.nodes.find((n) => n.kind === 'meter') as MeterNode;
 const cmd = (m: GatewayModel, path: string, body: unknown, method: 'POST' | 'DELETE' = 'POST') =>
   applyCommand(m, { id: 'x', method, path, body });
@@ -95,8 +99,16 @@ describe('boost', () => {
   it('ends by itself and returns to the previous mode', () => {
     const m = model([{ type: 'htr', name: 'Room', mode: 'manual', stemp: 19 }]);
     const h = heater(m, 1);
-    expect(cmd(m, '/htr/1/boost', { active: true, temperature: '25.0', units: 'C', time: 30 })).toEqual({ ok: true });
-    expect(heaterStatus(m, h)).toMatchObject({ mode: 'boost', boost: true, stemp: '25.0', boost_end_day: 3, boost_end_min: 9 * 60 + 30 });
+    expect(
+      cmd(m, '/htr/1/boost', { active: true, temperature: '25.0', units: 'C', time: 30 }),
+    ).toEqual({ ok: true });
+    expect(heaterStatus(m, h)).toMatchObject({
+      mode: 'boost',
+      boost: true,
+      stemp: '25.0',
+      boost_end_day: 3,
+      boost_end_min: 9 * 60 + 30,
+    });
     expect(m.nextDeadline()).toBe(WED_9_UTC + 30 * 60_000);
     m.advanceTo(WED_9_UTC + 29 * 60_000);
     expect(h.mode).toBe('boost');
@@ -108,7 +120,11 @@ describe('boost', () => {
   it('starts from status {boost:true} with the setup boost temperature and time', () => {
     const m = model([{ type: 'htr', name: 'Room', mode: 'auto' }]);
     expect(cmd(m, '/htr/1/status', { boost: true })).toEqual({ ok: true });
-    expect(heaterStatus(m, heater(m, 1))).toMatchObject({ mode: 'boost', stemp: '24.0', boost_end_min: 10 * 60 });
+    expect(heaterStatus(m, heater(m, 1))).toMatchObject({
+      mode: 'boost',
+      stemp: '24.0',
+      boost_end_min: 10 * 60,
+    });
     expect(cmd(m, '/htr/1/status', { boost: false })).toEqual({ ok: true });
     expect(heater(m, 1).mode).toBe('auto');
   });
@@ -165,7 +181,10 @@ describe('storage heater', () => {
   it('charges only in valley hours (00:00–07:00 local) and discharges otherwise', () => {
     // 08:00 in Madrid.
     const start = Date.UTC(2026, 0, 14, 7, 0);
-    const m = model([{ type: 'acm', name: 'Store', roomTemp: 16 }], { startMs: start, timezone: 'Europe/Madrid' });
+    const m = model([{ type: 'acm', name: 'Store', roomTemp: 16 }], {
+      startMs: start,
+      timezone: 'Europe/Madrid',
+    });
     const h = heater(m, 1);
     const charge = () => h.storage?.chargeWh ?? NaN;
     let previous = charge();
@@ -192,13 +211,25 @@ describe('storage heater', () => {
 
 describe('fleet models', () => {
   it('are deterministic for a seed and build the presets', () => {
-    const a = createGatewayModel({ devId: DEV, secret: 's', timezone: 'UTC', preset: 'flat' }, WED_9_UTC, 3);
-    const b = createGatewayModel({ devId: DEV, secret: 's', timezone: 'UTC', preset: 'flat' }, WED_9_UTC, 3);
+    const a = createGatewayModel(
+      { devId: DEV, secret: 's', timezone: 'UTC', preset: 'flat' },
+      WED_9_UTC,
+      3,
+    );
+    const b = createGatewayModel(
+      { devId: DEV, secret: 's', timezone: 'UTC', preset: 'flat' },
+      WED_9_UTC,
+      3,
+    );
     a.advanceTo(WED_9_UTC + 5 * HOUR);
     b.advanceTo(WED_9_UTC + 5 * HOUR);
     expect(a.nodes).toEqual(b.nodes);
     expect(a.nodes.map((n) => n.type)).toEqual(['htr', 'htr', 'pmo']);
-    expect(() => createGatewayModel({ devId: 'nothex', secret: 's', timezone: 'UTC' }, 0)).toThrow(/18 hex/);
-    expect(() => createGatewayModel({ devId: DEV, secret: 's', timezone: 'Mars/Base' }, 0)).toThrow();
+    expect(() => createGatewayModel({ devId: 'nothex', secret: 's', timezone: 'UTC' }, 0)).toThrow(
+      /18 hex/,
+    );
+    expect(() =>
+      createGatewayModel({ devId: DEV, secret: 's', timezone: 'Mars/Base' }, 0),
+    ).toThrow();
   });
 });

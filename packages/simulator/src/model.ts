@@ -1,6 +1,12 @@
 import type { AwayStatus, GatewaySample, NodeType, PmoSystem } from '@hearth/protocol';
 import { deviceTime, type DeviceTime } from './clock';
-import { createNode, STORAGE_OUTPUT_RATIO, type HeaterNode, type MeterNode, type SimNode } from './node';
+import {
+  createNode,
+  STORAGE_OUTPUT_RATIO,
+  type HeaterNode,
+  type MeterNode,
+  type SimNode,
+} from './node';
 import { slotAt } from './programme';
 import { createRng, type Rng } from './rng';
 import { ACTIVE_THRESHOLD, heatDemand, stepRoom } from './thermal';
@@ -146,18 +152,32 @@ export class GatewayModel {
       .map((n) => {
         const counter = Math.round(n.energyWh * 10) / 10;
         if (n.kind === 'meter') {
-          const sample = { type: n.type, addr: n.addr, t, counter, max: Math.round(n.maxW), min: Math.round(n.minW) };
+          const sample = {
+            type: n.type,
+            addr: n.addr,
+            t,
+            counter,
+            max: Math.round(n.maxW),
+            min: Math.round(n.minW),
+          };
           n.minW = n.maxW = n.powerW;
           return sample;
         }
-        return { type: n.type, addr: n.addr, t, counter, temp: (Math.round(n.roomC * 10) / 10).toFixed(1) };
+        return {
+          type: n.type,
+          addr: n.addr,
+          t,
+          counter,
+          temp: (Math.round(n.roomC * 10) / 10).toFixed(1),
+        };
       });
   }
 
   private inValley(node: HeaterNode, t: DeviceTime): boolean {
     const days = node.setup.charge_days;
     if (Array.isArray(days) && days[t.w] === false) return false;
-    const conf = node.setup.charging_conf as Record<string, { start?: unknown; end?: unknown }> | undefined;
+    const conf = node.setup.charging_conf as
+      Record<string, { start?: unknown; end?: unknown }> | undefined;
     const minute = t.h * 60 + t.m;
     return Object.values(conf ?? {}).some((slot) => {
       const start = Number(slot.start);
@@ -176,7 +196,8 @@ export class GatewayModel {
       const u = working ? heatDemand(h.roomC, this.targetC(h, t), this.outdoorC) : 0;
       const storage = h.storage;
       if (!storage) return { h, u, elecW: u * h.ratedPowerW };
-      const charging = working && h.mode !== 'off' && storage.chargeWh < storage.capacityWh && this.inValley(h, t);
+      const charging =
+        working && h.mode !== 'off' && storage.chargeWh < storage.capacityWh && this.inValley(h, t);
       return { h, u, elecW: charging ? h.ratedPowerW : 0 };
     });
     const total = plans.reduce((s, p) => s + p.elecW, 0);
@@ -222,14 +243,19 @@ export class GatewayModel {
   private discoverNode(): void {
     const { type, addr } = this.discoveryRequest;
     this.discoveryDueMs = null;
-    const replaced = addr === undefined ? undefined : this.nodes.find((n) => n.addr === addr && !n.installed);
+    const replaced =
+      addr === undefined ? undefined : this.nodes.find((n) => n.addr === addr && !n.installed);
     const newAddr = replaced?.addr ?? addr ?? Math.max(0, ...this.nodes.map((n) => n.addr)) + 1;
     if (this.nodes.some((n) => n.addr === newAddr && n !== replaced)) return;
     const spec: NodeSpec = { type, name: replaced?.name ?? `${NEW_NODE_LABEL[type]} ${newAddr}` };
-    const uid = `${this.devId.slice(-8)}${Math.floor(this.rng() * 0xffff).toString(16).padStart(4, '0')}`;
+    const uid = `${this.devId.slice(-8)}${Math.floor(this.rng() * 0xffff)
+      .toString(16)
+      .padStart(4, '0')}`;
     const node = createNode(spec, newAddr, uid, this.rng);
     node.energyWh = 0;
-    this.nodes = replaced ? this.nodes.map((n) => (n === replaced ? node : n)) : [...this.nodes, node];
+    this.nodes = replaced
+      ? this.nodes.map((n) => (n === replaced ? node : n))
+      : [...this.nodes, node];
     if (node.kind === 'meter') this.pmoSystem.main_circuit_pmos.push(node.addr);
     this.discovery = { discovery: 'on', type, addr: newAddr };
   }

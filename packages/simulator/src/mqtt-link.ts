@@ -27,6 +27,11 @@ export function connectGateway(url: string, devId: string, secret: string): Mqtt
   });
 }
 
-export function publishJson(client: MqttClient, topic: string, body: unknown, retain = false): Promise<unknown> {
+export function publishJson(
+  client: MqttClient,
+  topic: string,
+  body: unknown,
+  retain = false,
+): Promise<unknown> {
   return client.publishAsync(topic, JSON.stringify(body), { qos: QOS, retain });
 }

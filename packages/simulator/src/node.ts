@@ -64,7 +64,12 @@ export const STORAGE_FILL_HOURS = 6;
 /** Its heat output is a fraction of its charging rating, as with real storage heaters. */
 export const STORAGE_OUTPUT_RATIO = 0.4;
 
-const PIDS: Record<SimNode['type'], string> = { htr: '0011', acm: '0012', thm: '0019', pmo: '0018' };
+const PIDS: Record<SimNode['type'], string> = {
+  htr: '0011',
+  acm: '0012',
+  thm: '0019',
+  pmo: '0018',
+};
 
 export const PRESETS: Record<'house' | 'flat', NodeSpec[]> = {
   house: [
@@ -169,7 +174,11 @@ export function createNode(spec: NodeSpec, addr: number, uid: string, rng: Rng):
     prog: defaultProg(),
     storage:
       spec.type === 'acm'
-        ? { chargeWh: rated * STORAGE_FILL_HOURS * 0.5, capacityWh: rated * STORAGE_FILL_HOURS, charging: false }
+        ? {
+            chargeWh: rated * STORAGE_FILL_HOURS * 0.5,
+            capacityWh: rated * STORAGE_FILL_HOURS,
+            charging: false,
+          }
         : null,
     version: version(spec.type, uid),
     setup: defaultHeaterSetup(spec.type),

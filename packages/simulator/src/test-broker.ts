@@ -28,7 +28,9 @@ export async function startTestBroker(gatewayKey: string): Promise<TestBroker> {
       const pass = password?.toString('utf8');
       const ok =
         (username === OBSERVER.username && pass === OBSERVER.password) ||
-        (username !== undefined && username === client.id && pass === gatewaySecret(gatewayKey, username));
+        (username !== undefined &&
+          username === client.id &&
+          pass === gatewaySecret(gatewayKey, username));
       if (ok) return done(null, true);
       const err = Object.assign(new Error('bad user name or password'), {
         returnCode: 4 as AuthenticateError['returnCode'],
@@ -36,11 +38,13 @@ export async function startTestBroker(gatewayKey: string): Promise<TestBroker> {
       return done(err, false);
     },
     authorizePublish: (client, packet, done) => {
-      const mayPublish = !client || client.id === OBSERVER.username || isGatewayOwnTopic(client.id, packet.topic);
+      const mayPublish =
+        !client || client.id === OBSERVER.username || isGatewayOwnTopic(client.id, packet.topic);
       done(mayPublish ? null : new Error('not your topic'));
     },
     authorizeSubscribe: (client, sub, done) => {
-      const maySubscribe = client.id === OBSERVER.username || isGatewayOwnTopic(client.id, sub.topic);
+      const maySubscribe =
+        client.id === OBSERVER.username || isGatewayOwnTopic(client.id, sub.topic);
       done(maySubscribe ? null : new Error('not your topic'), maySubscribe ? sub : null);
     },
   });

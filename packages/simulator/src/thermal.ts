@@ -23,7 +23,12 @@ export function heatDemand(roomC: number, targetC: number | null, outdoorC: numb
 }
 
 /** Exact solution over dt with the heat fraction held constant (stable for any dt). */
-export function stepRoom(roomC: number, outdoorC: number, heatFraction: number, dtS: number): number {
+export function stepRoom(
+  roomC: number,
+  outdoorC: number,
+  heatFraction: number,
+  dtS: number,
+): number {
   const equilibrium = outdoorC + DESIGN_RISE_K * heatFraction;
   return equilibrium + (roomC - equilibrium) * Math.exp(-dtS / ROOM_TIME_CONSTANT_S);
 }

@@ -81,7 +81,9 @@ export function wireObjects(model: GatewayModel): WireObject[] {
         })),
       },
     },
-    ...model.nodes.flatMap((n) => (n.kind === 'heater' ? heaterObjects(model, n) : meterObjects(n))),
+    ...model.nodes.flatMap((n) =>
+      n.kind === 'heater' ? heaterObjects(model, n) : meterObjects(n),
+    ),
     { path: '/mgr/away_status', body: { ...model.away } },
     { path: '/mgr/discovery', body: { ...model.discovery } },
     { path: '/htr_system/power_limit', body: { power_limit: formatPowerLimit(model.powerLimitW) } },
