@@ -17,9 +17,7 @@ const powerLimit = z
   ])
   .transform(Number);
 /** Modes a client may set; modified_auto only arises on the device. */
-const settableMode = z.enum(
-  NODE_MODES.filter((m) => m !== 'modified_auto') as [string, ...string[]],
-);
+const settableMode = z.enum(NODE_MODES).exclude(['modified_auto']);
 
 export const statusBody = z
   .object({

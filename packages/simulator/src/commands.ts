@@ -79,7 +79,6 @@ function setMode(model: GatewayModel, node: HeaterNode, mode: NodeMode): void {
   }
   if (node.mode === 'boost') model.endBoost(node);
   node.mode = mode;
-  node.resumeMode = mode;
   node.modifiedSlot = null;
 }
 
@@ -87,6 +86,8 @@ function setMode(model: GatewayModel, node: HeaterNode, mode: NodeMode): void {
 function setStemp(model: GatewayModel, node: HeaterNode, c: number): void {
   if (node.mode === 'boost') {
     node.boostTempC = c;
+  } else if (node.mode === 'auto' && Math.abs(c - (model.targetC(node) ?? NaN)) < 0.05) {
+    // The programme's own temperature: nothing is overridden.
   } else if (node.mode === 'auto' || node.mode === 'modified_auto') {
     node.stempC = c;
     node.mode = 'modified_auto';
@@ -97,7 +98,7 @@ function setStemp(model: GatewayModel, node: HeaterNode, c: number): void {
 }
 
 function applyStatus(model: GatewayModel, node: HeaterNode, b: StatusBody): void {
-  const units = b.units ?? undefined;
+  const units = b.units;
   const temps = {
     stemp: b.stemp === undefined ? undefined : celsius(b.stemp, units, 'stemp'),
     comf: b.comf_temp === undefined ? undefined : celsius(b.comf_temp, units, 'comf_temp'),
@@ -109,7 +110,7 @@ function applyStatus(model: GatewayModel, node: HeaterNode, b: StatusBody): void
   if (temps.ice !== undefined) node.iceC = temps.ice;
   if (b.locked !== undefined) node.locked = b.locked;
   if (b.mode !== undefined) {
-    setMode(model, node, b.mode as NodeMode);
+    setMode(model, node, b.mode);
     if (temps.stemp !== undefined) {
       if (node.mode === 'boost') node.boostTempC = temps.stemp;
       else node.stempC = temps.stemp;

@@ -161,6 +161,8 @@ describe('programme by the device clock', () => {
     const h = heater(m, 1);
     // Default weekday programme: comfort 07–09, eco from 09 to 17.
     expect(heaterStatus(m, h).stemp).toBe('18.0');
+    expect(cmd(m, '/htr/1/status', { stemp: '18.0', units: 'C' })).toEqual({ ok: true });
+    expect(h.mode).toBe('auto');
     expect(cmd(m, '/htr/1/status', { stemp: '20.5', units: 'C' })).toEqual({ ok: true });
     expect(heaterStatus(m, h)).toMatchObject({ mode: 'modified_auto', stemp: '20.5' });
     m.advanceTo(Date.UTC(2026, 0, 14, 16, 50));

@@ -62,7 +62,6 @@ export class GatewayModel {
     this.timeMs = o.startMs;
     this.rng = createRng(o.seed);
     this.pmoSystem.main_circuit_pmos = o.nodes.filter((n) => n.type === 'pmo').map((n) => n.addr);
-    for (const n of this.meters()) n.powerW = n.minW = n.maxW = 0;
   }
 
   heaters(): HeaterNode[] {
@@ -87,7 +86,7 @@ export class GatewayModel {
       case 'off':
         return null;
       case 'boost':
-        return this.boostTempC(node);
+        return node.boostTempC ?? node.comfC;
       case 'auto': {
         const slot = slotAt(node.prog, t);
         const temp = slot === 2 ? node.comfC : slot === 1 ? node.ecoC : node.iceC;
@@ -96,10 +95,6 @@ export class GatewayModel {
       default:
         return node.stempC;
     }
-  }
-
-  boostTempC(node: HeaterNode): number {
-    return node.boostTempC ?? node.comfC;
   }
 
   /** The next moment something changes by itself (a boost ends, discovery finds a node). */
