@@ -48,6 +48,7 @@ afterAll(async () => {
 async function startOne(
   clock = new ManualClock(START),
   secret?: string,
+  reportIntervalMs?: number,
 ): Promise<{ devId: string; clock: ManualClock }> {
   const devId = simDevId(1000 + gatewayIndex++);
   fleet = await startFleet({
@@ -62,6 +63,7 @@ async function startOne(
     ],
     clock,
     seed: 7,
+    reportIntervalMs,
   });
   return { devId, clock };
 }
@@ -249,6 +251,32 @@ describe('a simulated gateway over a real broker', () => {
       max: expect.any(Number),
       min: expect.any(Number),
     });
+  });
+
+  it('publishes a status whenever the measured temperature moves by a tenth', async () => {
+    const { devId } = await startOne();
+    const first = await observer.waitFor(up(devId, '/htr/1/status'));
+    const from = observer.messages.length;
+    fleet?.gateways[0]?.tick(3_600_000);
+    const next = await observer.waitFor(up(devId, '/htr/1/status'), from);
+    const mtemp = (m: Received) => (m.body as { mtemp: string }).mtemp;
+    expect(mtemp(next)).not.toBe(mtemp(first));
+  });
+
+  it('ends a boost on time by itself, between reports', async () => {
+    const { devId, clock } = await startOne(new ManualClock(START), undefined, 3_600_000);
+    await observer.waitFor(up(devId, '/pmo_system'));
+    await sendCmd(devId, {
+      id: 'b1',
+      method: 'POST',
+      path: '/htr/2/boost',
+      body: { active: true, temperature: '26.0', units: 'C', time: 1 },
+    });
+    await observer.waitFor(ackOf(devId, 'b1'));
+    const from = observer.messages.length;
+    clock.advance(60_000);
+    const ended = await observer.waitFor(up(devId, '/htr/2/status'), from);
+    expect(ended.body).toMatchObject({ mode: 'auto', boost: false });
   });
 
   it('finds a node after discovery is switched on and re-publishes the node list', async () => {
