@@ -42,7 +42,7 @@ export interface HearthInternals extends Hearth {
 
 export async function buildHearth(config: Config): Promise<HearthInternals> {
   const log = createLogger(config.logLevel);
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, log);
   const repos = createRepositories(database.db);
   const signer = createTokenSigner(config.jwtSecret);
   const secretOf = (devId: string) => gatewaySecret(config.gatewayKey, devId);

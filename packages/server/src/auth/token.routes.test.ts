@@ -63,7 +63,8 @@ describe('POST /client/token', () => {
   });
 
   it('answers 400 for malformed bodies, without a stack trace', async () => {
-    for (const form of [{ grant_type: 'password', username: 'x' }, { grant_type: 'magic' }, {}]) {
+    const forms: Array<Record<string, string>> = [{ grant_type: 'password', username: 'x' }, { grant_type: 'magic' }, {}];
+    for (const form of forms) {
       const res = await tokenRequest(t.url, form);
       expect(res.status).toBe(400);
       const body = (await res.json()) as Record<string, unknown>;

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Database } from '../config';
+import type { Logger } from '../logger';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -23,9 +24,12 @@ export interface DbHandle {
 const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 /** Opens the database and brings its schema up to date before anything else touches it. */
-export async function openDatabase(database: Database): Promise<DbHandle> {
+export async function openDatabase(database: Database, log: Logger): Promise<DbHandle> {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process;
+    // the pool opens a new one for the next query.
+    pool.on('error', (err) => log.warn({ err: err.message }, 'idle PostgreSQL connection lost'));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, close: () => pool.end() };

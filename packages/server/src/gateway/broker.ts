@@ -51,7 +51,8 @@ export async function createEmbeddedBroker(opts: {
     authorizeSubscribe(client, subscription, callback) {
       if (!isGatewayOwnTopic(client.id, subscription.topic)) {
         log.warn({ devId: client.id, topic: subscription.topic }, 'gateway subscribe outside its topics refused');
-        return callback(new Error('subscribe not allowed'));
+        // A null grant answers SUBACK 0x80 for this topic instead of dropping the connection.
+        return callback(null, null);
       }
       callback(null, subscription);
     },
