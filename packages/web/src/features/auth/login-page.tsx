@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { IonContent, IonIcon, IonPage } from '@ionic/react';
 import { eyeOffOutline, eyeOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import './login.css';
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const id = useId();
   const loginMutation = useLogin();
   const [revealed, setRevealed] = useState(false);
   const [remember, setRemember] = useState(platform.isNative);
@@ -55,14 +56,21 @@ export function LoginPage() {
             onChange={() => setWrongCredentials(false)}
             noValidate
           >
-            <label className="login__field">
-              <span>{t('login.email')}</span>
-              <input name="username" type="email" autoComplete="username" inputMode="email" />
-            </label>
-            <label className="login__field">
-              <span>{t('login.password')}</span>
+            <div className="login__field">
+              <label htmlFor={`${id}-email`}>{t('login.email')}</label>
+              <input
+                id={`${id}-email`}
+                name="username"
+                type="email"
+                autoComplete="username"
+                inputMode="email"
+              />
+            </div>
+            <div className="login__field">
+              <label htmlFor={`${id}-password`}>{t('login.password')}</label>
               <span className="login__password">
                 <input
+                  id={`${id}-password`}
                   name="password"
                   type={revealed ? 'text' : 'password'}
                   autoComplete="current-password"
@@ -77,7 +85,7 @@ export function LoginPage() {
                   <IonIcon icon={revealed ? eyeOffOutline : eyeOutline} aria-hidden="true" />
                 </button>
               </span>
-            </label>
+            </div>
             <label className="login__remember">
               <input
                 type="checkbox"

@@ -92,6 +92,8 @@ describe('dashboard', () => {
     expect(screen.getByRole('heading', { name: 'Flat (guest)' })).toBeInTheDocument();
     expect(await screen.findByRole('article', { name: 'Living room' })).toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Studio' })).toBeInTheDocument();
+    // Power monitors belong to their own tab, not to the heater grid.
+    expect(screen.queryByRole('article', { name: 'Meter' })).not.toBeInTheDocument();
     expect([...sockets.open.keys()].sort()).toEqual([DEV_A, DEV_B]);
   });
 

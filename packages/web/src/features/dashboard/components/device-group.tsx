@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Dev } from '@hearth/protocol';
+import { isHeaterType, type Dev } from '@hearth/protocol';
 import { useNodes } from '../api/get-nodes';
 import { mergeNodes } from '../realtime/device-state';
 import { useDeviceRealtime, useLiveDevice } from '../realtime/use-device-realtime';
@@ -11,7 +11,8 @@ export function DeviceGroup({ dev }: { dev: Dev }) {
   const socketStatus = useDeviceRealtime(dev.dev_id);
   const live = useLiveDevice(dev.dev_id);
   const listed = useNodes(dev.dev_id);
-  const nodes = mergeNodes(listed.data, live);
+  // Power monitors get their own tab (spec 1 §2); this grid lists the heating nodes.
+  const nodes = mergeNodes(listed.data, live).filter((node) => isHeaterType(node.type));
   const disconnected = socketStatus === 'disconnected' || live?.connected === false;
 
   return (

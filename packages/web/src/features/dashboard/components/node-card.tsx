@@ -44,8 +44,8 @@ export function NodeCard({ node }: { node: LiveNode }) {
       <h4 className="node-card__name">{node.name}</h4>
       {showMeasured && (
         <p className="node-card__measured">
-          <span className="node-card__label">{t('node.measured')}</span>{' '}
-          <span data-testid="node-mtemp">
+          <span className="node-card__label">{t('node.measured')}</span>
+          <span className="node-card__temperature" data-testid="node-mtemp">
             {formatTemperature(node.status?.mtemp, units, i18n.language)}
           </span>
         </p>

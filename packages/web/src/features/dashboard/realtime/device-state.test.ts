@@ -84,6 +84,12 @@ describe('applyUpdate', () => {
     expect(next.nodes[0]?.status).toEqual(seeded.nodes[0]?.status);
   });
 
+  test('a power reading lands on its node', () => {
+    const withMeter = applyDevData(undefined, snapshot([node(5, 'Meter', '0.0', 'pmo')]));
+    const next = applyUpdate(withMeter, { path: '/pmo/5/power', body: { power: '4100.9' } });
+    expect(next.nodes[0]?.power).toEqual({ power: '4100.9' });
+  });
+
   test('the older htr_mod family addresses htr nodes', () => {
     const next = applyUpdate(seeded, { path: '/htr_mod/1/status', body: { mtemp: '23.0' } });
     expect(next.nodes[0]?.status?.mtemp).toBe('23.0');

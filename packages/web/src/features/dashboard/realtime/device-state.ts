@@ -10,7 +10,7 @@ import {
 } from '@hearth/protocol';
 
 /** A node as the dashboard knows it: the manager entry plus whatever the device reported. */
-export type LiveNode = SnapshotNode & { power_limit?: unknown };
+export type LiveNode = SnapshotNode & { power?: unknown; power_limit?: unknown };
 
 /** A gateway's realtime state in the query cache (spec 1 §4 "Home load"). */
 export interface DeviceState {
@@ -27,7 +27,7 @@ export interface DeviceState {
 
 export const EMPTY_DEVICE_STATE: DeviceState = { ready: false, nodes: [] };
 
-const NODE_PARTS = ['status', 'setup', 'prog', 'version', 'power_limit'] as const;
+const NODE_PARTS = ['status', 'setup', 'prog', 'version', 'power', 'power_limit'] as const;
 type NodePart = (typeof NODE_PARTS)[number];
 
 export function nodeKey(node: { type: NodeType; addr: number }): string {
