@@ -44,27 +44,30 @@ afterAll(async () => {
   await broker.close();
 });
 
-/** Each test gets its own dev_id so that retained messages and sessions never mix. */
+/**
+ * Starts one gateway and waits until it has announced its whole state. Each test gets
+ * its own dev_id so that retained messages and sessions never mix.
+ */
 async function startOne(
-  clock = new ManualClock(START),
-  secret?: string,
-  reportIntervalMs?: number,
+  opts: { secret?: string; reportIntervalMs?: number } = {},
 ): Promise<{ devId: string; clock: ManualClock }> {
   const devId = simDevId(1000 + gatewayIndex++);
+  const clock = new ManualClock(START);
   fleet = await startFleet({
     mqttUrl: broker.url,
     gateways: [
       {
         devId,
-        secret: secret ?? gatewaySecret(KEY, devId),
+        secret: opts.secret ?? gatewaySecret(KEY, devId),
         timezone: 'Europe/Madrid',
         preset: 'house',
       },
     ],
     clock,
     seed: 7,
-    reportIntervalMs,
+    reportIntervalMs: opts.reportIntervalMs,
   });
+  if (!opts.secret) await observer.waitFor(up(devId, '/pmo_system'));
   return { devId, clock };
 }
 
@@ -142,7 +145,6 @@ describe('a simulated gateway over a real broker', () => {
 
   it('applies a command, publishes the changed status, then acknowledges it', async () => {
     const { devId } = await startOne();
-    await observer.waitFor(up(devId, '/pmo_system'));
     const from = observer.messages.length;
     await sendCmd(devId, {
       id: 'c1',
@@ -161,7 +163,6 @@ describe('a simulated gateway over a real broker', () => {
 
   it('refuses a bad command with an error ack and publishes nothing for it', async () => {
     const { devId } = await startOne();
-    await observer.waitFor(up(devId, '/pmo_system'));
     const from = observer.messages.length;
     await sendCmd(devId, {
       id: 'bad',
@@ -176,7 +177,6 @@ describe('a simulated gateway over a real broker', () => {
 
   it('applies a re-sent command id only once', async () => {
     const { devId } = await startOne();
-    await observer.waitFor(up(devId, '/pmo_system'));
     const set = (id: string, stemp: string) =>
       sendCmd(devId, { id, method: 'POST', path: '/htr/3/status', body: { stemp, units: 'C' } });
     await set('a', '22.0');
@@ -193,7 +193,6 @@ describe('a simulated gateway over a real broker', () => {
 
   it('fires its last will when killed, and catches up with commands sent while away', async () => {
     const { devId } = await startOne();
-    await observer.waitFor(up(devId, '/pmo_system'));
     const gateway = fleet?.gateways[0];
     let from = observer.messages.length;
     await gateway?.kill();
@@ -225,7 +224,6 @@ describe('a simulated gateway over a real broker', () => {
 
   it('says connected false itself on a clean disconnect', async () => {
     const { devId } = await startOne();
-    await observer.waitFor(up(devId, '/pmo_system'));
     const from = observer.messages.length;
     await fleet?.gateways[0]?.disconnect();
     const msg = await observer.waitFor((m) => m.topic === gatewayTopics.connected(devId), from);
@@ -234,7 +232,6 @@ describe('a simulated gateway over a real broker', () => {
 
   it('reports samples and changed values on every report interval', async () => {
     const { devId, clock } = await startOne();
-    await observer.waitFor(up(devId, '/pmo_system'));
     const from = observer.messages.length;
     clock.advance(30_000);
     const msg = await observer.waitFor((m) => m.topic === gatewayTopics.samples(devId), from);
@@ -264,8 +261,7 @@ describe('a simulated gateway over a real broker', () => {
   });
 
   it('ends a boost on time by itself, between reports', async () => {
-    const { devId, clock } = await startOne(new ManualClock(START), undefined, 3_600_000);
-    await observer.waitFor(up(devId, '/pmo_system'));
+    const { devId, clock } = await startOne({ reportIntervalMs: 3_600_000 });
     await sendCmd(devId, {
       id: 'b1',
       method: 'POST',
@@ -281,7 +277,6 @@ describe('a simulated gateway over a real broker', () => {
 
   it('finds a node after discovery is switched on and re-publishes the node list', async () => {
     const { devId, clock } = await startOne();
-    await observer.waitFor(up(devId, '/pmo_system'));
     const from = observer.messages.length;
     await sendCmd(devId, {
       id: 'd1',
@@ -299,7 +294,7 @@ describe('a simulated gateway over a real broker', () => {
   });
 
   it('is refused by the broker with a wrong secret', async () => {
-    await startOne(new ManualClock(START), 'not-the-secret');
+    await startOne({ secret: 'not-the-secret' });
     expect(fleet?.gateways[0]?.connected).toBe(false);
     await fleet?.gateways[0]?.kill();
   });
