@@ -1,7 +1,7 @@
 // `npm start`: the whole system in one process on one port — the API, realtime, the
 // embedded MQTT broker, the built app, and the simulator driving the demo homes.
 import { createHearth, loadConfig } from '@hearth/server';
-import { startFleet, type Fleet } from '@hearth/simulator';
+import { scaledClock, startFleet, type Fleet } from '@hearth/simulator';
 
 const config = loadConfig(process.env);
 const hearth = await createHearth(config);
@@ -10,11 +10,14 @@ const demo = await hearth.seedDemo();
 
 let fleet: Fleet | undefined;
 if (demo && process.env.SIMULATOR !== 'off') {
-  const reportIntervalMs = Number(process.env.SIM_REPORT_MS ?? 30_000);
+  // SIM_TIME_SCALE speeds up the simulated houses (a browser test wants to see a room
+  // warm up in seconds); SIM_REPORT_MS is the gateways' report interval in device time.
+  const scale = Number(process.env.SIM_TIME_SCALE ?? 1);
   fleet = await startFleet({
     mqttUrl: hearth.gatewayMqttUrl(),
     gateways: demo.gateways,
-    reportIntervalMs,
+    reportIntervalMs: Number(process.env.SIM_REPORT_MS ?? 30_000),
+    ...(scale !== 1 ? { clock: scaledClock(scale) } : {}),
   });
 }
 
