@@ -4,13 +4,17 @@ import { Providers } from './providers';
 import { AppRouter } from './router';
 import { GlobalErrorToast } from './error-toast';
 import { createQueryClient } from './query-client';
+import { useForgetOnSignOut } from './use-forget-on-sign-out';
+import type { ConnectDevice } from '../lib/socket/realtime-context';
 
 setupIonicReact();
 
-export function App() {
+/** `connectDevice` replaces the realtime transport (tests; demo mode later). */
+export function App({ connectDevice }: { connectDevice?: ConnectDevice } = {}) {
   const [queryClient] = useState(createQueryClient);
+  useForgetOnSignOut(queryClient);
   return (
-    <Providers queryClient={queryClient}>
+    <Providers queryClient={queryClient} connectDevice={connectDevice}>
       <IonApp>
         <AppRouter />
         <GlobalErrorToast />

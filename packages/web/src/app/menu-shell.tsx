@@ -12,7 +12,6 @@ import {
   IonToolbar,
 } from '@ionic/react';
 import { homeOutline, logOutOutline } from 'ionicons/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { SIDE_PANEL_WIDTH_PX } from '@hearth/protocol';
@@ -22,13 +21,12 @@ import { useSessionStore } from '../lib/session/session-store';
 export function MenuShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const username = useSessionStore((s) => s.username);
   const clearSession = useSessionStore((s) => s.clear);
 
   const logout = () => {
+    // The app forgets cached data when the session ends (use-forget-on-sign-out).
     clearSession();
-    queryClient.clear();
     navigate('/login', { replace: true });
   };
 

@@ -1,5 +1,4 @@
 import { create } from 'zustand';
-import { decodeToken } from './jwt';
 import {
   clearStoredSession,
   loadSession,
@@ -37,15 +36,6 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
   },
 }));
 
-/** Re-reads storage; tests and a storage event from another tab use it. */
-export function reloadSessionFromStorage(): void {
-  useSessionStore.setState(initial());
-}
-
 export function hasSession(state: Pick<SessionState, 'token'>): boolean {
   return state.token !== '';
-}
-
-export function currentTokenInfo() {
-  return decodeToken(useSessionStore.getState().token);
 }

@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { GroupedHome } from '@hearth/protocol';
+import { installFakeFetch, json } from '../test/fake-fetch';
+import { tokenExpiringIn } from '../test/tokens';
+import { useSessionStore } from '../lib/session/session-store';
+import type { DeviceConnection } from '../lib/socket/device-socket';
+import { App } from './app';
+
+const DEV = '0123456789abcdef01';
+const homes: GroupedHome[] = [
+  {
+    id: 'h1',
+    name: 'Casa Pins',
+    owner: true,
+    devs: [{ dev_id: DEV, name: 'Gateway', product_id: '0104', fw_version: '1', serial_id: '15' }],
+  },
+];
+const noSocket = (): DeviceConnection => ({ close: () => undefined, resume: () => undefined });
+
+function signIn() {
+  useSessionStore
+    .getState()
+    .setSession({
+      token: tokenExpiringIn(3_600_000),
+      refreshToken: 'r',
+      username: 'ana@example.com',
+    });
+}
+
+function openAt(path: string) {
+  window.history.pushState({}, '', path);
+  return render(<App connectDevice={noSocket} />);
+}
+
+afterEach(() => {
+  useSessionStore.getState().clear();
+  vi.unstubAllGlobals();
+});
+
+describe('routes', () => {
+  test('without a session the dashboard sends the user to /login', async () => {
+    installFakeFetch({});
+    openAt('/');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/login');
+  });
+
+  test('an unknown path goes to the dashboard', async () => {
+    signIn();
+    installFakeFetch({ 'GET /api/v2/grouped_devs': () => json(homes) });
+    openAt('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Casa Pins' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/');
+  });
+
+  test('a 401 from the API ends the session and shows the login', async () => {
+    signIn();
+    installFakeFetch({
+      'GET /api/v2/grouped_devs': () => json({ message: 'expired', statusCode: 401 }, 401),
+    });
+    openAt('/');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(useSessionStore.getState().token).toBe('');
+  });
+
+  test('logging out from the menu clears the session', async () => {
+    signIn();
+    installFakeFetch({ 'GET /api/v2/grouped_devs': () => json(homes) });
+    openAt('/');
+    await screen.findByRole('heading', { name: 'Casa Pins' });
+    await userEvent.click(screen.getByTestId('menu-logout'));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(useSessionStore.getState().token).toBe('');
+  });
+});
