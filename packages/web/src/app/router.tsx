@@ -21,7 +21,7 @@ function GuestOnly({ children }: { children: ReactNode }) {
 
 export function AppRouter() {
   return (
-    <IonReactRouter>
+    <IonReactRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
       <MenuShell>
         <IonRouterOutlet>
           <Routes>
