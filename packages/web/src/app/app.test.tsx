@@ -20,13 +20,11 @@ const homes: GroupedHome[] = [
 const noSocket = (): DeviceConnection => ({ close: () => undefined, resume: () => undefined });
 
 function signIn() {
-  useSessionStore
-    .getState()
-    .setSession({
-      token: tokenExpiringIn(3_600_000),
-      refreshToken: 'r',
-      username: 'ana@example.com',
-    });
+  useSessionStore.getState().setSession({
+    token: tokenExpiringIn(3_600_000),
+    refreshToken: 'r',
+    username: 'ana@example.com',
+  });
 }
 
 function openAt(path: string) {
