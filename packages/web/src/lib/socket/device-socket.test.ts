@@ -106,6 +106,42 @@ describe('device socket', () => {
     expect(requests).toBe(2);
   });
 
+  test('a reconnection presents a fresh token', async () => {
+    const tokens: unknown[] = [];
+    const second = nextEvent<void>((resolve) =>
+      io.of(SOCKET_NAMESPACE).on('connection', (socket) => {
+        tokens.push(socket.handshake.query.token);
+        if (tokens.length === 1) socket.disconnect(true);
+        else resolve();
+      }),
+    );
+    let issued = 0;
+    connection = connectDeviceSocket({
+      origin,
+      devId: DEV,
+      getToken: async () => `token-${++issued}`,
+      onDevData: () => undefined,
+      onUpdate: () => undefined,
+      onStatus: () => undefined,
+      reconnectDelayMs: 10,
+    });
+    await second;
+    expect(tokens[0]).toBe('token-1');
+    expect(tokens[1]).not.toBe('token-1');
+  });
+
+  test('resuming the app asks a connected socket for dev_data again', async () => {
+    let requests = 0;
+    io.of(SOCKET_NAMESPACE).on('connection', (socket) =>
+      socket.on('dev_data', () => (requests += 1)),
+    );
+    const statuses: SocketStatus[] = [];
+    open(statuses);
+    await vi.waitFor(() => expect(requests).toBe(1));
+    connection?.resume();
+    await vi.waitFor(() => expect(requests).toBe(2));
+  });
+
   test('gives up after the allowed attempts when the server keeps refusing', async () => {
     let handshakes = 0;
     io.of(SOCKET_NAMESPACE).use((_socket, next) => {
