@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { TOKEN_EXPIRY_MARGIN_MS } from '@hearth/protocol';
+import { json } from '../../test/fake-fetch';
 import { makeToken } from '../../test/tokens';
 import type { StoredSession } from '../session/session-storage';
 import { HttpError, type ErrorKind } from './errors';
@@ -7,10 +8,6 @@ import { createHttpClient } from './http-client';
 
 const NOW = 1_700_000_000_000;
 const tokenWith = (msLeft: number) => makeToken({ exp: (NOW + msLeft) / 1000 });
-
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status });
-}
 
 type Handler = (url: string, init: RequestInit) => Promise<Response>;
 
