@@ -9,3 +9,4 @@ export * from './node-types';
 export * from './weather';
 export * from './wire';
 export * from './node-display';
+export * from './rules';
