@@ -4,3 +4,5 @@ export * from './mode-rules';
 export * from './boost';
 export * from './week';
 export * from './schedule';
+export * from './power-schedule';
+export * from './power-profiles';
