@@ -39,18 +39,29 @@ describe('loadConfig', () => {
     expect(first.jwtSecret).toHaveLength(64);
     expect(second.jwtSecret).toBe(first.jwtSecret);
     expect(second.gatewayKey).toBe(first.gatewayKey);
-    expect(JSON.parse(readFileSync(join(dir, 'secrets.json'), 'utf8'))).toEqual({ jwtSecret: first.jwtSecret, gatewayKey: first.gatewayKey });
+    expect(JSON.parse(readFileSync(join(dir, 'secrets.json'), 'utf8'))).toEqual({
+      jwtSecret: first.jwtSecret,
+      gatewayKey: first.gatewayKey,
+    });
   });
 
   it('uses PostgreSQL for a postgres URL and in-memory PGlite for memory://', () => {
     const dir = dataDir();
-    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://u@h/db' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@h/db' });
-    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: 'memory://' }).database).toEqual({ kind: 'pglite', dataDir: undefined });
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://u@h/db' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@h/db',
+    });
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: 'memory://' }).database).toEqual({
+      kind: 'pglite',
+      dataDir: undefined,
+    });
   });
 
   it('refuses to start in production without its own secrets, and turns the demo off there', () => {
     const dir = dataDir();
-    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir })).toThrow(/CLIENT_SECRET, JWT_SECRET, GATEWAY_KEY must be set/);
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir })).toThrow(
+      /CLIENT_SECRET, JWT_SECRET, GATEWAY_KEY must be set/,
+    );
     const c = loadConfig({
       NODE_ENV: 'production',
       DATA_DIR: dir,
@@ -64,12 +75,19 @@ describe('loadConfig', () => {
   it('lists every bad variable in one clear error', () => {
     let error: unknown;
     try {
-      loadConfig({ DATA_DIR: dataDir(), PORT: 'eighty', DATABASE_URL: 'mysql://x', DEMO: 'maybe', JWT_SECRET: 'short' });
+      loadConfig({
+        DATA_DIR: dataDir(),
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        DEMO: 'maybe',
+        JWT_SECRET: 'short',
+      });
     } catch (err) {
       error = err;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as Error).message;
-    for (const key of ['PORT', 'DATABASE_URL', 'DEMO', 'JWT_SECRET']) expect(message).toContain(key);
+    for (const key of ['PORT', 'DATABASE_URL', 'DEMO', 'JWT_SECRET'])
+      expect(message).toContain(key);
   });
 });

@@ -15,10 +15,9 @@ const optionalText = z
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v));
 
 const urlWith = (protocols: string[]) =>
-  optionalText.refine(
-    (v) => v === undefined || protocols.some((p) => v.startsWith(`${p}://`)),
-    { message: `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}` },
-  );
+  optionalText.refine((v) => v === undefined || protocols.some((p) => v.startsWith(`${p}://`)), {
+    message: `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+  });
 
 const envSchema = z.object({
   NODE_ENV: optionalText,
@@ -42,11 +41,15 @@ const envSchema = z.object({
     message: 'must be at least 16 characters',
   }),
   WEB_DIST: optionalText,
+  WEATHER_URL: urlWith(['http', 'https']),
+  GEOCODER_URL: urlWith(['http', 'https']),
   DEMO: boolString.optional(),
+  HEARTH_COMMIT: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Database = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | undefined };
+export type Database =
+  { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | undefined };
 
 export interface Config {
   production: boolean;
@@ -65,8 +68,13 @@ export interface Config {
   jwtSecret: string;
   gatewayKey: string;
   webDist: string;
+  /** Open-Meteo compatible forecast and geocoding services (API.md §3 weather and coordinates). */
+  weatherUrl: string | undefined;
+  geocoderUrl: string | undefined;
   demo: boolean;
   logLevel: string;
+  /** Reported by GET /version; set by the build or deployment. */
+  commit: string;
 }
 
 export class ConfigError extends Error {
@@ -92,7 +100,10 @@ function persistedSecrets(dataDir: string): PersistedSecrets {
       .safeParse(JSON.parse(readFileSync(file, 'utf8')));
     if (parsed.success) return parsed.data;
   }
-  const fresh = { jwtSecret: randomBytes(32).toString('hex'), gatewayKey: randomBytes(32).toString('hex') };
+  const fresh = {
+    jwtSecret: randomBytes(32).toString('hex'),
+    gatewayKey: randomBytes(32).toString('hex'),
+  };
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify(fresh, null, 2), { mode: 0o600 });
   return fresh;
@@ -111,7 +122,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production) {
     const missing = (['CLIENT_SECRET', 'JWT_SECRET', 'GATEWAY_KEY'] as const).filter((k) => !e[k]);
     if (missing.length > 0) {
-      throw new ConfigError(`Invalid configuration: ${missing.join(', ')} must be set in production`);
+      throw new ConfigError(
+        `Invalid configuration: ${missing.join(', ')} must be set in production`,
+      );
     }
   }
   const needsGenerated = !e.JWT_SECRET || !e.GATEWAY_KEY;
@@ -139,7 +152,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: e.JWT_SECRET ?? (generated as PersistedSecrets).jwtSecret,
     gatewayKey: e.GATEWAY_KEY ?? (generated as PersistedSecrets).gatewayKey,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : defaultWebDist,
+    weatherUrl: e.WEATHER_URL,
+    geocoderUrl: e.GEOCODER_URL,
     demo: e.DEMO ?? !production,
     logLevel: e.LOG_LEVEL,
+    commit: e.HEARTH_COMMIT ?? 'dev',
   };
 }

@@ -19,5 +19,6 @@ export class HttpError extends Error {
 export const badRequest = (message: string) => new HttpError(400, 'validation_failed', message);
 export const unauthorized = (message = 'Missing or invalid access token') =>
   new HttpError(401, 'unauthorized', message);
-export const forbidden = (message = 'Not allowed for this user') => new HttpError(403, 'forbidden', message);
+export const forbidden = (message = 'Not allowed for this user') =>
+  new HttpError(403, 'forbidden', message);
 export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);

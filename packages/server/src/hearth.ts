@@ -54,13 +54,21 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
   let broker: EmbeddedBroker | undefined;
   let transport: GatewayTransport;
   if (config.mqttUrl) {
-    transport = createMqttTransport({ url: config.mqttUrl, username: config.mqttUsername, password: config.mqttPassword, log });
+    transport = createMqttTransport({
+      url: config.mqttUrl,
+      username: config.mqttUsername,
+      password: config.mqttPassword,
+      log,
+    });
   } else {
     broker = await createEmbeddedBroker({
       gatewayKey: config.gatewayKey,
       log,
       // A gateway in a fresh session subscribes after announcing itself; re-send then too.
-      onCommandSubscription: (devId) => void late.commands?.resendPending(devId).catch((err: unknown) => log.warn({ err, devId }, 're-send failed')),
+      onCommandSubscription: (devId) =>
+        void late.commands
+          ?.resendPending(devId)
+          .catch((err: unknown) => log.warn({ err, devId }, 're-send failed')),
     });
     transport = createEmbeddedTransport(broker.aedes);
   }
@@ -80,6 +88,10 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
     signer,
     client,
     webDist: config.webDist,
+    dataDir: config.dataDir,
+    commit: config.commit,
+    weatherUrl: config.weatherUrl,
+    geocoderUrl: config.geocoderUrl,
     services: { tokens, access, devices, nodes },
   });
   const socketServer = createSocketServer(app.server, {

@@ -6,7 +6,11 @@ import { HttpError } from '../errors';
 import type { TokenService } from './token.service';
 
 const tokenBody = z.discriminatedUnion('grant_type', [
-  z.object({ grant_type: z.literal('password'), username: z.string().min(1), password: z.string().min(1) }),
+  z.object({
+    grant_type: z.literal('password'),
+    username: z.string().min(1),
+    password: z.string().min(1),
+  }),
   z.object({ grant_type: z.literal('refresh_token'), refresh_token: z.string().min(1) }),
 ]);
 const tokenResponse = z.object({
@@ -31,7 +35,10 @@ function clientOf(request: FastifyRequest): { id: string; secret: string } | und
   return { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
 }
 
-export function tokenRoutes(deps: { tokens: TokenService; client: { id: string; secret: string } }): FastifyPluginAsyncZod {
+export function tokenRoutes(deps: {
+  tokens: TokenService;
+  client: { id: string; secret: string };
+}): FastifyPluginAsyncZod {
   return async (app) => {
     for (const url of ['/client/token', '/api/v2/client/token']) {
       app.post(
@@ -39,7 +46,8 @@ export function tokenRoutes(deps: { tokens: TokenService; client: { id: string; 
         {
           schema: {
             tags: ['auth'],
-            summary: 'OAuth token: password or refresh_token grant (form-encoded, Basic client credentials)',
+            summary:
+              'OAuth token: password or refresh_token grant (form-encoded, Basic client credentials)',
             consumes: ['application/x-www-form-urlencoded'],
             body: tokenBody,
             response: { 200: tokenResponse },
@@ -47,7 +55,11 @@ export function tokenRoutes(deps: { tokens: TokenService; client: { id: string; 
           // The client must be checked before the body, so a bad client is a 401 whatever it sent.
           preValidation: async (request) => {
             const client = clientOf(request);
-            if (!client || !sameText(client.id, deps.client.id) || !sameText(client.secret, deps.client.secret)) {
+            if (
+              !client ||
+              !sameText(client.id, deps.client.id) ||
+              !sameText(client.secret, deps.client.secret)
+            ) {
               throw new HttpError(401, 'invalid_client', 'Unknown client or wrong client secret');
             }
           },

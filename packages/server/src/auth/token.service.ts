@@ -28,8 +28,18 @@ export function createTokenService({ users, tokens, signer }: TokenServiceDeps) 
       scope,
       expiresAt: new Date(Date.now() + REFRESH_TOKEN_LIFETIME_MS),
     });
-    const access = await signer.sign({ userId: user.id, serialId: user.serialId, email: user.email, scope });
-    return { access_token: access, refresh_token: refresh, expires_in: ACCESS_TOKEN_LIFETIME_S, token_type: 'bearer' };
+    const access = await signer.sign({
+      userId: user.id,
+      serialId: user.serialId,
+      email: user.email,
+      scope,
+    });
+    return {
+      access_token: access,
+      refresh_token: refresh,
+      expires_in: ACCESS_TOKEN_LIFETIME_S,
+      token_type: 'bearer',
+    };
   }
 
   return {

@@ -71,7 +71,10 @@ export const guests = pgTable(
     codeHash: text('code_hash'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('guests_group_email_idx').on(t.groupId, t.email), index('guests_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('guests_group_email_idx').on(t.groupId, t.email),
+    index('guests_user_idx').on(t.userId),
+  ],
 );
 
 export const devs = pgTable(
@@ -144,7 +147,11 @@ export const commands = pgTable(
     createdAt: createdAt(),
     ackedAt: timestamp('acked_at', { withTimezone: true }),
   },
-  (t) => [index('commands_pending_idx').on(t.devId, t.seq).where(sql`${t.status} = 'pending'`)],
+  (t) => [
+    index('commands_pending_idx')
+      .on(t.devId, t.seq)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 export const samples = pgTable(

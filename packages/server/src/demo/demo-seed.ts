@@ -16,18 +16,40 @@ export interface DemoHome {
 }
 
 export const DEMO_HOMES: readonly DemoHome[] = [
-  { homeName: 'Home', timezone: 'Europe/Madrid', devId: '0a1b2c3d4e5f600001', deviceName: 'Home gateway', preset: 'house' },
-  { homeName: 'Flat', timezone: 'Europe/London', devId: '0a1b2c3d4e5f600002', deviceName: 'Flat gateway', preset: 'flat' },
+  {
+    homeName: 'Home',
+    timezone: 'Europe/Madrid',
+    devId: '0a1b2c3d4e5f600001',
+    deviceName: 'Home gateway',
+    preset: 'house',
+  },
+  {
+    homeName: 'Flat',
+    timezone: 'Europe/London',
+    devId: '0a1b2c3d4e5f600002',
+    deviceName: 'Flat gateway',
+    preset: 'flat',
+  },
 ];
 
 export interface DemoSeed {
   email: string;
   password: string;
-  gateways: Array<{ devId: string; secret: string; homeName: string; timezone: string; preset: 'house' | 'flat' }>;
+  gateways: Array<{
+    devId: string;
+    secret: string;
+    homeName: string;
+    timezone: string;
+    preset: 'house' | 'flat';
+  }>;
 }
 
 /** Creates the demo account, its homes and their gateways; running it again changes nothing. */
-export async function seedDemo(repos: Repositories, gatewaySecret: (devId: string) => string, log: Logger): Promise<DemoSeed> {
+export async function seedDemo(
+  repos: Repositories,
+  gatewaySecret: (devId: string) => string,
+  log: Logger,
+): Promise<DemoSeed> {
   let user = await repos.users.findByEmail(DEMO_EMAIL);
   if (!user) {
     user = await repos.users.create({
@@ -41,7 +63,11 @@ export async function seedDemo(repos: Repositories, gatewaySecret: (devId: strin
   for (const home of DEMO_HOMES) {
     const group =
       (await repos.homes.findOwnedByName(user.id, home.homeName)) ??
-      (await repos.homes.create({ ownerId: user.id, name: home.homeName, geoData: { tz_code: home.timezone } }));
+      (await repos.homes.create({
+        ownerId: user.id,
+        name: home.homeName,
+        geoData: { tz_code: home.timezone },
+      }));
     const dev = await repos.devices.find(home.devId);
     if (!dev || dev.groupId === null) {
       await repos.devices.claim(home.devId, group.id, {

@@ -25,7 +25,12 @@ export function presentMgrNode(row: NodeRow): MgrNode {
 }
 
 export function presentNode(row: NodeRow) {
-  return { status: row.status ?? {}, setup: row.setup ?? {}, prog: row.prog ?? {}, version: row.version ?? {} };
+  return {
+    status: row.status ?? {},
+    setup: row.setup ?? {},
+    prog: row.prog ?? {},
+    version: row.version ?? {},
+  };
 }
 
 export function presentSnapshotNode(row: NodeRow): SnapshotNode {
@@ -38,7 +43,10 @@ export function presentSnapshotNode(row: NodeRow): SnapshotNode {
 }
 
 const DEFAULT_AWAY: AwayStatus = { enabled: false, away: false, forced: false };
-const DEFAULT_PMO_SYSTEM: PmoSystem = { main_circuit_pmos: [], max_power_config: { profiles: [], slots: [] } };
+const DEFAULT_PMO_SYSTEM: PmoSystem = {
+  main_circuit_pmos: [],
+  max_power_config: { profiles: [], slots: [] },
+};
 
 function objectAt<T>(state: Map<string, unknown>, path: string, fallback: T): T {
   const value = state.get(path);

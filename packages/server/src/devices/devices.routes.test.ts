@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getJson, login, postJson } from '../test-support/http';
-import { createHomeWithDevice, createUser, startTestHearth, type TestHearth } from '../test-support/test-hearth';
+import {
+  createHomeWithDevice,
+  createUser,
+  startTestHearth,
+  type TestHearth,
+} from '../test-support/test-hearth';
 
 let t: TestHearth;
 beforeAll(async () => {
@@ -17,8 +22,18 @@ async function world() {
   const guest = await createUser(t.repos, 'guest@example.com');
   const { homeId, devId } = await createHomeWithDevice(t.repos, owner.id);
   await t.repos.nodes.replaceList(devId, [heater]);
-  await t.repos.nodes.setPart(devId, 'htr', 2, 'status', { mode: 'manual', stemp: '21.0', mtemp: '19.5', units: 'C' });
-  await t.repos.homes.addGuest({ groupId: homeId, email: guest.email, userId: guest.id, pending: false });
+  await t.repos.nodes.setPart(devId, 'htr', 2, 'status', {
+    mode: 'manual',
+    stemp: '21.0',
+    mtemp: '19.5',
+    units: 'C',
+  });
+  await t.repos.homes.addGuest({
+    groupId: homeId,
+    email: guest.email,
+    userId: guest.id,
+    pending: false,
+  });
   return {
     homeId,
     devId,
@@ -31,12 +46,28 @@ async function world() {
 describe('device reads', () => {
   it('lists homes with their gateways for the owner, and as invited for a guest', async () => {
     const w = await world();
-    const dev = { dev_id: w.devId, name: 'Home gateway', product_id: '0002', fw_version: '', serial_id: '01.01' };
-    expect((await getJson(`${t.url}/api/v2/grouped_devs`, w.owner)).body).toEqual([{ id: w.homeId, name: 'Home', owner: true, devs: [dev] }]);
-    expect((await getJson(`${t.url}/api/v2/grouped_devs`, w.guest)).body).toEqual([{ id: w.homeId, name: 'Home', owner: false, devs: [dev] }]);
+    const dev = {
+      dev_id: w.devId,
+      name: 'Home gateway',
+      product_id: '0002',
+      fw_version: '',
+      serial_id: '01.01',
+    };
+    expect((await getJson(`${t.url}/api/v2/grouped_devs`, w.owner)).body).toEqual([
+      { id: w.homeId, name: 'Home', owner: true, devs: [dev] },
+    ]);
+    expect((await getJson(`${t.url}/api/v2/grouped_devs`, w.guest)).body).toEqual([
+      { id: w.homeId, name: 'Home', owner: false, devs: [dev] },
+    ]);
     expect((await getJson(`${t.url}/api/v2/grouped_devs`, w.stranger)).body).toEqual([]);
-    expect((await getJson(`${t.url}/api/v2/devs`, w.owner)).body).toEqual({ devs: [dev], invited_to: [] });
-    expect((await getJson(`${t.url}/api/v2/devs`, w.guest)).body).toEqual({ devs: [], invited_to: [dev] });
+    expect((await getJson(`${t.url}/api/v2/devs`, w.owner)).body).toEqual({
+      devs: [dev],
+      invited_to: [],
+    });
+    expect((await getJson(`${t.url}/api/v2/devs`, w.guest)).body).toEqual({
+      devs: [],
+      invited_to: [dev],
+    });
   });
 
   it('answers mgr/nodes, connected, the node and dev_data in the wire shapes', async () => {
@@ -50,7 +81,9 @@ describe('device reads', () => {
       prog: {},
       version: {},
     });
-    expect((await getJson(`${base}/htr_mod/2/status`, w.owner)).body).toMatchObject({ stemp: '21.0' });
+    expect((await getJson(`${base}/htr_mod/2/status`, w.owner)).body).toMatchObject({
+      stemp: '21.0',
+    });
     expect((await getJson(`${base}/dev_data`, w.guest)).body).toEqual({
       connected: false,
       away_status: { enabled: false, away: false, forced: false },
@@ -67,20 +100,33 @@ describe('device reads', () => {
     const paths = ['dev_data', 'connected', 'mgr/nodes', 'htr/2/', 'htr/2/status'];
     for (const p of paths) {
       const url = `${t.url}/api/v2/devs/${w.devId}/${p}`;
-      expect((await getJson(url, w.stranger)).body).toMatchObject({ statusCode: 404, error: 'not_found' });
+      expect((await getJson(url, w.stranger)).body).toMatchObject({
+        statusCode: 404,
+        error: 'not_found',
+      });
       expect((await getJson(url)).status).toBe(401);
       expect((await getJson(url, `${w.owner}x`)).status).toBe(401);
       expect((await getJson(url, w.owner)).status).toBe(200);
     }
-    expect((await getJson(`${t.url}/api/v2/devs`)).body).toEqual({ message: 'Missing or invalid access token', statusCode: 401, error: 'unauthorized' });
+    expect((await getJson(`${t.url}/api/v2/devs`)).body).toEqual({
+      message: 'Missing or invalid access token',
+      statusCode: 401,
+      error: 'unauthorized',
+    });
   });
 
   it('answers 404 for an unknown device or node and a malformed dev id', async () => {
     const w = await world();
-    expect((await getJson(`${t.url}/api/v2/devs/ffffffffffffffffff/dev_data`, w.owner)).status).toBe(404);
+    expect(
+      (await getJson(`${t.url}/api/v2/devs/ffffffffffffffffff/dev_data`, w.owner)).status,
+    ).toBe(404);
     expect((await getJson(`${t.url}/api/v2/devs/not-a-dev/dev_data`, w.owner)).status).toBe(404);
-    expect((await getJson(`${t.url}/api/v2/devs/${w.devId}/htr/9/status`, w.owner)).status).toBe(404);
-    expect((await getJson(`${t.url}/api/v2/devs/${w.devId}/oven/2/status`, w.owner)).status).toBe(404);
+    expect((await getJson(`${t.url}/api/v2/devs/${w.devId}/htr/9/status`, w.owner)).status).toBe(
+      404,
+    );
+    expect((await getJson(`${t.url}/api/v2/devs/${w.devId}/oven/2/status`, w.owner)).status).toBe(
+      404,
+    );
   });
 });
 
@@ -88,7 +134,14 @@ describe('POST status validation', () => {
   it('refuses bad writes with 400 and stores nothing', async () => {
     const w = await world();
     const url = `${t.url}/api/v2/devs/${w.devId}/htr/2/status`;
-    const bad = [{ stemp: '22.0' }, { stemp: 22, units: 'C' }, { mode: 'party' }, {}, { stemp: '22.0', units: 'K' }, { colour: 'red' }];
+    const bad = [
+      { stemp: '22.0' },
+      { stemp: 22, units: 'C' },
+      { mode: 'party' },
+      {},
+      { stemp: '22.0', units: 'K' },
+      { colour: 'red' },
+    ];
     for (const body of bad) {
       const res = await postJson(url, body, w.owner);
       expect(res.status).toBe(400);
@@ -100,7 +153,11 @@ describe('POST status validation', () => {
 
   it('refuses a stranger with 404 and stores nothing', async () => {
     const w = await world();
-    const res = await postJson(`${t.url}/api/v2/devs/${w.devId}/htr/2/status`, { stemp: '25.0', units: 'C' }, w.stranger);
+    const res = await postJson(
+      `${t.url}/api/v2/devs/${w.devId}/htr/2/status`,
+      { stemp: '25.0', units: 'C' },
+      w.stranger,
+    );
     expect(res.status).toBe(404);
     expect(await t.repos.commands.listPending(w.devId)).toEqual([]);
   });

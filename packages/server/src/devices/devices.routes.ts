@@ -12,15 +12,30 @@ const devSchema = z.object({
   serial_id: z.string(),
 });
 const devParams = z.object({ dev: z.string() });
-const mgrNode = z.object({ name: z.string(), addr: z.number(), type: z.string(), installed: z.boolean(), lost: z.boolean() });
+const mgrNode = z.object({
+  name: z.string(),
+  addr: z.number(),
+  type: z.string(),
+  installed: z.boolean(),
+  lost: z.boolean(),
+});
 const security = [{ bearer: [] }];
 
-export function devicesRoutes(deps: { access: AccessService; devices: DevicesService }): FastifyPluginAsyncZod {
+export function devicesRoutes(deps: {
+  access: AccessService;
+  devices: DevicesService;
+}): FastifyPluginAsyncZod {
   const { access, devices } = deps;
   return async (app) => {
     app.get(
       '/api/v2/devs',
-      { schema: { tags: ['devices'], security, response: { 200: z.object({ devs: z.array(devSchema), invited_to: z.array(devSchema) }) } } },
+      {
+        schema: {
+          tags: ['devices'],
+          security,
+          response: { 200: z.object({ devs: z.array(devSchema), invited_to: z.array(devSchema) }) },
+        },
+      },
       async (request) => devices.listDevs(currentUser(request).userId),
     );
     app.get(
@@ -29,14 +44,30 @@ export function devicesRoutes(deps: { access: AccessService; devices: DevicesSer
         schema: {
           tags: ['devices'],
           security,
-          response: { 200: z.array(z.object({ id: z.string(), name: z.string(), owner: z.boolean(), devs: z.array(devSchema) })) },
+          response: {
+            200: z.array(
+              z.object({
+                id: z.string(),
+                name: z.string(),
+                owner: z.boolean(),
+                devs: z.array(devSchema),
+              }),
+            ),
+          },
         },
       },
       async (request) => devices.groupedDevs(currentUser(request).userId),
     );
     app.get(
       '/api/v2/devs/:dev/dev_data',
-      { schema: { tags: ['devices'], security, params: devParams, description: 'The realtime snapshot (API.md §7)' } },
+      {
+        schema: {
+          tags: ['devices'],
+          security,
+          params: devParams,
+          description: 'The realtime snapshot (API.md §7)',
+        },
+      },
       async (request) => {
         const { dev } = await access.requireDev(currentUser(request).userId, request.params.dev);
         return devices.devData(dev);
@@ -44,7 +75,14 @@ export function devicesRoutes(deps: { access: AccessService; devices: DevicesSer
     );
     app.get(
       '/api/v2/devs/:dev/connected',
-      { schema: { tags: ['devices'], security, params: devParams, response: { 200: z.object({ connected: z.boolean() }) } } },
+      {
+        schema: {
+          tags: ['devices'],
+          security,
+          params: devParams,
+          response: { 200: z.object({ connected: z.boolean() }) },
+        },
+      },
       async (request) => {
         const { dev } = await access.requireDev(currentUser(request).userId, request.params.dev);
         return devices.connected(dev.devId);
@@ -52,7 +90,14 @@ export function devicesRoutes(deps: { access: AccessService; devices: DevicesSer
     );
     app.get(
       '/api/v2/devs/:dev/mgr/nodes',
-      { schema: { tags: ['devices'], security, params: devParams, response: { 200: z.object({ nodes: z.array(mgrNode) }) } } },
+      {
+        schema: {
+          tags: ['devices'],
+          security,
+          params: devParams,
+          response: { 200: z.object({ nodes: z.array(mgrNode) }) },
+        },
+      },
       async (request) => {
         const { dev } = await access.requireDev(currentUser(request).userId, request.params.dev);
         return devices.mgrNodes(dev.devId);

@@ -19,9 +19,14 @@ export const nodeStatusWriteSchema = z
     locked: z.boolean().optional(),
     boost: z.boolean().optional(),
   })
-  .refine((body) => Object.keys(body).length > 0, { message: 'the body must change at least one field' })
-  .refine((body) => body.units !== undefined || !TEMPERATURE_KEYS.some((k) => body[k] !== undefined), {
-    message: 'units is required with any temperature',
-    path: ['units'],
-  });
+  .refine((body) => Object.keys(body).length > 0, {
+    message: 'the body must change at least one field',
+  })
+  .refine(
+    (body) => body.units !== undefined || !TEMPERATURE_KEYS.some((k) => body[k] !== undefined),
+    {
+      message: 'units is required with any temperature',
+      path: ['units'],
+    },
+  );
 export type NodeStatusWrite = z.infer<typeof nodeStatusWriteSchema>;

@@ -13,7 +13,10 @@ const nodeParams = z.object({
 const looseObject = z.record(z.string(), z.unknown());
 const security = [{ bearer: [] }];
 
-export function nodesRoutes(deps: { access: AccessService; nodes: NodesService }): FastifyPluginAsyncZod {
+export function nodesRoutes(deps: {
+  access: AccessService;
+  nodes: NodesService;
+}): FastifyPluginAsyncZod {
   const { access, nodes } = deps;
   return async (app) => {
     app.get(
@@ -23,7 +26,14 @@ export function nodesRoutes(deps: { access: AccessService; nodes: NodesService }
           tags: ['nodes'],
           security,
           params: nodeParams,
-          response: { 200: z.object({ status: looseObject, setup: looseObject, prog: looseObject, version: looseObject }) },
+          response: {
+            200: z.object({
+              status: looseObject,
+              setup: looseObject,
+              prog: looseObject,
+              version: looseObject,
+            }),
+          },
         },
       },
       async (request) => {
@@ -49,7 +59,8 @@ export function nodesRoutes(deps: { access: AccessService; nodes: NodesService }
           security,
           params: nodeParams,
           body: nodeStatusWriteSchema,
-          description: 'Partial status write; stored as desired state and forwarded to the gateway at once',
+          description:
+            'Partial status write; stored as desired state and forwarded to the gateway at once',
           response: { 200: looseObject },
         },
       },

@@ -13,7 +13,11 @@ export interface NodesServiceDeps {
 }
 
 export function createNodesService({ nodes, commands, realtime }: NodesServiceDeps) {
-  async function requireNode(devId: string, typeParam: string, addrParam: number): Promise<NodeRow> {
+  async function requireNode(
+    devId: string,
+    typeParam: string,
+    addrParam: number,
+  ): Promise<NodeRow> {
     const type = parseNodeType(typeParam);
     const row = type ? await nodes.find(devId, type, addrParam) : undefined;
     if (!row) throw notFound('Unknown node');

@@ -21,7 +21,9 @@ export interface EmbeddedBroker {
 }
 
 function authError(message: string): AuthenticateError {
-  return Object.assign(new Error(message), { returnCode: BAD_USERNAME_OR_PASSWORD }) as AuthenticateError;
+  return Object.assign(new Error(message), {
+    returnCode: BAD_USERNAME_OR_PASSWORD,
+  }) as AuthenticateError;
 }
 
 export async function createEmbeddedBroker(opts: {
@@ -50,7 +52,10 @@ export async function createEmbeddedBroker(opts: {
     },
     authorizeSubscribe(client, subscription, callback) {
       if (!isGatewayOwnTopic(client.id, subscription.topic)) {
-        log.warn({ devId: client.id, topic: subscription.topic }, 'gateway subscribe outside its topics refused');
+        log.warn(
+          { devId: client.id, topic: subscription.topic },
+          'gateway subscribe outside its topics refused',
+        );
         // A null grant answers SUBACK 0x80 for this topic instead of dropping the connection.
         return callback(null, null);
       }
@@ -62,7 +67,9 @@ export async function createEmbeddedBroker(opts: {
       opts.onCommandSubscription(client.id);
     }
   });
-  aedes.on('clientError', (client, err) => log.debug({ clientId: client.id, err: err.message }, 'mqtt client error'));
+  aedes.on('clientError', (client, err) =>
+    log.debug({ clientId: client.id, err: err.message }, 'mqtt client error'),
+  );
 
   const wss = new WebSocketServer({ noServer: true });
   wss.on('connection', (socket, request: IncomingMessage) => {

@@ -8,20 +8,35 @@ function toWire(row: CommandRow): GatewayCommand {
 }
 
 /** Stores every write as a pending command before it goes out, so nothing accepted is lost. */
-export function createCommandsService(deps: { commands: CommandsRepository; transport: GatewayTransport; log: Logger }) {
+export function createCommandsService(deps: {
+  commands: CommandsRepository;
+  transport: GatewayTransport;
+  log: Logger;
+}) {
   const { commands, transport, log } = deps;
 
   async function publish(row: CommandRow): Promise<void> {
     try {
-      await transport.publish(gatewayTopics.cmd(row.devId), JSON.stringify(toWire(row)), { qos: 1, retain: false });
+      await transport.publish(gatewayTopics.cmd(row.devId), JSON.stringify(toWire(row)), {
+        qos: 1,
+        retain: false,
+      });
     } catch (err) {
       // The command stays pending and goes out again when the gateway reports itself connected.
-      log.warn({ err, devId: row.devId, id: row.id }, 'command publish failed; will re-send on reconnect');
+      log.warn(
+        { err, devId: row.devId, id: row.id },
+        'command publish failed; will re-send on reconnect',
+      );
     }
   }
 
   return {
-    async send(devId: string, method: 'POST' | 'DELETE', path: string, body: unknown): Promise<CommandRow> {
+    async send(
+      devId: string,
+      method: 'POST' | 'DELETE',
+      path: string,
+      body: unknown,
+    ): Promise<CommandRow> {
       const row = await commands.insert({ devId, method, path, body });
       await publish(row);
       return row;
@@ -31,7 +46,8 @@ export function createCommandsService(deps: { commands: CommandsRepository; tran
       for (const row of pending) await publish(row);
       return pending.length;
     },
-    settle: (devId: string, id: string, ok: boolean, error?: string) => commands.settle(devId, id, ok, error),
+    settle: (devId: string, id: string, ok: boolean, error?: string) =>
+      commands.settle(devId, id, ok, error),
     hasPendingFor: (devId: string, path: string) => commands.hasPendingFor(devId, path),
   };
 }

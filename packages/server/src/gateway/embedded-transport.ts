@@ -13,7 +13,10 @@ export function createEmbeddedTransport(aedes: Aedes): GatewayTransport {
               aedes.subscribe(
                 topic,
                 (packet, done) => {
-                  onMessage(packet.topic, Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload));
+                  onMessage(
+                    packet.topic,
+                    Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload),
+                  );
                   done();
                 },
                 resolve,
@@ -24,8 +27,9 @@ export function createEmbeddedTransport(aedes: Aedes): GatewayTransport {
     },
     publish(topic, payload, { qos, retain }) {
       return new Promise((resolve, reject) => {
-        aedes.publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos, retain, dup: false }, (err) =>
-          err ? reject(err) : resolve(),
+        aedes.publish(
+          { cmd: 'publish', topic, payload: Buffer.from(payload), qos, retain, dup: false },
+          (err) => (err ? reject(err) : resolve()),
         );
       });
     },

@@ -3,7 +3,13 @@ import { io, type Socket } from 'socket.io-client';
 import { SOCKET_NAMESPACE, type UpdateEvent } from '@hearth/protocol';
 import { getJson, login, postJson } from '../test-support/http';
 import { connectGateway, type TestGateway } from '../test-support/test-gateway';
-import { createHomeWithDevice, createUser, randomDevId, startTestHearth, type TestHearth } from '../test-support/test-hearth';
+import {
+  createHomeWithDevice,
+  createUser,
+  randomDevId,
+  startTestHearth,
+  type TestHearth,
+} from '../test-support/test-hearth';
 
 let t: TestHearth;
 const open: Array<{ end(): unknown }> = [];
@@ -16,7 +22,9 @@ beforeEach(async () => {
   await t.reset();
 });
 
-const nodesBody = { nodes: [{ name: 'Lounge', addr: 2, type: 'htr', installed: true, lost: false }] };
+const nodesBody = {
+  nodes: [{ name: 'Lounge', addr: 2, type: 'htr', installed: true, lost: false }],
+};
 const status = { mode: 'manual', stemp: '21.0', mtemp: '19.5', units: 'C', sync_status: 'ok' };
 
 async function ownedGateway() {
@@ -27,13 +35,26 @@ async function ownedGateway() {
 }
 
 async function gateway(devId: string, opts: { subscribe?: boolean } = {}): Promise<TestGateway> {
-  const gw = await connectGateway(t.hearth.gatewayMqttUrl(), devId, t.hearth.gatewaySecret(devId), opts);
+  const gw = await connectGateway(
+    t.hearth.gatewayMqttUrl(),
+    devId,
+    t.hearth.gatewaySecret(devId),
+    opts,
+  );
   open.push(gw);
   return gw;
 }
 
-function socketFor(devId: string, token: string): Promise<{ socket: Socket; updates: UpdateEvent[] }> {
-  const socket = io(`${t.url}${SOCKET_NAMESPACE}`, { path: '/socket.io/', query: { token, dev_id: devId }, transports: ['websocket'], forceNew: true });
+function socketFor(
+  devId: string,
+  token: string,
+): Promise<{ socket: Socket; updates: UpdateEvent[] }> {
+  const socket = io(`${t.url}${SOCKET_NAMESPACE}`, {
+    path: '/socket.io/',
+    query: { token, dev_id: devId },
+    transports: ['websocket'],
+    forceNew: true,
+  });
   open.push({ end: () => socket.disconnect() });
   const updates: UpdateEvent[] = [];
   socket.on('update', (u: UpdateEvent) => updates.push(u));
@@ -52,7 +73,14 @@ describe('gateway → server', () => {
     await gw.publishUp('/htr/2/status', status);
     await gw.publishUp('/mgr/away_status', { enabled: true, away: true, forced: false });
 
-    await vi.waitFor(() => expect(updates.map((u) => u.path)).toEqual(['/connected', '/mgr/nodes', '/htr/2/status', '/mgr/away_status']));
+    await vi.waitFor(() =>
+      expect(updates.map((u) => u.path)).toEqual([
+        '/connected',
+        '/mgr/nodes',
+        '/htr/2/status',
+        '/mgr/away_status',
+      ]),
+    );
     expect(updates[0]?.body).toEqual({ connected: true });
     expect(updates[2]?.body).toEqual(status);
 
@@ -60,7 +88,10 @@ describe('gateway → server', () => {
     expect((await getJson(`${base}/connected`, token)).body).toEqual({ connected: true });
     expect((await getJson(`${base}/mgr/nodes`, token)).body).toEqual(nodesBody);
     expect((await getJson(`${base}/htr/2/status`, token)).body).toEqual(status);
-    expect((await getJson(`${base}/dev_data`, token)).body).toMatchObject({ connected: true, away_status: { away: true } });
+    expect((await getJson(`${base}/dev_data`, token)).body).toMatchObject({
+      connected: true,
+      away_status: { away: true },
+    });
   });
 
   it('sends updates only to the room of the device that changed', async () => {
@@ -83,7 +114,16 @@ describe('gateway → server', () => {
   it('stores samples for range reads and drops malformed messages', async () => {
     const { devId } = await ownedGateway();
     const gw = await gateway(devId);
-    await gw.client.publishAsync(`hearth/gw/${devId}/samples`, JSON.stringify({ samples: [{ type: 'htr', addr: 2, t: 1000, counter: 5, temp: '19.5' }, { type: 'htr', addr: 2, t: 1900, counter: 9 }] }), { qos: 1 });
+    await gw.client.publishAsync(
+      `hearth/gw/${devId}/samples`,
+      JSON.stringify({
+        samples: [
+          { type: 'htr', addr: 2, t: 1000, counter: 5, temp: '19.5' },
+          { type: 'htr', addr: 2, t: 1900, counter: 9 },
+        ],
+      }),
+      { qos: 1 },
+    );
     await gw.publishUp('/htr/2/status', { stemp: 21 });
     await gw.client.publishAsync(`hearth/gw/${devId}/samples`, 'not json', { qos: 1 });
     await gw.barrier(() => t.repos.devices.getState(devId, '/mgr/rtc/time'));
@@ -96,15 +136,31 @@ describe('gateway → server', () => {
   it('records a gateway that nobody has added yet as unclaimed', async () => {
     const devId = randomDevId();
     await gateway(devId);
-    await vi.waitFor(async () => expect(await t.repos.devices.find(devId)).toMatchObject({ devId, groupId: null, connected: true }));
+    await vi.waitFor(async () =>
+      expect(await t.repos.devices.find(devId)).toMatchObject({
+        devId,
+        groupId: null,
+        connected: true,
+      }),
+    );
   });
 
   it('marks the device disconnected when the will arrives', async () => {
     const { devId, token } = await ownedGateway();
     const gw = await gateway(devId);
-    await vi.waitFor(async () => expect((await getJson(`${t.url}/api/v2/devs/${devId}/connected`, token)).body).toEqual({ connected: true }));
+    await vi.waitFor(async () =>
+      expect((await getJson(`${t.url}/api/v2/devs/${devId}/connected`, token)).body).toEqual({
+        connected: true,
+      }),
+    );
     gw.client.stream.destroy();
-    await vi.waitFor(async () => expect((await getJson(`${t.url}/api/v2/devs/${devId}/connected`, token)).body).toEqual({ connected: false }), { timeout: 10_000 });
+    await vi.waitFor(
+      async () =>
+        expect((await getJson(`${t.url}/api/v2/devs/${devId}/connected`, token)).body).toEqual({
+          connected: false,
+        }),
+      { timeout: 10_000 },
+    );
   });
 });
 
@@ -117,26 +173,60 @@ describe('server → gateway', () => {
     await gw.barrier(() => t.repos.devices.getState(devId, '/mgr/rtc/time'));
     const { updates } = await socketFor(devId, token);
 
-    const res = await postJson(`${t.url}/api/v2/devs/${devId}/htr/2/status`, { stemp: '23.5', units: 'C' }, token);
+    const res = await postJson(
+      `${t.url}/api/v2/devs/${devId}/htr/2/status`,
+      { stemp: '23.5', units: 'C' },
+      token,
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ stemp: '23.5', sync_status: 'pending', mode: 'manual' });
     await vi.waitFor(() => expect(gw.commands).toHaveLength(1));
     const cmd = gw.commands[0];
-    expect(cmd).toMatchObject({ method: 'POST', path: '/htr/2/status', body: { stemp: '23.5', units: 'C' } });
+    expect(cmd).toMatchObject({
+      method: 'POST',
+      path: '/htr/2/status',
+      body: { stemp: '23.5', units: 'C' },
+    });
     await vi.waitFor(() =>
-      expect(updates).toContainEqual({ path: '/htr/2/status', body: expect.objectContaining({ stemp: '23.5', sync_status: 'pending' }) }),
+      expect(updates).toContainEqual({
+        path: '/htr/2/status',
+        body: expect.objectContaining({ stemp: '23.5', sync_status: 'pending' }),
+      }),
     );
 
+    // Applied but not yet acknowledged: still pending.
     await gw.publishUp('/htr/2/status', { ...status, stemp: '23.5' });
+    await gw.barrier(() => t.repos.devices.getState(devId, '/mgr/rtc/time'));
+    expect((await getJson(`${t.url}/api/v2/devs/${devId}/htr/2/status`, token)).body).toEqual({
+      ...status,
+      stemp: '23.5',
+      sync_status: 'pending',
+    });
+
     await gw.ack(cmd?.id ?? '');
-    await vi.waitFor(async () => expect((await t.repos.commands.find(cmd?.id ?? ''))?.status).toBe('acked'));
-    expect((await getJson(`${t.url}/api/v2/devs/${devId}/htr/2/status`, token)).body).toEqual({ ...status, stemp: '23.5' });
+    await vi.waitFor(async () =>
+      expect((await t.repos.commands.find(cmd?.id ?? ''))?.status).toBe('acked'),
+    );
+    await vi.waitFor(() =>
+      expect(updates.at(-1)).toEqual({
+        path: '/htr/2/status',
+        body: { ...status, stemp: '23.5', sync_status: 'ok' },
+      }),
+    );
+    expect((await getJson(`${t.url}/api/v2/devs/${devId}/htr/2/status`, token)).body).toEqual({
+      ...status,
+      stemp: '23.5',
+    });
   });
 
   it('delivers a write made while the gateway was offline once it returns', async () => {
     const { devId, token } = await ownedGateway();
     await t.repos.nodes.replaceList(devId, nodesBody.nodes as never);
-    const res = await postJson(`${t.url}/api/v2/devs/${devId}/htr/2/status`, { mode: 'off' }, token);
+    const res = await postJson(
+      `${t.url}/api/v2/devs/${devId}/htr/2/status`,
+      { mode: 'off' },
+      token,
+    );
     expect(res.status).toBe(200);
     const [pending] = await t.repos.commands.listPending(devId);
     expect(pending).toMatchObject({ path: '/htr/2/status', body: { mode: 'off' } });

@@ -6,7 +6,11 @@ import type { GatewayTransport } from './transport';
  * Feeds broker messages to the ingest service one at a time per gateway, so a gateway's
  * `/mgr/nodes` is stored before the node objects it publishes right after.
  */
-export function createGatewayChannel(transport: GatewayTransport, ingest: IngestService, log: Logger) {
+export function createGatewayChannel(
+  transport: GatewayTransport,
+  ingest: IngestService,
+  log: Logger,
+) {
   const queues = new Map<string, Promise<void>>();
   const idle = () => Promise.all([...queues.values()]).then(() => undefined);
 

@@ -5,7 +5,11 @@ export function gatewaySecret(gatewayKey: string, devId: string): string {
   return createHmac('sha256', gatewayKey).update(devId).digest('hex');
 }
 
-export function isGatewaySecret(gatewayKey: string, devId: string, password: Buffer | undefined): boolean {
+export function isGatewaySecret(
+  gatewayKey: string,
+  devId: string,
+  password: Buffer | undefined,
+): boolean {
   if (!password) return false;
   const expected = Buffer.from(gatewaySecret(gatewayKey, devId), 'utf8');
   return password.length === expected.length && timingSafeEqual(password, expected);

@@ -26,6 +26,7 @@ const partSchemas: Record<NodePart, z.ZodType<Record<string, unknown>>> = {
   prog: z.object({ prog: progSchema }).catchall(z.unknown()),
   version: nodeVersionSchema,
 };
+const SYNCED_PARTS = new Set<NodePart>(['status', 'setup']);
 const mgrNodesSchema = z.object({ nodes: z.array(mgrNodeSchema) });
 const objectSchema = z.record(z.string(), z.unknown());
 
@@ -63,9 +64,14 @@ export function createIngestService(deps: IngestDeps) {
       if (!type) throw new Error(`unknown node type in ${path}`);
       const addr = Number(part[2]);
       const name = part[3] as NodePart;
-      const value = partSchemas[name].parse(body);
+      const nodePath = `/${type}/${addr}/${name}`;
+      let value = partSchemas[name].parse(body);
+      // docs/device-protocol.md: while writes to an object are unacknowledged it reads as pending.
+      if (SYNCED_PARTS.has(name) && (await commands.hasPendingFor(devId, nodePath))) {
+        value = { ...value, sync_status: 'pending' };
+      }
       await nodes.setPart(devId, type, addr, name, value);
-      realtime.update(devId, `/${type}/${addr}/${name}`, value);
+      realtime.update(devId, nodePath, value);
       return;
     }
     if (path === '/mgr/nodes') {
@@ -82,8 +88,26 @@ export function createIngestService(deps: IngestDeps) {
   async function onAck(devId: string, body: unknown) {
     const ack = gatewayAckSchema.parse(body);
     const row = await commands.settle(devId, ack.id, ack.ok, ack.error);
-    if (!row) log.debug({ devId, id: ack.id }, 'ack for an unknown or settled command');
-    else if (!ack.ok) log.warn({ devId, id: ack.id, error: ack.error }, 'gateway refused a command');
+    if (!row) {
+      log.debug({ devId, id: ack.id }, 'ack for an unknown or settled command');
+      return;
+    }
+    if (!ack.ok) log.warn({ devId, id: ack.id, error: ack.error }, 'gateway refused a command');
+    await clearPending(devId, row.path);
+  }
+
+  /** The last ack for an object ends its pending state; what the gateway published stands. */
+  async function clearPending(devId: string, path: string) {
+    const part = NODE_PART_PATH.exec(path);
+    const name = part?.[3] as NodePart | undefined;
+    if (!part || !name || !SYNCED_PARTS.has(name) || (await commands.hasPendingFor(devId, path)))
+      return;
+    const node = await nodes.find(devId, part[1] ?? '', Number(part[2]));
+    const current = node?.[name];
+    if (!node || current?.sync_status !== 'pending') return;
+    const value = { ...current, sync_status: 'ok' };
+    await nodes.setPart(devId, node.type, node.addr, name, value);
+    realtime.update(devId, path, value);
   }
 
   return {
@@ -96,7 +120,8 @@ export function createIngestService(deps: IngestDeps) {
         await ensureDev(devId);
         if (message.kind === 'connected') await onConnected(devId, body);
         else if (message.kind === 'up') await onUp(devId, message.path, body);
-        else if (message.kind === 'samples') await samples.insertMany(devId, gatewaySamplesPayloadSchema.parse(body).samples);
+        else if (message.kind === 'samples')
+          await samples.insertMany(devId, gatewaySamplesPayloadSchema.parse(body).samples);
         else await onAck(devId, body);
       } catch (err) {
         // One bad message must not stop the channel; the gateway's next report repairs the state.

@@ -16,6 +16,7 @@ import type { DevicesService } from '../devices/devices.service';
 import { nodesRoutes } from '../devices/nodes.routes';
 import type { NodesService } from '../devices/nodes.service';
 import type { Logger } from '../logger';
+import { catalogPlugin, DEFAULT_GEOCODER_BASE_URL, DEFAULT_WEATHER_BASE_URL } from '../catalog';
 import { systemRoutes } from '../system/system.routes';
 import { bearerAuth } from './authenticate';
 import { installErrorHandling } from './error-handler';
@@ -26,7 +27,16 @@ export interface AppDeps {
   signer: TokenSigner;
   client: { id: string; secret: string };
   webDist: string;
-  services: { tokens: TokenService; access: AccessService; devices: DevicesService; nodes: NodesService };
+  dataDir: string;
+  commit: string;
+  weatherUrl: string | undefined;
+  geocoderUrl: string | undefined;
+  services: {
+    tokens: TokenService;
+    access: AccessService;
+    devices: DevicesService;
+    nodes: NodesService;
+  };
 }
 
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -51,7 +61,12 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const webApp = await serveWebApp(app, deps.webDist);
   installErrorHandling(app, { webApp });
 
-  await app.register(systemRoutes);
+  await app.register(systemRoutes({ commit: deps.commit }));
+  await app.register(catalogPlugin, {
+    weatherBaseUrl: deps.weatherUrl ?? DEFAULT_WEATHER_BASE_URL,
+    geocoderBaseUrl: deps.geocoderUrl ?? DEFAULT_GEOCODER_BASE_URL,
+    dataDir: deps.dataDir,
+  });
   await app.register(tokenRoutes({ tokens: deps.services.tokens, client: deps.client }));
   await app.register(async (secured) => {
     secured.addHook('onRequest', bearerAuth(deps.signer));

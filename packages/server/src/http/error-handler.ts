@@ -22,10 +22,22 @@ export function installErrorHandling(app: FastifyInstance, opts: { webApp: boole
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
       const where = first?.instancePath ? ` at ${first.instancePath}` : '';
-      body = { message: `Invalid ${err.validationContext ?? 'request'}${where}: ${first?.message ?? 'bad value'}`, statusCode: 400, error: 'validation_failed' };
-    } else if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
+      body = {
+        message: `Invalid ${err.validationContext ?? 'request'}${where}: ${first?.message ?? 'bad value'}`,
+        statusCode: 400,
+        error: 'validation_failed',
+      };
+    } else if (
+      typeof err.statusCode === 'number' &&
+      err.statusCode >= 400 &&
+      err.statusCode < 500
+    ) {
       // Fastify's own client errors: bad JSON, unsupported media type, body too large.
-      body = { message: err.message, statusCode: err.statusCode, error: CODE_BY_STATUS[err.statusCode] ?? 'validation_failed' };
+      body = {
+        message: err.message,
+        statusCode: err.statusCode,
+        error: CODE_BY_STATUS[err.statusCode] ?? 'validation_failed',
+      };
     } else {
       request.log.error({ err }, 'request failed');
       body = { message: 'Internal server error', statusCode: 500, error: 'internal_error' };
@@ -34,6 +46,12 @@ export function installErrorHandling(app: FastifyInstance, opts: { webApp: boole
   });
   app.setNotFoundHandler((request, reply) => {
     if (opts.webApp && isAppRoute(request)) return reply.type('text/html').sendFile('index.html');
-    void reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found`, statusCode: 404, error: 'not_found' } satisfies ErrorBody);
+    void reply
+      .status(404)
+      .send({
+        message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+        statusCode: 404,
+        error: 'not_found',
+      } satisfies ErrorBody);
   });
 }

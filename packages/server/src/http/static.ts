@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-const NON_APP_PREFIXES = ['/api/', '/client/', '/socket.io/', '/mqtt', '/documentation'];
+const NON_APP_PREFIXES = ['/api/', '/client/', '/client-data/', '/webapp/', '/socket.io/', '/mqtt'];
 
 /** Serves the built web app when it exists; returns whether it does. */
 export async function serveWebApp(app: FastifyInstance, webDist: string): Promise<boolean> {

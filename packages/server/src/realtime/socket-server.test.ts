@@ -3,7 +3,13 @@ import { io as ioV4, type Socket } from 'socket.io-client';
 import ioV2 from 'socket.io-client-v2';
 import { SOCKET_NAMESPACE, type DevData, type UpdateEvent } from '@hearth/protocol';
 import { login } from '../test-support/http';
-import { createHomeWithDevice, createUser, randomDevId, startTestHearth, type TestHearth } from '../test-support/test-hearth';
+import {
+  createHomeWithDevice,
+  createUser,
+  randomDevId,
+  startTestHearth,
+  type TestHearth,
+} from '../test-support/test-hearth';
 
 let t: TestHearth;
 const closers: Array<() => void> = [];
@@ -20,7 +26,9 @@ async function world() {
   const owner = await createUser(t.repos, 'owner@example.com');
   const stranger = await createUser(t.repos, 'stranger@example.com');
   const { devId } = await createHomeWithDevice(t.repos, owner.id, randomDevId());
-  await t.repos.nodes.replaceList(devId, [{ name: 'Lounge', addr: 2, type: 'htr', installed: true, lost: false }]);
+  await t.repos.nodes.replaceList(devId, [
+    { name: 'Lounge', addr: 2, type: 'htr', installed: true, lost: false },
+  ]);
   return {
     devId,
     owner: (await login(t.url, owner.email, owner.password)).access_token,
@@ -29,7 +37,13 @@ async function world() {
 }
 
 function v4(path: string, query: Record<string, string>, auth?: Record<string, string>): Socket {
-  const socket = ioV4(`${t.url}${SOCKET_NAMESPACE}`, { path, query, auth, forceNew: true, reconnection: false });
+  const socket = ioV4(`${t.url}${SOCKET_NAMESPACE}`, {
+    path,
+    query,
+    auth,
+    forceNew: true,
+    reconnection: false,
+  });
   closers.push(() => socket.disconnect());
   return socket;
 }
@@ -42,7 +56,9 @@ interface Connectable {
 function outcome(socket: Connectable): Promise<string> {
   return new Promise((resolve) => {
     socket.once('connect', () => resolve('connected'));
-    socket.once('connect_error', (err) => resolve(err instanceof Error ? err.message : String(err)));
+    socket.once('connect_error', (err) =>
+      resolve(err instanceof Error ? err.message : String(err)),
+    );
     // socket.io-client 2 reports a middleware refusal as `error` with the message text.
     socket.once('error', (err) => resolve(err instanceof Error ? err.message : String(err)));
   });
@@ -58,29 +74,47 @@ describe('realtime socket', () => {
       socket.emit('message', 'ping');
       socket.emit('dev_data');
       const body = await snapshot;
-      expect(body).toMatchObject({ connected: false, nodes: [{ name: 'Lounge', addr: 2, type: 'htr' }] });
+      expect(body).toMatchObject({
+        connected: false,
+        nodes: [{ name: 'Lounge', addr: 2, type: 'htr' }],
+      });
     }
   });
 
   it('reads token and dev_id from auth as well as the query', async () => {
     const w = await world();
-    expect(await outcome(v4('/socket.io/', {}, { token: w.owner, dev_id: w.devId }))).toBe('connected');
+    expect(await outcome(v4('/socket.io/', {}, { token: w.owner, dev_id: w.devId }))).toBe(
+      'connected',
+    );
   });
 
   it('rejects a missing or bad token, a stranger and an unknown device', async () => {
     const w = await world();
     expect(await outcome(v4('/socket.io/', { dev_id: w.devId }))).toBe('unauthorized');
-    expect(await outcome(v4('/socket.io/', { token: 'nope', dev_id: w.devId }))).toBe('unauthorized');
-    expect(await outcome(v4('/socket.io/', { token: w.stranger, dev_id: w.devId }))).toBe('not_found');
-    expect(await outcome(v4('/socket.io/', { token: w.owner, dev_id: randomDevId() }))).toBe('not_found');
+    expect(await outcome(v4('/socket.io/', { token: 'nope', dev_id: w.devId }))).toBe(
+      'unauthorized',
+    );
+    expect(await outcome(v4('/socket.io/', { token: w.stranger, dev_id: w.devId }))).toBe(
+      'not_found',
+    );
+    expect(await outcome(v4('/socket.io/', { token: w.owner, dev_id: randomDevId() }))).toBe(
+      'not_found',
+    );
   });
 
   it('serves Engine.IO v3 clients (socket.io-client 2) with the credentials in the query', async () => {
     const w = await world();
     for (const path of ['/socket.io', '/api/v2/socket_io']) {
-      const socket = ioV2(`${t.url}${SOCKET_NAMESPACE}`, { path, query: { token: w.owner, dev_id: w.devId }, forceNew: true, reconnection: false });
+      const socket = ioV2(`${t.url}${SOCKET_NAMESPACE}`, {
+        path,
+        query: { token: w.owner, dev_id: w.devId },
+        forceNew: true,
+        reconnection: false,
+      });
       closers.push(() => socket.close());
-      const snapshot = new Promise<DevData>((resolve) => socket.once('dev_data', (d) => resolve(d as DevData)));
+      const snapshot = new Promise<DevData>((resolve) =>
+        socket.once('dev_data', (d) => resolve(d as DevData)),
+      );
       const updates: UpdateEvent[] = [];
       socket.on('update', (u) => updates.push(u as UpdateEvent));
       await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
@@ -94,13 +128,23 @@ describe('realtime socket', () => {
         body: JSON.stringify({ mode: 'auto' }),
       });
       expect(res.status).toBe(200);
-      await vi.waitFor(() => expect(updates).toContainEqual({ path: '/htr/2/status', body: expect.objectContaining({ mode: 'auto', sync_status: 'pending' }) }));
+      await vi.waitFor(() =>
+        expect(updates).toContainEqual({
+          path: '/htr/2/status',
+          body: expect.objectContaining({ mode: 'auto', sync_status: 'pending' }),
+        }),
+      );
     }
   });
 
   it('refuses an Engine.IO v3 client without access', async () => {
     const w = await world();
-    const socket = ioV2(`${t.url}${SOCKET_NAMESPACE}`, { path: '/socket.io', query: { token: w.stranger, dev_id: w.devId }, forceNew: true, reconnection: false });
+    const socket = ioV2(`${t.url}${SOCKET_NAMESPACE}`, {
+      path: '/socket.io',
+      query: { token: w.stranger, dev_id: w.devId },
+      forceNew: true,
+      reconnection: false,
+    });
     closers.push(() => socket.close());
     expect(await outcome(socket)).toBe('not_found');
   });

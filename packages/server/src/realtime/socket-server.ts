@@ -41,12 +41,18 @@ export interface RealtimeDeps {
 function aliasPath(server: HttpServer): void {
   const rewrite = (req: IncomingMessage) => {
     const url = req.url ?? '';
-    if (url === ALIAS_PATH || url.startsWith(`${ALIAS_PATH}/`) || url.startsWith(`${ALIAS_PATH}?`)) {
+    if (
+      url === ALIAS_PATH ||
+      url.startsWith(`${ALIAS_PATH}/`) ||
+      url.startsWith(`${ALIAS_PATH}?`)
+    ) {
       req.url = PRIMARY_PATH + url.slice(ALIAS_PATH.length).replace(/^\/?/, '');
     }
   };
   server.prependListener('request', rewrite);
-  server.prependListener('upgrade', (req: IncomingMessage, _socket: Duplex, _head: Buffer) => rewrite(req));
+  server.prependListener('upgrade', (req: IncomingMessage, _socket: Duplex, _head: Buffer) =>
+    rewrite(req),
+  );
 }
 
 function textOf(value: unknown): string | undefined {
@@ -57,13 +63,16 @@ function textOf(value: unknown): string | undefined {
 
 export function createSocketServer(httpServer: HttpServer, deps: RealtimeDeps) {
   const { log } = deps;
-  const io = new Server<ClientToServer, ServerToClient, Record<string, never>, SocketData>(httpServer, {
-    path: PRIMARY_PATH,
-    allowEIO3: true,
-    cors: { origin: true, credentials: true },
-    // Other upgrade handlers (the MQTT WebSocket) share this HTTP server.
-    destroyUpgrade: false,
-  });
+  const io = new Server<ClientToServer, ServerToClient, Record<string, never>, SocketData>(
+    httpServer,
+    {
+      path: PRIMARY_PATH,
+      allowEIO3: true,
+      cors: { origin: true, credentials: true },
+      // Other upgrade handlers (the MQTT WebSocket) share this HTTP server.
+      destroyUpgrade: false,
+    },
+  );
   aliasPath(httpServer);
   const redis: Redis[] = [];
   if (deps.redisUrl) {
@@ -122,7 +131,9 @@ export function createSocketServer(httpServer: HttpServer, deps: RealtimeDeps) {
         void io.of('/').adapter.close?.();
         resolve();
       });
-      await Promise.all(redis.map((r) => r.quit().catch((err: unknown) => log.warn({ err }, 'redis quit failed'))));
+      await Promise.all(
+        redis.map((r) => r.quit().catch((err: unknown) => log.warn({ err }, 'redis quit failed'))),
+      );
     },
   };
 }

@@ -6,7 +6,12 @@ export type CommandRow = typeof commands.$inferSelect;
 
 export function createCommandsRepository(db: Db) {
   return {
-    async insert(input: { devId: string; method: 'POST' | 'DELETE'; path: string; body: unknown }): Promise<CommandRow> {
+    async insert(input: {
+      devId: string;
+      method: 'POST' | 'DELETE';
+      path: string;
+      body: unknown;
+    }): Promise<CommandRow> {
       const [row] = await db.insert(commands).values(input).returning();
       if (!row) throw new Error('insert into commands returned nothing');
       return row;
@@ -23,7 +28,12 @@ export function createCommandsRepository(db: Db) {
       return row;
     },
     /** Settles a pending command of this gateway; undefined when the id is unknown, foreign or settled. */
-    async settle(devId: string, id: string, ok: boolean, error?: string): Promise<CommandRow | undefined> {
+    async settle(
+      devId: string,
+      id: string,
+      ok: boolean,
+      error?: string,
+    ): Promise<CommandRow | undefined> {
       const [row] = await db
         .update(commands)
         .set({ status: ok ? 'acked' : 'failed', error: error ?? null, ackedAt: new Date() })
@@ -35,7 +45,9 @@ export function createCommandsRepository(db: Db) {
       const rows = await db
         .select({ id: commands.id })
         .from(commands)
-        .where(and(eq(commands.devId, devId), eq(commands.path, path), eq(commands.status, 'pending')))
+        .where(
+          and(eq(commands.devId, devId), eq(commands.path, path), eq(commands.status, 'pending')),
+        )
         .limit(1);
       return rows.length > 0;
     },

@@ -28,7 +28,11 @@ export function createDevicesRepository(db: Db) {
       await db.insert(devs).values(input).onConflictDoNothing();
     },
     /** Puts a device into a home, whether it was unclaimed or already known. */
-    async claim(devId: string, groupId: string, fields: { name: string; productId: string; serialId: string }) {
+    async claim(
+      devId: string,
+      groupId: string,
+      fields: { name: string; productId: string; serialId: string },
+    ) {
       await db
         .insert(devs)
         .values({ devId, groupId, ...fields })
@@ -59,7 +63,10 @@ export function createDevicesRepository(db: Db) {
       await db
         .insert(devState)
         .values({ devId, path, body })
-        .onConflictDoUpdate({ target: [devState.devId, devState.path], set: { body, updatedAt: new Date() } });
+        .onConflictDoUpdate({
+          target: [devState.devId, devState.path],
+          set: { body, updatedAt: new Date() },
+        });
     },
   };
 }

@@ -7,7 +7,11 @@ export type Role = 'owner' | 'guest';
 
 export function createHomesRepository(db: Db) {
   return {
-    async create(input: { ownerId: string; name: string; geoData: Record<string, unknown> }): Promise<GroupRow> {
+    async create(input: {
+      ownerId: string;
+      name: string;
+      geoData: Record<string, unknown>;
+    }): Promise<GroupRow> {
       const [row] = await db.insert(groups).values(input).returning();
       if (!row) throw new Error('insert into groups returned nothing');
       return row;
@@ -21,7 +25,11 @@ export function createHomesRepository(db: Db) {
     },
     /** Homes the user owns or is an accepted guest of, oldest first. */
     async listVisible(userId: string): Promise<Array<GroupRow & { role: Role }>> {
-      const owned = await db.select().from(groups).where(eq(groups.ownerId, userId)).orderBy(groups.createdAt);
+      const owned = await db
+        .select()
+        .from(groups)
+        .where(eq(groups.ownerId, userId))
+        .orderBy(groups.createdAt);
       const invited = await db
         .select({ group: groups })
         .from(guests)
@@ -39,9 +47,18 @@ export function createHomesRepository(db: Db) {
     },
     async listDevs(groupIds: string[]) {
       if (groupIds.length === 0) return [];
-      return db.select().from(devs).where(inArray(devs.groupId, groupIds)).orderBy(devs.createdAt, devs.devId);
+      return db
+        .select()
+        .from(devs)
+        .where(inArray(devs.groupId, groupIds))
+        .orderBy(devs.createdAt, devs.devId);
     },
-    async addGuest(input: { groupId: string; email: string; userId: string; pending: boolean }): Promise<void> {
+    async addGuest(input: {
+      groupId: string;
+      email: string;
+      userId: string;
+      pending: boolean;
+    }): Promise<void> {
       await db.insert(guests).values(input);
     },
   };

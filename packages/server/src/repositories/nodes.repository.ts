@@ -12,10 +12,17 @@ export function createNodesRepository(db: Db) {
     and(eq(nodes.devId, devId), eq(nodes.type, type), eq(nodes.addr, addr));
   return {
     list(devId: string): Promise<NodeRow[]> {
-      return db.select().from(nodes).where(eq(nodes.devId, devId)).orderBy(asc(nodes.addr), asc(nodes.type));
+      return db
+        .select()
+        .from(nodes)
+        .where(eq(nodes.devId, devId))
+        .orderBy(asc(nodes.addr), asc(nodes.type));
     },
     async find(devId: string, type: string, addr: number): Promise<NodeRow | undefined> {
-      const [row] = await db.select().from(nodes).where(key(devId, type, addr));
+      const [row] = await db
+        .select()
+        .from(nodes)
+        .where(key(devId, type, addr));
       return row;
     },
     /** `/mgr/nodes` is the full list: upsert what it names and drop what it no longer names. */
@@ -32,15 +39,28 @@ export function createNodesRepository(db: Db) {
         const base = eq(nodes.devId, devId);
         await tx
           .delete(nodes)
-          .where(keep.length === 0 ? base : and(base, notInArray(sql`${nodes.type} || '/' || ${nodes.addr}`, keep)));
+          .where(
+            keep.length === 0
+              ? base
+              : and(base, notInArray(sql`${nodes.type} || '/' || ${nodes.addr}`, keep)),
+          );
       });
     },
     /** Stores one part of a node, creating the node if the gateway reports it before `/mgr/nodes`. */
-    async setPart(devId: string, type: string, addr: number, part: NodePart, body: Record<string, unknown>) {
+    async setPart(
+      devId: string,
+      type: string,
+      addr: number,
+      part: NodePart,
+      body: Record<string, unknown>,
+    ) {
       await db
         .insert(nodes)
         .values({ devId, type, addr, [part]: body })
-        .onConflictDoUpdate({ target: [nodes.devId, nodes.type, nodes.addr], set: { [part]: body } });
+        .onConflictDoUpdate({
+          target: [nodes.devId, nodes.type, nodes.addr],
+          set: { [part]: body },
+        });
     },
   };
 }

@@ -27,11 +27,24 @@ export function createSamplesRepository(db: Db) {
         // A gateway may re-send a batch after a reconnect; the first copy wins.
         .onConflictDoNothing();
     },
-    range(devId: string, type: string, addr: number, start: number, end: number): Promise<SampleRow[]> {
+    range(
+      devId: string,
+      type: string,
+      addr: number,
+      start: number,
+      end: number,
+    ): Promise<SampleRow[]> {
       return db
         .select()
         .from(samples)
-        .where(and(eq(samples.devId, devId), eq(samples.type, type), eq(samples.addr, addr), between(samples.t, start, end)))
+        .where(
+          and(
+            eq(samples.devId, devId),
+            eq(samples.type, type),
+            eq(samples.addr, addr),
+            between(samples.t, start, end),
+          ),
+        )
         .orderBy(asc(samples.t));
     },
   };

@@ -6,11 +6,20 @@ export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 
 export function createTokensRepository(db: Db) {
   return {
-    async insert(input: { userId: string; family: string; tokenHash: string; scope: string; expiresAt: Date }) {
+    async insert(input: {
+      userId: string;
+      family: string;
+      tokenHash: string;
+      scope: string;
+      expiresAt: Date;
+    }) {
       await db.insert(refreshTokens).values(input);
     },
     async findByHash(tokenHash: string): Promise<RefreshTokenRow | undefined> {
-      const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+      const [row] = await db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, tokenHash));
       return row;
     },
     /** Marks a token used; false when another request used it first (the race counts as reuse). */
@@ -18,7 +27,13 @@ export function createTokensRepository(db: Db) {
       const rows = await db
         .update(refreshTokens)
         .set({ usedAt: new Date() })
-        .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+        .where(
+          and(
+            eq(refreshTokens.id, id),
+            isNull(refreshTokens.usedAt),
+            isNull(refreshTokens.revokedAt),
+          ),
+        )
         .returning({ id: refreshTokens.id });
       return rows.length === 1;
     },

@@ -14,7 +14,12 @@ export function createUsersRepository(db: Db) {
       const [row] = await db.select().from(users).where(eq(users.id, id));
       return row;
     },
-    async create(input: { email: string; passwordHash: string; serialId: string; verified: boolean }): Promise<UserRow> {
+    async create(input: {
+      email: string;
+      passwordHash: string;
+      serialId: string;
+      verified: boolean;
+    }): Promise<UserRow> {
       const [row] = await db
         .insert(users)
         .values({ ...input, email: input.email.toLowerCase() })

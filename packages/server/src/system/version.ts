@@ -7,9 +7,6 @@ const pkg = z
 const [major = '0', minor = '0', subminor = '0'] = pkg.version.split(/[.+-]/);
 
 /** The smartbox wire carries version parts as strings. */
-export const SERVER_VERSION = {
-  major,
-  minor,
-  subminor,
-  commit: process.env.HEARTH_COMMIT ?? 'dev',
-};
+export function serverVersion(commit: string) {
+  return { major, minor, subminor, commit };
+}

@@ -6,6 +6,15 @@ declare module 'socket.io-client-v2' {
     emit(event: string, ...args: unknown[]): V2Socket;
     close(): V2Socket;
   }
-  function io(uri: string, opts?: { path?: string; query?: Record<string, string>; transports?: string[]; forceNew?: boolean; reconnection?: boolean }): V2Socket;
+  function io(
+    uri: string,
+    opts?: {
+      path?: string;
+      query?: Record<string, string>;
+      transports?: string[];
+      forceNew?: boolean;
+      reconnection?: boolean;
+    },
+  ): V2Socket;
   export default io;
 }

@@ -16,21 +16,35 @@ export interface TestGateway {
   end(): Promise<void>;
 }
 
-export async function connectGateway(mqttUrl: string, devId: string, secret: string, opts: { subscribe?: boolean } = {}): Promise<TestGateway> {
+export async function connectGateway(
+  mqttUrl: string,
+  devId: string,
+  secret: string,
+  opts: { subscribe?: boolean } = {},
+): Promise<TestGateway> {
   const client = await mqtt.connectAsync(mqttUrl, {
     clientId: devId,
     username: devId,
     password: secret,
     clean: false,
     reconnectPeriod: 0,
-    will: { topic: gatewayTopics.connected(devId), payload: Buffer.from('{"connected":false}'), qos: 1, retain: true },
+    will: {
+      topic: gatewayTopics.connected(devId),
+      payload: Buffer.from('{"connected":false}'),
+      qos: 1,
+      retain: true,
+    },
   });
   const commands: GatewayCommand[] = [];
   client.on('message', (topic, payload) => {
-    if (topic === gatewayTopics.cmd(devId)) commands.push(JSON.parse(payload.toString()) as GatewayCommand);
+    if (topic === gatewayTopics.cmd(devId))
+      commands.push(JSON.parse(payload.toString()) as GatewayCommand);
   });
   if (opts.subscribe !== false) await client.subscribeAsync(gatewayTopics.cmd(devId), { qos: 1 });
-  await client.publishAsync(gatewayTopics.connected(devId), '{"connected":true}', { qos: 1, retain: true });
+  await client.publishAsync(gatewayTopics.connected(devId), '{"connected":true}', {
+    qos: 1,
+    retain: true,
+  });
   return {
     client,
     commands,
@@ -42,12 +56,17 @@ export async function connectGateway(mqttUrl: string, devId: string, secret: str
     },
     async barrier(read) {
       const marker = { y: 2000 + (++barriers % 1000), n: 0, d: 1, h: 0, m: 0, s: 0, w: 6 };
-      await client.publishAsync(gatewayTopics.up(devId, '/mgr/rtc/time'), JSON.stringify(marker), { qos: 1 });
+      await client.publishAsync(gatewayTopics.up(devId, '/mgr/rtc/time'), JSON.stringify(marker), {
+        qos: 1,
+      });
       await vi.waitFor(async () => expect(await read()).toEqual(marker));
     },
     async end() {
       if (!client.connected) return client.endAsync(true);
-      await client.publishAsync(gatewayTopics.connected(devId), '{"connected":false}', { qos: 1, retain: true });
+      await client.publishAsync(gatewayTopics.connected(devId), '{"connected":false}', {
+        qos: 1,
+        retain: true,
+      });
       await client.endAsync();
     },
   };

@@ -41,9 +41,11 @@ async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Pr
 
 /**
  * One server per test file on PGlite (or TEST_DATABASE_URL) with the embedded broker
- * (or TEST_MQTT_URL). `embeddedBroker` forces the embedded one for tests of its ACL.
+ * (or TEST_MQTT_URL), with the socket.io Redis adapter when TEST_REDIS_URL is set. `embeddedBroker` forces the embedded one for tests of its ACL.
  */
-export async function startTestHearth(opts: { embeddedBroker?: boolean } = {}): Promise<TestHearth> {
+export async function startTestHearth(
+  opts: { embeddedBroker?: boolean; env?: Record<string, string> } = {},
+): Promise<TestHearth> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hearth-test-'));
   const pgBase = process.env.TEST_DATABASE_URL;
   const database = pgBase ? await freshPostgres(pgBase) : undefined;
@@ -55,6 +57,7 @@ export async function startTestHearth(opts: { embeddedBroker?: boolean } = {}): 
     DATA_DIR: dataDir,
     DATABASE_URL: database?.url ?? 'memory://',
     MQTT_URL: mqttUrl,
+    REDIS_URL: process.env.TEST_REDIS_URL,
     CLIENT_ID: TEST_CLIENT.id,
     CLIENT_SECRET: TEST_CLIENT.secret,
     JWT_SECRET: 'test-jwt-secret-0123456789',
@@ -62,6 +65,7 @@ export async function startTestHearth(opts: { embeddedBroker?: boolean } = {}): 
     WEB_DIST: join(dataDir, 'no-web-app'),
     DEMO: 'true',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...opts.env,
   });
   const hearth = await buildHearth(config);
   const url = await hearth.listen();
@@ -87,14 +91,32 @@ export function randomDevId(): string {
   return randomBytes(9).toString('hex');
 }
 
-export async function createUser(repos: Repositories, email: string, password = 'correct horse'): Promise<{ id: string; email: string; password: string }> {
-  const user = await repos.users.create({ email, passwordHash: await hashPassword(password), serialId: '01.01', verified: true });
+export async function createUser(
+  repos: Repositories,
+  email: string,
+  password = 'correct horse',
+): Promise<{ id: string; email: string; password: string }> {
+  const user = await repos.users.create({
+    email,
+    passwordHash: await hashPassword(password),
+    serialId: '01.01',
+    verified: true,
+  });
   return { id: user.id, email, password };
 }
 
 /** A home owned by `ownerId` holding one gateway. */
-export async function createHomeWithDevice(repos: Repositories, ownerId: string, devId = randomDevId(), name = 'Home') {
+export async function createHomeWithDevice(
+  repos: Repositories,
+  ownerId: string,
+  devId = randomDevId(),
+  name = 'Home',
+) {
   const home = await repos.homes.create({ ownerId, name, geoData: { tz_code: 'Europe/Madrid' } });
-  await repos.devices.claim(devId, home.id, { name: `${name} gateway`, productId: '0002', serialId: '01.01' });
+  await repos.devices.claim(devId, home.id, {
+    name: `${name} gateway`,
+    productId: '0002',
+    serialId: '01.01',
+  });
   return { homeId: home.id, devId };
 }
