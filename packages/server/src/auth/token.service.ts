@@ -4,7 +4,7 @@ import { HttpError } from '../errors';
 import type { TokensRepository } from '../repositories/tokens.repository';
 import type { UserRow, UsersRepository } from '../repositories/users.repository';
 import { newOpaqueToken, sha256, type TokenSigner } from './jwt';
-import { verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from './passwords';
 
 /** Refresh tokens outlive access tokens so that an installed app stays signed in. */
 const REFRESH_TOKEN_LIFETIME_MS = 90 * 24 * 3600 * 1000;
@@ -19,6 +19,8 @@ export interface TokenServiceDeps {
 }
 
 export function createTokenService({ users, tokens, signer }: TokenServiceDeps) {
+  let dummy: Promise<string> | undefined;
+  const dummyHash = () => (dummy ??= hashPassword(randomUUID()));
   async function issue(user: UserRow, family: string, scope: string): Promise<TokenResponse> {
     const refresh = newOpaqueToken();
     await tokens.insert({
@@ -45,10 +47,10 @@ export function createTokenService({ users, tokens, signer }: TokenServiceDeps) 
   return {
     async passwordGrant(username: string, password: string): Promise<TokenResponse> {
       const user = await users.findByEmail(username.trim());
-      // One message for unknown user and wrong password, so the answer does not reveal accounts.
-      if (!user || !(await verifyPassword(user.passwordHash, password))) {
-        throw invalidGrant('Wrong e-mail or password');
-      }
+      // An unknown user costs one hash check too, so timing does not reveal which e-mails exist;
+      // and both failures share one message.
+      const valid = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
+      if (!user || !valid) throw invalidGrant('Wrong e-mail or password');
       return issue(user, randomUUID(), DEFAULT_SCOPE);
     },
 
