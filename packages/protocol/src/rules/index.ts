@@ -6,3 +6,6 @@ export * from './week';
 export * from './schedule';
 export * from './power-schedule';
 export * from './power-profiles';
+export * from './records-period';
+export * from './records-chart';
+export * from './records-csv';
