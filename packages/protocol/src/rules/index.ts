@@ -9,3 +9,4 @@ export * from './power-profiles';
 export * from './records-period';
 export * from './records-chart';
 export * from './records-csv';
+export * from './validation';
