@@ -10,3 +10,4 @@ export * from './weather';
 export * from './wire';
 export * from './node-display';
 export * from './rules';
+export * from './accounts';

@@ -171,3 +171,38 @@ export const samples = pgTable(
   },
   (t) => [primaryKey({ columns: [t.devId, t.type, t.addr, t.t] })],
 );
+
+/** Accounts (spec 1): single-use codes e-mailed to users or handed to a linked assistant. */
+export const ACCOUNT_CODE_PURPOSES = [
+  'verify',
+  'password_reset',
+  'email_change',
+  'authorization_code',
+] as const;
+export type AccountCodePurpose = (typeof ACCOUNT_CODE_PURPOSES)[number];
+
+export const accountCodes = pgTable(
+  'account_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<AccountCodePurpose>().notNull(),
+    // Only the SHA-256 is kept: a database leak must not hand out working links.
+    codeHash: text('code_hash').notNull().unique(),
+    // What the code grants beyond the user: the new e-mail, or the linking client and scope.
+    data: jsonb('data').$type<Record<string, string>>().notNull().default({}),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('account_codes_user_idx').on(t.userId, t.purpose)],
+);
+
+export const privacyAcceptances = pgTable('privacy_acceptances', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+});
