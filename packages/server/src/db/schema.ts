@@ -206,3 +206,17 @@ export const privacyAcceptances = pgTable('privacy_acceptances', {
     .references(() => users.id, { onDelete: 'cascade' }),
   acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Quiet-home notifications of a home (spec 2 §3 "Quiet-home data"); absent row = not configured. */
+export const quietHome = pgTable('quiet_home', {
+  groupId: uuid('group_id')
+    .primaryKey()
+    .references(() => groups.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  enabled: boolean('enabled').notNull().default(false),
+  excludedNodes: jsonb('excluded_nodes')
+    .$type<Array<{ devid: string; nodes: number[] }>>()
+    .notNull()
+    .default([]),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
