@@ -4,6 +4,7 @@ import { IonReactRouter } from '@ionic/react-router';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { LoginPage } from '../features/auth';
 import { DashboardPage } from '../features/dashboard';
+import { SchedulePage } from '../features/schedule';
 import { hasSession, useSessionStore } from '../lib/session/session-store';
 import { MenuShell } from './menu-shell';
 
@@ -38,6 +39,22 @@ export function AppRouter() {
               element={
                 <RequireSession>
                   <DashboardPage />
+                </RequireSession>
+              }
+            />
+            <Route
+              path="/homes/:homeId/devs/:devId/:nodeType/:addr/schedule"
+              element={
+                <RequireSession>
+                  <SchedulePage />
+                </RequireSession>
+              }
+            />
+            <Route
+              path="/homes/:homeId/schedule"
+              element={
+                <RequireSession>
+                  <SchedulePage />
                 </RequireSession>
               }
             />

@@ -1,0 +1,66 @@
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import type { DevData, GroupedHome, NodeSetup, NodeType, Prog } from '@hearth/protocol';
+import { http } from '../../../lib/http';
+
+const dev = (devId: string) => `/api/v2/devs/${encodeURIComponent(devId)}`;
+const nodePath = (devId: string, type: NodeType, addr: number) => `${dev(devId)}/${type}/${addr}`;
+
+export const scheduleKeys = {
+  homes: () => ['grouped_devs'] as const,
+  devData: (devId: string) => ['devs', devId, 'dev_data'] as const,
+};
+
+export const homesQuery = () =>
+  queryOptions({
+    queryKey: scheduleKeys.homes(),
+    queryFn: ({ signal }) => http.request<GroupedHome[]>('/api/v2/grouped_devs', { signal }),
+  });
+
+export const devDataQuery = (devId: string) =>
+  queryOptions({
+    queryKey: scheduleKeys.devData(devId),
+    queryFn: ({ signal }) => http.request<DevData>(`${dev(devId)}/dev_data`, { signal }),
+  });
+
+export function useHomesData() {
+  return useQuery(homesQuery());
+}
+
+export function useDevDatas(devIds: readonly string[]) {
+  return useQueries({ queries: devIds.map((id) => devDataQuery(id)) });
+}
+
+export function postProg(devId: string, type: NodeType, addr: number, prog: Prog) {
+  return http.request<unknown>(`${nodePath(devId, type, addr)}/prog`, {
+    method: 'POST',
+    json: { prog },
+  });
+}
+
+export interface ProgTemps {
+  ice_temp: string;
+  eco_temp: string;
+  comf_temp: string;
+  units: 'C' | 'F';
+}
+
+export function postProgTemps(devId: string, type: NodeType, addr: number, temps: ProgTemps) {
+  return http.request<unknown>(`${nodePath(devId, type, addr)}/prog_temps`, {
+    method: 'POST',
+    json: temps,
+  });
+}
+
+/** Setup is a full object: read it, change the resolution, write it back (API.md §5). */
+export async function postResolution(
+  devId: string,
+  type: NodeType,
+  addr: number,
+  progResol: 0 | 1,
+): Promise<void> {
+  const setup = await http.request<NodeSetup>(`${nodePath(devId, type, addr)}/setup`);
+  await http.request<unknown>(`${nodePath(devId, type, addr)}/setup`, {
+    method: 'POST',
+    json: { ...setup, prog_resol: progResol },
+  });
+}

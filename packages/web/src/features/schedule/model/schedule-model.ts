@@ -1,0 +1,126 @@
+import {
+  celsiusToFahrenheit,
+  formatDecimal,
+  isHeaterType,
+  isTimerNode,
+  parseDecimal,
+  parseNodeType,
+  PROG_DAY_KEYS,
+  PROG_SLOTS_HOURLY,
+  type DevData,
+  type NodeType,
+  type Prog,
+  type ScheduleProfileId,
+  type ScheduleTemperatureEntry,
+  type SnapshotNode,
+  type TemperatureUnits,
+} from '@hearth/protocol';
+import type { ProgTemps } from '../api/schedule-api';
+
+export interface ScheduleTarget {
+  devId: string;
+  type: NodeType;
+  addr: number;
+}
+
+export interface ScheduleNode extends ScheduleTarget {
+  node: SnapshotNode;
+}
+
+/** Ours: several nodes travel in the query as "devId.type.addr" separated by commas. */
+export function parseTargets(param: string | null): ScheduleTarget[] {
+  if (param === null || param === '') return [];
+  return param.split(',').flatMap((entry) => {
+    const [devId, type, addr] = entry.split('.');
+    const nodeType = parseNodeType(type ?? '');
+    const n = Number(addr);
+    if (!devId || !nodeType || !isHeaterType(nodeType) || !Number.isInteger(n)) return [];
+    return [{ devId, type: nodeType, addr: n }];
+  });
+}
+
+export function targetsParam(targets: readonly ScheduleTarget[]): string {
+  return targets.map((t) => `${t.devId}.${t.type}.${t.addr}`).join(',');
+}
+
+export function findNodes(
+  targets: readonly ScheduleTarget[],
+  devData: (devId: string) => DevData | undefined,
+): ScheduleNode[] {
+  return targets.flatMap((t) => {
+    const node = devData(t.devId)?.nodes.find((n) => n.type === t.type && n.addr === t.addr);
+    return node ? [{ ...t, node }] : [];
+  });
+}
+
+/** A node that has never reported a programme shows eco all week, hourly. */
+export function progOf(node: SnapshotNode): Prog {
+  const prog = node.prog?.prog;
+  if (prog) return prog;
+  return Object.fromEntries(
+    PROG_DAY_KEYS.map((k) => [k, Array<number>(PROG_SLOTS_HOURLY).fill(1)]),
+  ) as Prog;
+}
+
+export function unitsOf(node: SnapshotNode): TemperatureUnits {
+  return node.status?.units === 'F' ? 'F' : 'C';
+}
+
+export function isTimer(node: SnapshotNode): boolean {
+  return isTimerNode(node);
+}
+
+/** The set-point range heaters accept (5–30 °C), unless the setup gives its own. */
+const MIN_C = 5;
+const MAX_C = 30;
+
+const WIRE_KEY: Record<ScheduleProfileId, 'ice_temp' | 'eco_temp' | 'comf_temp'> = {
+  ice: 'ice_temp',
+  eco: 'eco_temp',
+  comfort: 'comf_temp',
+};
+
+function setupNumber(node: SnapshotNode, key: string): number | undefined {
+  const v = node.setup?.[key];
+  return typeof v === 'string' || typeof v === 'number' ? parseDecimal(v) : undefined;
+}
+
+/**
+ * Spec 3 §3: the three profiles with their range and editable flag. A device that locks a
+ * profile says so with `<wire key>_editable: false` in its setup (ours: the wire names no flag).
+ */
+export function profileEntries(node: SnapshotNode): ScheduleTemperatureEntry[] {
+  const units = unitsOf(node);
+  const toUnits = (c: number) => (units === 'F' ? celsiusToFahrenheit(c) : c);
+  const min = setupNumber(node, 'min_stemp') ?? toUnits(MIN_C);
+  const max = setupNumber(node, 'max_stemp') ?? toUnits(MAX_C);
+  return (['ice', 'eco', 'comfort'] as const).map((id) => ({
+    id,
+    value: parseDecimal(node.status?.[WIRE_KEY[id]]) ?? min,
+    min,
+    max,
+    editable: node.setup?.[`${WIRE_KEY[id]}_editable`] !== false,
+  }));
+}
+
+export function progTempsBody(
+  entries: readonly ScheduleTemperatureEntry[],
+  units: TemperatureUnits,
+): ProgTemps {
+  const of = (id: ScheduleProfileId) => entries.find((e) => e.id === id)?.value ?? 0;
+  return {
+    ice_temp: formatDecimal(of('ice')),
+    eco_temp: formatDecimal(of('eco')),
+    comf_temp: formatDecimal(of('comfort')),
+    units,
+  };
+}
+
+/** Slot values offered: anti-frost, eco, comfort; timers only off and on (spec 3 §3). */
+export function slotChoices(timer: boolean): number[] {
+  return timer ? [0, 1] : [0, 1, 2];
+}
+
+export function formatTemp(value: number, units: TemperatureUnits): string {
+  return `${units === 'F' ? Math.round(value) : value.toFixed(1)} °${units}`;
+}

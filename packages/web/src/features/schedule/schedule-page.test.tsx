@@ -1,0 +1,205 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import type { DevData, GroupedHome, SnapshotNode } from '@hearth/protocol';
+import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
+import { renderWithApp } from '../../test/render';
+import { tokenExpiringIn } from '../../test/tokens';
+import { useSessionStore } from '../../lib/session/session-store';
+import { SchedulePage } from './schedule-page';
+
+const DEV = '0123456789abcdef01';
+const homes: GroupedHome[] = [
+  {
+    id: 'h1',
+    name: 'Casa Pins',
+    owner: true,
+    devs: [{ dev_id: DEV, name: 'Gateway', product_id: '0105', fw_version: '1', serial_id: '1' }],
+  },
+];
+const week = (slots: number) =>
+  Object.fromEntries(['0', '1', '2', '3', '4', '5', '6'].map((k) => [k, Array(slots).fill(1)]));
+
+function heater(addr: number, name: string, extra: Partial<SnapshotNode> = {}): SnapshotNode {
+  return {
+    name,
+    addr,
+    type: 'htr',
+    installed: true,
+    lost: false,
+    status: { units: 'C', comf_temp: '21.0', eco_temp: '18.0', ice_temp: '7.0', stemp: '21.0' },
+    setup: { extra_options: { sensor_mode: 1 } },
+    prog: { prog: week(24) as never },
+    ...extra,
+  };
+}
+
+function devData(nodes: SnapshotNode[]): DevData {
+  return {
+    connected: true,
+    away_status: { enabled: false, away: false, forced: false },
+    geo_data: { tz_code: 'Europe/Madrid' },
+    discovery: { discovery: 'off' },
+    htr_system: { setup: { power_limit: '0' } },
+    pmo_system: { main_circuit_pmos: [], max_power_config: { profiles: [], slots: [] } },
+    nodes,
+  };
+}
+
+function serve(nodes: SnapshotNode[]) {
+  return installFakeFetch({
+    'GET /api/v2/grouped_devs': () => json(homes),
+    [`GET /api/v2/devs/${DEV}/dev_data`]: () => json(devData(nodes)),
+    [`POST /api/v2/devs/${DEV}/htr/2/prog`]: () => json({}),
+    [`POST /api/v2/devs/${DEV}/htr/3/prog`]: () => json({}),
+    [`POST /api/v2/devs/${DEV}/htr/2/prog_temps`]: () => json({}),
+    [`GET /api/v2/devs/${DEV}/htr/2/setup`]: () => json({ units: 'C', prog_resol: 0 }),
+    [`POST /api/v2/devs/${DEV}/htr/2/setup`]: () => json({}),
+  });
+}
+
+function open(path = `/homes/h1/devs/${DEV}/htr/2/schedule`) {
+  return renderWithApp(
+    <Routes>
+      <Route
+        path="/homes/:homeId/devs/:devId/:nodeType/:addr/schedule"
+        element={<SchedulePage />}
+      />
+      <Route path="/homes/:homeId/schedule" element={<SchedulePage />} />
+    </Routes>,
+    { path },
+  );
+}
+
+const posts = (calls: RecordedCall[], suffix: string) =>
+  calls.filter((c) => c.method === 'POST' && c.url.endsWith(suffix));
+const body = (c: RecordedCall | undefined) =>
+  JSON.parse(c?.body ?? '{}') as Record<string, unknown>;
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  useSessionStore.getState().setSession({
+    token: tokenExpiringIn(3_600_000),
+    refreshToken: 'r',
+    username: 'ana@example.com',
+  });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  useSessionStore.getState().clear();
+});
+
+async function pickMonday() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Monday' }));
+}
+
+describe('weekly schedule', () => {
+  test('a slot edit is saved once after 30 s of inactivity, as a day-keyed prog', async () => {
+    const { calls } = serve([heater(2, 'Lounge')]);
+    open();
+    await pickMonday();
+    fireEvent.change(screen.getByLabelText('07:00 – 08:00'), { target: { value: '2' } });
+    fireEvent.change(screen.getByLabelText('08:00 – 09:00'), { target: { value: '0' } });
+    expect(screen.getByTestId('schedule-pending')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(29_000));
+    expect(posts(calls, '/prog')).toHaveLength(0);
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    await waitFor(() => expect(posts(calls, '/prog')).toHaveLength(1));
+    const prog = body(posts(calls, '/prog')[0]).prog as Record<string, number[]>;
+    expect(prog['1']?.slice(6, 10)).toEqual([1, 2, 0, 1]);
+    expect(prog['2']?.[7]).toBe(1);
+  });
+
+  test('leaving the screen flushes an unsaved edit', async () => {
+    const { calls } = serve([heater(2, 'Lounge')]);
+    const { unmount } = open();
+    await pickMonday();
+    fireEvent.change(screen.getByLabelText('10:00 – 11:00'), { target: { value: '2' } });
+    unmount();
+    await waitFor(() => expect(posts(calls, '/prog')).toHaveLength(1));
+    expect((body(posts(calls, '/prog')[0]).prog as Record<string, number[]>)['1']?.[10]).toBe(2);
+  });
+
+  test('copy day copies to the chosen days and saves at once; the source is disabled', async () => {
+    const { calls } = serve([heater(2, 'Lounge')]);
+    open();
+    await pickMonday();
+    fireEvent.change(screen.getByLabelText('06:00 – 07:00'), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Copy day' }));
+    const dialog = screen.getByRole('dialog', { name: 'Copy Monday' });
+    expect(within(dialog).getByRole('checkbox', { name: /Monday/ })).toBeDisabled();
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Wednesday' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Copy' }));
+    await waitFor(() => expect(posts(calls, '/prog')).toHaveLength(1));
+    const prog = body(posts(calls, '/prog')[0]).prog as Record<string, number[]>;
+    expect(prog['3']?.[6]).toBe(2);
+    expect(prog['2']?.[6]).toBe(1);
+  });
+
+  test('switching to half-hourly writes prog_resol 1 and a duplicated programme', async () => {
+    const { calls } = serve([heater(2, 'Lounge')]);
+    open();
+    await pickMonday();
+    fireEvent.change(screen.getByLabelText('05:00 – 06:00'), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule resolution' }));
+    fireEvent.click(screen.getByRole('radio', { name: '30 minutes' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(posts(calls, '/prog')).toHaveLength(1));
+    expect(body(posts(calls, '/setup')[0])).toEqual({ units: 'C', prog_resol: 1 });
+    const prog = body(posts(calls, '/prog')[0]).prog as Record<string, number[]>;
+    expect(prog['1']).toHaveLength(48);
+    expect(prog['1']?.slice(10, 12)).toEqual([2, 2]);
+    expect(screen.getByLabelText('05:30 – 06:00')).toHaveValue('2');
+  });
+
+  test('profiles step by 0.5 °C, clamp at the maximum and save to prog_temps', async () => {
+    const { calls } = serve([
+      heater(2, 'Lounge', {
+        status: { units: 'C', comf_temp: '29.5', eco_temp: '18.0', ice_temp: '7.0', stemp: '2' },
+        setup: { ice_temp_editable: false },
+      }),
+    ]);
+    open();
+    expect(await screen.findByRole('button', { name: 'Edit Anti-frost' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Comfort' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Increase' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Increase' }));
+    expect(screen.getByTestId('profile-value')).toHaveTextContent('30.0 °C');
+    expect(screen.getByTestId('profile-value')).toHaveClass('schedule__shake');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(posts(calls, '/prog_temps')).toHaveLength(1));
+    expect(body(posts(calls, '/prog_temps')[0])).toEqual({
+      ice_temp: '7.0',
+      eco_temp: '18.0',
+      comf_temp: '30.0',
+      units: 'C',
+    });
+  });
+
+  test('a timer node offers only OFF and ON', async () => {
+    serve([heater(2, 'Towel rail', { setup: { extra_options: { sensor_mode: 3 } } })]);
+    open();
+    await pickMonday();
+    const select = screen.getByLabelText('00:00 – 01:00');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['OFF', 'ON']);
+  });
+
+  test('several nodes: the toast lists them and each one receives the save', async () => {
+    const { calls } = serve([heater(2, 'Lounge'), heater(3, 'Kitchen')]);
+    open(`/homes/h1/schedule?nodes=${DEV}.htr.2,${DEV}.htr.3`);
+    expect(await screen.findByTestId('schedule-selected')).toHaveTextContent('Lounge, Kitchen');
+    await pickMonday();
+    fireEvent.change(screen.getByLabelText('07:00 – 08:00'), { target: { value: '0' } });
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    await waitFor(() => expect(posts(calls, '/prog')).toHaveLength(2));
+    expect(posts(calls, '/prog').map((c) => new URL(c.url, 'http://x').pathname)).toEqual([
+      `/api/v2/devs/${DEV}/htr/2/prog`,
+      `/api/v2/devs/${DEV}/htr/3/prog`,
+    ]);
+  });
+});

@@ -1,0 +1,75 @@
+import {
+  IonBackButton,
+  IonButtons,
+  IonContent,
+  IonHeader,
+  IonPage,
+  IonSpinner,
+  IonTitle,
+  IonToolbar,
+} from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { isHeaterType, parseNodeType, recordsTitle } from '@hearth/protocol';
+import { useDevDatas, useHomesData } from './api/schedule-api';
+import { findNodes, parseTargets, type ScheduleTarget } from './model/schedule-model';
+import { ScheduleEditor } from './schedule-editor';
+import './schedule.css';
+
+/** One node from the route, or several from the query ("nodes=devId.type.addr,…"). */
+function useTargets(): ScheduleTarget[] {
+  const params = useParams();
+  const [search] = useSearchParams();
+  const type = parseNodeType(params.nodeType ?? '');
+  const addr = Number(params.addr);
+  if (params.devId && type && isHeaterType(type) && Number.isInteger(addr))
+    return [{ devId: params.devId, type, addr }];
+  return parseTargets(search.get('nodes'));
+}
+
+export function SchedulePage() {
+  const { t } = useTranslation();
+  const { homeId } = useParams();
+  const targets = useTargets();
+  const homes = useHomesData();
+  const devIds = [...new Set(targets.map((x) => x.devId))];
+  const devDatas = useDevDatas(devIds);
+  const home = homes.data?.find((h) => h.id === homeId);
+  const loading = homes.isPending || devDatas.some((q) => q.isPending);
+  const nodes = findNodes(targets, (id) => devDatas[devIds.indexOf(id)]?.data);
+  const timeZone = devDatas.find((q) => q.data)?.data?.geo_data.tz_code;
+  const title =
+    nodes.length === 1
+      ? recordsTitle(home?.name ?? '', nodes[0]?.node.name)
+      : `${home?.name ?? ''}`;
+
+  return (
+    <IonPage>
+      <IonHeader>
+        <IonToolbar color="primary">
+          <IonButtons slot="start">
+            <IonBackButton defaultHref="/" text={t('schedule.back')} />
+          </IonButtons>
+          <IonTitle>
+            <span>{t('schedule.title')}</span>
+          </IonTitle>
+        </IonToolbar>
+      </IonHeader>
+      <IonContent className="ion-padding">
+        <h1 className="schedule__heading">{title}</h1>
+        {loading && (
+          <p role="status">
+            <IonSpinner aria-hidden="true" /> <span>{t('schedule.loading')}</span>
+          </p>
+        )}
+        {!loading && nodes.length === 0 && <p role="status">{t('schedule.notFound')}</p>}
+        {!loading && nodes.length > 0 && (
+          <ScheduleEditor
+            nodes={nodes}
+            timeZone={typeof timeZone === 'string' ? timeZone : undefined}
+          />
+        )}
+      </IonContent>
+    </IonPage>
+  );
+}
