@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../http/authenticate';
+import { emailSchema } from '../homes/homes.schemas';
+import type { GuestsService } from './guests.service';
+
+const security = [{ bearer: [] }];
+const tags = ['guests'];
+const uidParams = z.object({ uid: z.string() });
+const groupId = z.string().min(1).max(64);
+
+/** API.md §4 invite rows and §5 guest_users (owner only). */
+export function guestsRoutes(deps: {
+  guests: GuestsService;
+}): FastifyPluginAsyncZod {
+  const { guests } = deps;
+  return async (app) => {
+    app.get(
+      '/api/v2/groups/:gid/guest_users',
+      {
+        schema: {
+          tags,
+          security,
+          params: z.object({ gid: z.string() }),
+          response: {
+            200: z.object({ guest_users: z.array(z.object({ email: z.string(), pending: z.boolean() })) }),
+          },
+        },
+      },
+      async (request) => guests.list(currentUser(request).userId, request.params.gid),
+    );
+    app.post(
+      '/api/v2/users/:uid/invite',
+      {
+        schema: {
+          tags,
+          security,
+          params: uidParams,
+          body: z.object({
+            email: emailSchema,
+            groupid: groupId,
+            confirmation_url: z.url({ protocol: /^https?$/ }).max(512).optional(),
+          }),
+          description: 'Pending invitation; mails {confirmation_url}/invite-confirm/{serialId}?userid=&code=',
+          response: { 201: z.object({ email: z.string(), pending: z.boolean() }) },
+        },
+      },
+      async (request, reply) => {
+        const claims = currentUser(request);
+        const frontend = `${request.protocol}://${request.host}`;
+        const invited = await guests.invite(claims, request.params.uid, request.body, frontend);
+        return reply.status(201).send(invited);
+      },
+    );
+    app.delete(
+      '/api/v2/users/:uid/invite',
+      {
+        schema: { tags, security, params: uidParams, body: z.object({ groupid: groupId, email: emailSchema }) },
+      },
+      async (request) => {
+        await guests.revoke(currentUser(request), request.params.uid, request.body);
+        return {};
+      },
+    );
+  };
+}
+
+/** No auth: the link in the invitation e-mail is the credential (API.md §4). */
+export function inviteConfirmationRoutes(deps: { guests: GuestsService }): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/v2/users/:uid/invite_confirmation',
+      {
+        schema: {
+          tags,
+          params: uidParams,
+          body: z.object({ pass: z.string().min(1).max(128), code: z.string().min(1).max(128) }),
+          description: 'uid is the invitation id of the link; creates the account when the e-mail has none',
+          response: { 200: z.object({ email: z.string() }) },
+        },
+      },
+      async (request) => deps.guests.confirm(request.params.uid, request.body),
+    );
+  };
+}

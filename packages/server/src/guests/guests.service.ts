@@ -1,0 +1,99 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { isValidPassword } from '@hearth/protocol';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { HttpError, badRequest, forbidden, notFound } from '../errors';
+import type { HomeAccess } from '../homes/home-access';
+import type { HomesAdminRepository } from '../homes/homes-admin.repository';
+import type { Mailer } from '../mail';
+import type { UsersRepository } from '../repositories/users.repository';
+import type { GuestsRepository } from './guests.repository';
+import { inviteMail } from './invite-mail';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const hashCode = (code: string) => createHash('sha256').update(code).digest();
+const badLink = () => notFound('bad user or code');
+
+export interface Inviter {
+  userId: string;
+  email: string;
+  serialId: string;
+}
+
+/** Guests of a home (spec 2 §2 "Guests", API.md §4 invite rows): invite, revoke, accept. */
+export function createGuestsService(deps: {
+  guests: GuestsRepository;
+  users: UsersRepository;
+  access: HomeAccess;
+  homes: HomesAdminRepository;
+  mailer: Pick<Mailer, 'send'>;
+}) {
+  const { guests, users, access, homes, mailer } = deps;
+
+  function sameUser(inviter: Inviter, uid: string) {
+    if (uid !== inviter.userId) throw forbidden('An invitation is sent in your own name only');
+  }
+
+  return {
+    async list(userId: string, groupId: string) {
+      await access.home(userId, groupId, 'owner');
+      const rows = await guests.list(groupId);
+      return { guest_users: rows.map((g) => ({ email: g.email, pending: g.pending })) };
+    },
+
+    async invite(
+      inviter: Inviter,
+      uid: string,
+      body: { email: string; groupid: string; confirmation_url?: string | undefined },
+      frontend: string,
+    ) {
+      sameUser(inviter, uid);
+      const { home } = await access.home(inviter.userId, body.groupid, 'owner');
+      const email = body.email.toLowerCase();
+      if (email === inviter.email.toLowerCase()) throw badRequest('You cannot invite yourself to your own home');
+      const existing = await guests.find(home.id, email);
+      if (existing && !existing.pending)
+        throw new HttpError(409, 'already_registered', `${email} is already a guest of this home`);
+      const code = randomBytes(24).toString('base64url');
+      const row = await guests.putPending(home.id, email, hashCode(code).toString('hex'));
+      const base = (body.confirmation_url ?? frontend).replace(/\/+$/, '');
+      const link = `${base}/invite-confirm/${encodeURIComponent(inviter.serialId)}?userid=${row.id}&code=${code}`;
+      await mailer.send(inviteMail({ to: email, from: inviter.email, homeName: home.name, link }));
+      return { email, pending: true };
+    },
+
+    async revoke(inviter: Inviter, uid: string, body: { groupid: string; email: string }) {
+      sameUser(inviter, uid);
+      await access.home(inviter.userId, body.groupid, 'owner');
+      if (!(await guests.remove(body.groupid, body.email.toLowerCase()))) throw notFound('No such guest in this home');
+    },
+
+    /** `uid` is the invitation's id from the link; an invited e-mail without account gets one. */
+    async confirm(uid: string, body: { pass: string; code: string }) {
+      const row = UUID.test(uid) ? await guests.findById(uid) : undefined;
+      if (!row?.pending || !row.codeHash) throw badLink();
+      const expected = Buffer.from(row.codeHash, 'hex');
+      const given = hashCode(body.code);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw badLink();
+      let user = await users.findByEmail(row.email);
+      if (user) {
+        if (!(await verifyPassword(user.passwordHash, body.pass)))
+          throw badRequest('Wrong password for the account of this e-mail');
+      } else {
+        if (!isValidPassword(body.pass))
+          throw badRequest('The password must be 6 to 20 letters, digits or underscores');
+        const home = await homes.findHome(row.groupId);
+        const owner = home ? await users.findById(home.ownerId) : undefined;
+        user = await users.create({
+          email: row.email,
+          passwordHash: await hashPassword(body.pass),
+          serialId: owner?.serialId ?? '',
+          // The link reached this address, which is what verification proves.
+          verified: true,
+        });
+      }
+      if (!(await guests.accept(row.id, user.id))) throw badLink();
+      return { email: row.email };
+    },
+  };
+}
+export type GuestsService = ReturnType<typeof createGuestsService>;

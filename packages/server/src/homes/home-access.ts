@@ -1,0 +1,25 @@
+import { forbidden, notFound } from '../errors';
+import type { AccessService } from '../devices/access.service';
+import type { Role } from '../repositories/homes.repository';
+import type { HomesAdminRepository } from './homes-admin.repository';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** API.md §6 for homes: strangers get 404, guests 403 on owner-only actions. */
+export function createHomeAccess(homes: HomesAdminRepository, access: AccessService) {
+  return {
+    async home(userId: string, groupId: string, need: Role | 'any' = 'any') {
+      const found = UUID.test(groupId) ? await homes.roleOfHome(userId, groupId) : undefined;
+      if (!found) throw notFound('Home not found');
+      if (need === 'owner' && found.role !== 'owner') throw forbidden('Only the home owner may do this');
+      return found;
+    },
+    async ownedDev(userId: string, devId: string) {
+      const found = await access.findDevAccess(userId, devId);
+      if (!found?.dev.groupId) throw notFound('Dev not found');
+      if (found.role !== 'owner') throw forbidden('Only the home owner may do this');
+      return { dev: found.dev, groupId: found.dev.groupId };
+    },
+  };
+}
+export type HomeAccess = ReturnType<typeof createHomeAccess>;

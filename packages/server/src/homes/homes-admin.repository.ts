@@ -1,0 +1,81 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { devs, groups, guests, quietHome } from '../db/schema';
+import type { GroupRow, Role } from '../repositories/homes.repository';
+
+export type QuietHomeRow = typeof quietHome.$inferSelect;
+
+/** Writes to homes and to which home a device belongs (spec 2 §4 registration, delete, transfer). */
+export function createHomesAdminRepository(db: Db) {
+  return {
+    /** The user's role on a home, or undefined when they may not see it (API.md §6). */
+    async roleOfHome(userId: string, groupId: string): Promise<{ home: GroupRow; role: Role } | undefined> {
+      const [row] = await db
+        .select({ home: groups, guestPending: guests.pending })
+        .from(groups)
+        .leftJoin(guests, and(eq(guests.groupId, groups.id), eq(guests.userId, userId)))
+        .where(eq(groups.id, groupId));
+      if (!row) return undefined;
+      if (row.home.ownerId === userId) return { home: row.home, role: 'owner' };
+      if (row.guestPending === false) return { home: row.home, role: 'guest' };
+      return undefined;
+    },
+    async findHome(groupId: string): Promise<GroupRow | undefined> {
+      const [row] = await db.select().from(groups).where(eq(groups.id, groupId));
+      return row;
+    },
+    async createHome(input: {
+      id: string;
+      ownerId: string;
+      name: string;
+      geoData: Record<string, unknown>;
+    }): Promise<GroupRow> {
+      const [row] = await db.insert(groups).values(input).returning();
+      if (!row) throw new Error('insert into groups returned nothing');
+      return row;
+    },
+    async updateHome(
+      groupId: string,
+      set: Partial<Pick<GroupRow, 'name' | 'geoData' | 'extraData'>>,
+    ): Promise<void> {
+      await db.update(groups).set(set).where(eq(groups.id, groupId));
+    },
+    /** A home holds devices; once its last one leaves, it goes too (with its guests). */
+    async deleteIfEmpty(groupId: string): Promise<boolean> {
+      const [row] = await db.select({ n: count() }).from(devs).where(eq(devs.groupId, groupId));
+      if ((row?.n ?? 0) > 0) return false;
+      await db.delete(groups).where(eq(groups.id, groupId));
+      return true;
+    },
+    async devIdsOf(groupId: string): Promise<string[]> {
+      const rows = await db
+        .select({ devId: devs.devId })
+        .from(devs)
+        .where(eq(devs.groupId, groupId))
+        .orderBy(devs.createdAt, devs.devId);
+      return rows.map((r) => r.devId);
+    },
+    async moveDev(devId: string, groupId: string): Promise<void> {
+      await db.update(devs).set({ groupId }).where(eq(devs.devId, devId));
+    },
+    async renameDev(devId: string, name: string): Promise<void> {
+      await db.update(devs).set({ name }).where(eq(devs.devId, devId));
+    },
+    /** Back to unclaimed: the gateway may keep connecting, and anyone may add it again. */
+    async releaseDev(devId: string): Promise<void> {
+      await db.update(devs).set({ groupId: null, name: devId }).where(eq(devs.devId, devId));
+    },
+    async findQuietHome(groupId: string): Promise<QuietHomeRow | undefined> {
+      const [row] = await db.select().from(quietHome).where(eq(quietHome.groupId, groupId));
+      return row;
+    },
+    async putQuietHome(input: Omit<QuietHomeRow, 'updatedAt'>): Promise<void> {
+      const { groupId, ...rest } = input;
+      await db
+        .insert(quietHome)
+        .values(input)
+        .onConflictDoUpdate({ target: quietHome.groupId, set: { ...rest, updatedAt: new Date() } });
+    },
+  };
+}
+export type HomesAdminRepository = ReturnType<typeof createHomesAdminRepository>;

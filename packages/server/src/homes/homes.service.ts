@@ -1,0 +1,122 @@
+import type { Dev } from '@hearth/protocol';
+import { presentDev } from '../devices/devices.presenter';
+import { HttpError, badRequest, notFound } from '../errors';
+import type { RealtimeEmitter } from '../realtime/realtime.emitter';
+import type { DevicesRepository } from '../repositories/devices.repository';
+import type { HomeAccess } from './home-access';
+import type { HomesAdminRepository } from './homes-admin.repository';
+import { addressProblem, type AddDeviceBody, type GeoDataBody } from './homes.schemas';
+
+const conflict = (message: string) => new HttpError(409, 'device_conflict', message);
+
+export interface HomesServiceDeps {
+  homes: HomesAdminRepository;
+  devices: DevicesRepository;
+  access: HomeAccess;
+  realtime: RealtimeEmitter;
+}
+
+/** Registration, rename, delete and transfer of devices; home name, geo data and extra data. */
+export function createHomesService({ homes, devices, access, realtime }: HomesServiceDeps) {
+  /** Every device of the home gets the home's geo data, stored and pushed (API.md §7 `/geo_data`). */
+  async function fanOutGeo(groupId: string, geo: Record<string, unknown>, only?: string) {
+    const ids = only ? [only] : await homes.devIdsOf(groupId);
+    for (const devId of ids) {
+      await devices.putState(devId, '/geo_data', geo);
+      realtime.update(devId, '/geo_data', geo);
+    }
+  }
+
+  /** An existing home of the user, or a new one with that id; someone else's home is not found. */
+  async function targetHome(userId: string, id: string, name: string | undefined, geo: () => Record<string, unknown>) {
+    const existing = await homes.findHome(id);
+    if (existing) {
+      if (existing.ownerId !== userId) throw notFound('Home not found');
+      return { home: existing, created: false };
+    }
+    if (!name) throw badRequest('name is required to create a new home');
+    return { home: await homes.createHome({ id, ownerId: userId, name, geoData: geo() }), created: true };
+  }
+
+  return {
+    async addDevice(userId: string, body: AddDeviceBody): Promise<Dev & { group: { id: string; name: string } }> {
+      const geo = { country: body.country, state: body.state, city: body.city, zip: body.zip.trim().toUpperCase(), tz_code: body.tz_code };
+      const problem = addressProblem(geo);
+      if (problem) throw badRequest(problem);
+      const known = await devices.find(body.dev_id);
+      if (known?.groupId) {
+        const mine = await homes.roleOfHome(userId, known.groupId);
+        if (mine?.role === 'owner')
+          throw conflict(`Device ${body.dev_id} is already registered in your home "${mine.home.name}"`);
+        throw conflict(`Device ${body.dev_id} belongs to another account`);
+      }
+      const { home, created } = await targetHome(userId, body.groupData.id, body.groupData.name, () => geo);
+      await devices.claim(body.dev_id, home.id, {
+        name: body.name,
+        productId: body.product_id,
+        serialId: body.serial_id,
+      });
+      await fanOutGeo(home.id, created ? geo : home.geoData, body.dev_id);
+      const row = await devices.find(body.dev_id);
+      if (!row) throw new Error('claimed device vanished');
+      return { ...presentDev(row), group: { id: home.id, name: home.name } };
+    },
+
+    async deleteDevice(userId: string, devId: string): Promise<void> {
+      const { groupId } = await access.ownedDev(userId, devId);
+      await homes.releaseDev(devId);
+      await homes.deleteIfEmpty(groupId);
+    },
+
+    async renameDevice(userId: string, devId: string, name: string): Promise<void> {
+      await access.ownedDev(userId, devId);
+      await homes.renameDev(devId, name);
+    },
+
+    async transferDevice(userId: string, devId: string, to: { id: string; name?: string | undefined }) {
+      const { groupId } = await access.ownedDev(userId, devId);
+      if (to.id === groupId) return { id: groupId };
+      const from = await homes.findHome(groupId);
+      const { home } = await targetHome(userId, to.id, to.name, () => from?.geoData ?? {});
+      await homes.moveDev(devId, home.id);
+      await fanOutGeo(home.id, home.geoData, devId);
+      await homes.deleteIfEmpty(groupId);
+      return { id: home.id };
+    },
+
+    async renameHome(userId: string, groupId: string, name: string): Promise<void> {
+      await access.home(userId, groupId, 'owner');
+      await homes.updateHome(groupId, { name });
+    },
+
+    async geoData(userId: string, groupId: string): Promise<Record<string, unknown>> {
+      return (await access.home(userId, groupId)).home.geoData;
+    },
+
+    async setGeoData(userId: string, groupId: string, body: GeoDataBody): Promise<Record<string, unknown>> {
+      const { home } = await access.home(userId, groupId, 'owner');
+      const patch = body.zip === undefined ? body : { ...body, zip: body.zip.toUpperCase() };
+      const geo = { ...home.geoData, ...patch };
+      // A new country needs its own region and postcode, never the old country's.
+      if (body.country !== undefined && body.country !== home.geoData.country && (body.state === undefined || body.zip === undefined))
+        throw badRequest('changing the country needs its state and zip too');
+      const problem = addressProblem(geo);
+      if (problem) throw badRequest(problem);
+      await homes.updateHome(groupId, { geoData: geo });
+      await fanOutGeo(groupId, geo);
+      return geo;
+    },
+
+    async extraData(userId: string, groupId: string): Promise<Record<string, unknown>> {
+      return (await access.home(userId, groupId)).home.extraData;
+    },
+
+    async setExtraData(userId: string, groupId: string, body: Record<string, unknown>) {
+      const { home } = await access.home(userId, groupId, 'owner');
+      const extra = { ...home.extraData, ...body };
+      await homes.updateHome(groupId, { extraData: extra });
+      return extra;
+    },
+  };
+}
+export type HomesService = ReturnType<typeof createHomesService>;

@@ -1,0 +1,72 @@
+import { HttpError, badRequest } from '../errors';
+import type { Mailer } from '../mail';
+import type { UsersRepository } from '../repositories/users.repository';
+import type { HomeAccess } from './home-access';
+import type { HomesAdminRepository } from './homes-admin.repository';
+import type { HourlyLimit } from './hourly-limit';
+
+export interface QuietHomeConfig {
+  email: string;
+  enabled: boolean;
+  excluded_nodes: Array<{ devid: string; nodes: number[] }>;
+}
+
+const tooMany = () =>
+  new HttpError(429, 'too_many_changes', 'Too many quiet-home changes for this home in the last hour');
+
+/** Spec 2 §4 quiet-home notifications: per home e-mail, flag and excluded nodes. */
+export function createQuietHomeService(deps: {
+  homes: HomesAdminRepository;
+  users: UsersRepository;
+  access: HomeAccess;
+  mailer: Pick<Mailer, 'send'>;
+  limit: HourlyLimit;
+}) {
+  const { homes, users, access, mailer, limit } = deps;
+
+  async function current(groupId: string, ownerId: string): Promise<QuietHomeConfig> {
+    const row = await homes.findQuietHome(groupId);
+    if (row) return { email: row.email, enabled: row.enabled, excluded_nodes: row.excludedNodes };
+    // Not configured yet: off, and the owner's address proposed.
+    const owner = await users.findById(ownerId);
+    return { email: owner?.email ?? '', enabled: false, excluded_nodes: [] };
+  }
+
+  return {
+    async get(userId: string, groupId: string): Promise<QuietHomeConfig> {
+      const { home } = await access.home(userId, groupId);
+      return current(groupId, home.ownerId);
+    },
+
+    async set(userId: string, groupId: string, body: QuietHomeConfig): Promise<QuietHomeConfig> {
+      await access.home(userId, groupId, 'owner');
+      const devIds = new Set(await homes.devIdsOf(groupId));
+      const foreign = body.excluded_nodes.find((e) => !devIds.has(e.devid.toLowerCase()) && !devIds.has(e.devid));
+      if (foreign) throw badRequest(`excluded_nodes names ${foreign.devid}, which is not a device of this home`);
+      if (!limit.take(groupId)) throw tooMany();
+      const config = {
+        email: body.email,
+        enabled: body.enabled,
+        excluded_nodes: body.excluded_nodes.map((e) => ({ devid: e.devid, nodes: [...new Set(e.nodes)] })),
+      };
+      await homes.putQuietHome({ groupId, email: config.email, enabled: config.enabled, excludedNodes: config.excluded_nodes });
+      return config;
+    },
+
+    async test(userId: string, groupId: string): Promise<{ email: string }> {
+      const { home } = await access.home(userId, groupId, 'owner');
+      const config = await current(groupId, home.ownerId);
+      if (!config.email) throw badRequest('no e-mail address to send the test to');
+      if (!limit.take(groupId)) throw tooMany();
+      await mailer.send({
+        to: config.email,
+        subject: `Hearth: quiet-home test for ${home.name}`,
+        text:
+          `This is a test of the quiet-home notifications of "${home.name}".\n` +
+          `When quiet-home is on, Hearth writes to this address if the home stays quiet.\n`,
+      });
+      return { email: config.email };
+    },
+  };
+}
+export type QuietHomeService = ReturnType<typeof createQuietHomeService>;
