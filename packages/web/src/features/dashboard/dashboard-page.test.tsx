@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { DevData, GroupedHome, SnapshotNode } from '@hearth/protocol';
 import { installFakeFetch, json } from '../../test/fake-fetch';
 import { renderWithApp } from '../../test/render';
@@ -89,9 +90,19 @@ describe('dashboard', () => {
     renderWithApp(<DashboardPage />, { connectDevice: sockets.connect });
 
     expect(await screen.findByRole('heading', { name: 'Casa Pins' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Flat (guest)' })).toBeInTheDocument();
+    // The carousel lists every home; the guest home carries the guest label.
+    const picker = screen.getByRole('navigation', { name: 'Home' });
+    expect(within(picker).getByRole('button', { name: 'Casa Pins' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    expect(within(picker).getByRole('button', { name: 'Flat (guest)' })).toBeInTheDocument();
     expect(await screen.findByRole('article', { name: 'Living room' })).toBeInTheDocument();
-    expect(screen.getByRole('article', { name: 'Studio' })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Studio' })).not.toBeInTheDocument();
+
+    await userEvent.click(within(picker).getByRole('button', { name: 'Flat (guest)' }));
+    expect(await screen.findByRole('heading', { name: 'Flat (guest)' })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Studio' })).toBeInTheDocument();
     // Power monitors belong to their own tab, not to the heater grid.
     expect(screen.queryByRole('article', { name: 'Meter' })).not.toBeInTheDocument();
     expect([...sockets.open.keys()].sort()).toEqual([DEV_A, DEV_B]);
@@ -162,7 +173,9 @@ describe('dashboard', () => {
       expect(within(group).queryByText('Device disconnected')).not.toBeInTheDocument(),
     );
     act(() => sockets.device(DEV_A).onStatus('disconnected'));
-    expect(within(group).getByText('Device disconnected')).toBeInTheDocument();
+    expect(await within(group).findByText('Device disconnected')).toBeInTheDocument();
+    // The home header says so too, instead of its clock.
+    expect(screen.getByTestId('home-disconnected')).toHaveTextContent('Device disconnected');
   });
 
   test('sockets close when the dashboard goes away', async () => {

@@ -10,16 +10,31 @@ import {
   IonToolbar,
 } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import { useHomes } from './api/get-homes';
-import { HomeSection } from './components/home-section';
+import { DeviceSockets } from '../../lib/devices';
+import { DashboardToolbar } from './components/dashboard-toolbar';
+import { HomeHeader, homeTitle } from './components/home-header';
+import { HomePicker } from './components/home-picker';
+import { HomeView, type RenderPowerMonitors } from './components/home-view';
+import { useDashboard } from './use-dashboard';
 import './dashboard.css';
 
-export function DashboardPage() {
+/**
+ * Spec 1 §2 and spec 3 §2 dashboard. The power-monitor tab comes from its own feature,
+ * handed in by the app (features never import each other).
+ */
+export function DashboardPage({
+  renderPowerMonitors,
+}: {
+  renderPowerMonitors?: RenderPowerMonitors;
+}) {
   const { t } = useTranslation();
-  const homes = useHomes();
+  const model = useDashboard();
+  const { homes, home } = model;
+  const devIds = model.list.flatMap((h) => h.devs.map((d) => d.dev_id));
 
   return (
     <IonPage>
+      <DeviceSockets devIds={devIds} />
       <IonHeader>
         <IonToolbar color="primary">
           <IonButtons slot="start">
@@ -45,10 +60,36 @@ export function DashboardPage() {
         {homes.isSuccess && homes.data.length === 0 && (
           <p className="dashboard__empty">{t('dashboard.noHomes')}</p>
         )}
-        {homes.data?.map((home) => (
-          <HomeSection key={home.id} home={home} />
-        ))}
+        <HomePicker homes={model.list} index={model.homeIndex} onSelect={model.selectHome} />
+        {home && (
+          <section
+            className="home-section"
+            aria-label={homeTitle(home, t('dashboard.guest'))}
+            data-testid="home-section"
+            data-home-id={home.id}
+          >
+            <HomeHeader
+              home={home}
+              connected={model.connected}
+              away={model.away}
+              timeZone={model.timeZone}
+            />
+            <HomeView model={model} renderPowerMonitors={renderPowerMonitors} />
+          </section>
+        )}
       </IonContent>
+      {home && (
+        <DashboardToolbar
+          homeId={home.id}
+          owner={home.owner}
+          connected={model.connected}
+          anyInstalled={model.anyInstalled}
+          selectedCount={model.selected.length}
+          canSelectAll={model.canSelectAll && model.showCheckboxes}
+          onSelectAll={model.selectAll}
+          onDeselectAll={model.deselectAll}
+        />
+      )}
     </IonPage>
   );
 }

@@ -27,6 +27,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** The caller ignores failures (spec 3 §8: a power read failure is ignored): no global toast. */
+  quiet?: boolean;
 }
 
 export interface HttpClientDeps {
@@ -80,8 +82,8 @@ function withTimeout(
 export function createHttpClient(deps: HttpClientDeps) {
   let refreshing: Promise<string> | null = null;
 
-  function fail(error: HttpError): never {
-    if (isGlobalError(error.status)) deps.reportError(error.kind);
+  function fail(error: HttpError, quiet = false): never {
+    if (!quiet && isGlobalError(error.status)) deps.reportError(error.kind);
     throw error;
   }
 
@@ -107,7 +109,7 @@ export function createHttpClient(deps: HttpClientDeps) {
     } catch (cause) {
       // A caller that cancelled (a query going away) gets its own abort back, no toast.
       if (options.signal?.aborted) throw cause;
-      return fail(new HttpError(0, 'connection', undefined, { cause }));
+      return fail(new HttpError(0, 'connection', undefined, { cause }), options.quiet);
     } finally {
       done();
     }
@@ -123,6 +125,7 @@ export function createHttpClient(deps: HttpClientDeps) {
           undefined,
           { cause },
         ),
+        options.quiet,
       );
     }
     if (response.ok) return payload as T;
@@ -131,6 +134,7 @@ export function createHttpClient(deps: HttpClientDeps) {
     }
     return fail(
       new HttpError(response.status, errorKindFor(response.status, intent), asErrorBody(payload)),
+      options.quiet,
     );
   }
 

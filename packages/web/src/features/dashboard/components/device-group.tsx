@@ -1,53 +1,124 @@
+import { IonIcon } from '@ionic/react';
+import { settingsOutline } from 'ionicons/icons';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { isHeaterType, type Dev } from '@hearth/protocol';
-import { useNodes } from '../api/get-nodes';
-import { mergeNodes } from '../realtime/device-state';
-import { useDeviceRealtime, useLiveDevice } from '../realtime/use-device-realtime';
+import { routes, type HomeDevice, type LiveNode } from '../../../lib/devices';
+import { isSelectable, selectionKey } from '../model/dashboard-rules';
 import { NodeCard } from './node-card';
 
-/** A device header and its nodes, kept live through the device's socket. */
-export function DeviceGroup({ dev }: { dev: Dev }) {
+export interface NodeGridProps {
+  homeId: string;
+  devices: readonly HomeDevice[];
+  nodesOf: (device: HomeDevice) => LiveNode[];
+  showCheckboxes: boolean;
+  selected: readonly string[];
+  onToggle: (key: string) => void;
+}
+
+function Cards({
+  device,
+  nodes,
+  props,
+}: {
+  device: HomeDevice;
+  nodes: LiveNode[];
+  props: NodeGridProps;
+}) {
+  return nodes.map((node) => {
+    const key = selectionKey(props.homeId, { devId: device.dev.dev_id, ...node });
+    return (
+      <NodeCard
+        key={`${device.dev.dev_id}:${node.type}:${node.addr}`}
+        node={node}
+        homeId={props.homeId}
+        devId={device.dev.dev_id}
+        deviceConnected={device.connected}
+        showCheckbox={props.showCheckboxes && isSelectable(node)}
+        selected={props.selected.includes(key)}
+        onToggle={() => props.onToggle(key)}
+      />
+    );
+  });
+}
+
+function DeviceStatus({ device }: { device: HomeDevice }) {
   const { t } = useTranslation();
-  const socketStatus = useDeviceRealtime(dev.dev_id);
-  const live = useLiveDevice(dev.dev_id);
-  const listed = useNodes(dev.dev_id);
-  // Power monitors get their own tab (spec 1 §2); this grid lists the heating nodes.
-  const nodes = mergeNodes(listed.data, live).filter((node) => isHeaterType(node.type));
-  const disconnected = socketStatus === 'disconnected' || live?.connected === false;
+  if (!device.connected) {
+    return (
+      <p
+        className="device-group__status device-group__status--off"
+        role="status"
+        data-testid="device-disconnected"
+      >
+        {t('dashboard.deviceDisconnected')}
+      </p>
+    );
+  }
+  if (!device.live?.ready) {
+    return (
+      <p className="device-group__status" role="status">
+        {t('dashboard.connecting')}
+      </p>
+    );
+  }
+  return null;
+}
+
+/** Spec 1 §2: nodes grouped per gateway with a device header; wifi heaters grouped apart. */
+export function NodeGrid(props: NodeGridProps) {
+  const { t } = useTranslation();
+  const gateways = props.devices.filter((d) => !d.wifiHeater);
+  const wifi = props.devices.filter((d) => d.wifiHeater && props.nodesOf(d).length > 0);
 
   return (
-    <section
-      className="device-group"
-      aria-label={dev.name}
-      data-testid="device-group"
-      data-dev-id={dev.dev_id}
-    >
-      <h3 className="device-group__name">{dev.name}</h3>
-      {disconnected ? (
-        <p
-          className="device-group__status device-group__status--off"
-          role="status"
-          data-testid="device-disconnected"
-        >
-          {t('dashboard.deviceDisconnected')}
-        </p>
-      ) : (
-        !live?.ready && (
-          <p className="device-group__status" role="status">
-            {t('dashboard.connecting')}
-          </p>
-        )
+    <>
+      {gateways.map((device) => {
+        const nodes = props.nodesOf(device);
+        return (
+          <section
+            key={device.dev.dev_id}
+            className="device-group"
+            aria-label={device.dev.name}
+            data-testid="device-group"
+            data-dev-id={device.dev.dev_id}
+          >
+            <header className="device-group__header">
+              <h3 className="device-group__name">{device.dev.name}</h3>
+              <Link
+                to={routes.deviceSettings(props.homeId, device.dev.dev_id)}
+                className="device-group__config"
+                aria-label={t('dashboard.configureDevice', { name: device.dev.name })}
+              >
+                <IonIcon icon={settingsOutline} aria-hidden="true" />
+              </Link>
+            </header>
+            <DeviceStatus device={device} />
+            {nodes.length > 0 ? (
+              <div className="node-grid">
+                <Cards device={device} nodes={nodes} props={props} />
+              </div>
+            ) : (
+              device.loaded &&
+              device.live?.ready && <p className="device-group__empty">{t('dashboard.noNodes')}</p>
+            )}
+          </section>
+        );
+      })}
+      {wifi.length > 0 && (
+        <section className="device-group" aria-label={t('dashboard.wifiHeaters')}>
+          <h3 className="device-group__name">{t('dashboard.wifiHeaters')}</h3>
+          <div className="node-grid">
+            {wifi.map((device) => (
+              <Cards
+                key={device.dev.dev_id}
+                device={device}
+                nodes={props.nodesOf(device)}
+                props={props}
+              />
+            ))}
+          </div>
+        </section>
       )}
-      {nodes.length > 0 ? (
-        <div className="node-grid">
-          {nodes.map((node) => (
-            <NodeCard key={`${node.type}:${node.addr}`} node={node} />
-          ))}
-        </div>
-      ) : (
-        listed.isSuccess &&
-        live?.ready && <p className="device-group__empty">{t('dashboard.noNodes')}</p>
-      )}
-    </section>
+    </>
   );
 }

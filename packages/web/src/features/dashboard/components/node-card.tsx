@@ -1,14 +1,34 @@
+import { IonIcon } from '@ionic/react';
+import { cloudOffline, settingsOutline, warning } from 'ionicons/icons';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isTimerOn, nodeDisplayState } from '@hearth/protocol';
-import type { LiveNode } from '../realtime/device-state';
+import { routes, type LiveNode } from '../../../lib/devices';
 import { formatTemperature } from '../format-temperature';
+import { isSelectable, opensDetail } from '../model/dashboard-rules';
+import { ChargeBar, ModeIcon, StatusIndicators } from './node-badges';
 
-/** One node of a device: name, measured temperature and set point (spec 3 §2 display states). */
-export function NodeCard({ node }: { node: LiveNode }) {
+interface NodeCardProps {
+  node: LiveNode;
+  homeId: string;
+  devId: string;
+  deviceConnected: boolean;
+  showCheckbox: boolean;
+  selected: boolean;
+  onToggle: () => void;
+}
+
+/** One node (spec 3 §2 "Node display states" and "Node card"). */
+export function NodeCard(props: NodeCardProps) {
+  const { node, homeId, devId, deviceConnected, showCheckbox, selected, onToggle } = props;
   const { t, i18n } = useTranslation();
   const state = nodeDisplayState(node);
   const units = node.status?.units;
   const showMeasured = state !== 'uninstalled' && state !== 'timer';
+  const selectable = isSelectable(node);
+  const target = opensDetail(node, deviceConnected)
+    ? routes.node(homeId, devId, node.type, node.addr)
+    : routes.nodeRecords(homeId, devId, node.type, node.addr);
 
   let setPoint: string;
   switch (state) {
@@ -34,26 +54,69 @@ export function NodeCard({ node }: { node: LiveNode }) {
 
   return (
     <article
-      className={`node-card node-card--${state}`}
+      className={`node-card node-card--${state}${selected ? ' node-card--selected' : ''}`}
       aria-label={node.name}
       data-testid="node-card"
       data-node-type={node.type}
       data-node-addr={node.addr}
       data-state={state}
     >
-      <h4 className="node-card__name">{node.name}</h4>
-      {showMeasured && (
-        <p className="node-card__measured">
-          <span className="node-card__label">{t('node.measured')}</span>
-          <span className="node-card__temperature" data-testid="node-mtemp">
-            {formatTemperature(node.status?.mtemp, units, i18n.language)}
-          </span>
+      <div className="node-card__corner">
+        {selectable && showCheckbox && (
+          <input
+            type="checkbox"
+            className="node-card__check"
+            checked={selected}
+            onChange={onToggle}
+            aria-label={t('dashboard.selectNode', { name: node.name })}
+          />
+        )}
+        {!selectable && (
+          <>
+            {node.lost ? (
+              <IonIcon
+                icon={cloudOffline}
+                className="node-card__lost blink"
+                role="img"
+                aria-label={t('dashboard.lost')}
+              />
+            ) : (
+              (state === 'offline' || state === 'unsync') && (
+                <IonIcon icon={warning} role="img" aria-label={t('dashboard.warning')} />
+              )
+            )}
+            <Link
+              className="node-card__config"
+              to={routes.nodeSettings(homeId, devId, node.type, node.addr)}
+              aria-label={t('dashboard.configureNode', { name: node.name })}
+            >
+              <IonIcon icon={settingsOutline} aria-hidden="true" />
+            </Link>
+          </>
+        )}
+      </div>
+      <Link className="node-card__body" to={target}>
+        <h4 className="node-card__name">
+          {node.name} {state !== 'offline' && <ModeIcon status={node.status} />}
+        </h4>
+        {state === 'offline' && <IonIcon icon={warning} aria-hidden="true" />}
+        {showMeasured && (
+          <p className="node-card__measured">
+            <span className="node-card__label">{t('node.measured')}</span>
+            <span className="node-card__temperature" data-testid="node-mtemp">
+              {formatTemperature(node.status?.mtemp, units, i18n.language)}
+            </span>
+          </p>
+        )}
+        <p className="node-card__set">
+          {state === 'temperature' && (
+            <span className="node-card__label">{t('node.setPoint')} </span>
+          )}
+          <span data-testid="node-stemp">{setPoint}</span>
         </p>
-      )}
-      <p className="node-card__set">
-        {state === 'temperature' && <span className="node-card__label">{t('node.setPoint')} </span>}
-        <span data-testid="node-stemp">{setPoint}</span>
-      </p>
+        {node.type === 'acm' && state !== 'uninstalled' && <ChargeBar status={node.status} />}
+        {showMeasured && state !== 'offline' && <StatusIndicators status={node.status} />}
+      </Link>
     </article>
   );
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MgrNode } from '@hearth/protocol';
-import { http } from '../../../lib/http';
-import { dashboardKeys } from './keys';
+import { http } from '../http';
+import { deviceKeys } from './keys';
 
 export async function getNodes(devId: string, signal?: AbortSignal): Promise<MgrNode[]> {
   const answer = await http.request<{ nodes: MgrNode[] }>(
@@ -13,7 +13,7 @@ export async function getNodes(devId: string, signal?: AbortSignal): Promise<Mgr
 
 export const nodesQueryOptions = (devId: string) =>
   queryOptions({
-    queryKey: dashboardKeys.nodes(devId),
+    queryKey: deviceKeys.nodes(devId),
     queryFn: ({ signal }) => getNodes(devId, signal),
   });
 

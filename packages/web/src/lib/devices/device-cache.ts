@@ -1,25 +1,23 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { DevData, MgrNode, UpdateEvent } from '@hearth/protocol';
-import { dashboardKeys } from '../api/keys';
+import { deviceKeys } from './keys';
 import { applyDevData, applyUpdate, toMgrNodes, type DeviceState } from './device-state';
 
 /** Seeds the device's cache entries from a `dev_data` snapshot. */
 export function applyDevDataToCache(client: QueryClient, devId: string, snapshot: DevData): void {
-  client.setQueryData<DeviceState>(dashboardKeys.live(devId), (prev) =>
-    applyDevData(prev, snapshot),
-  );
+  client.setQueryData<DeviceState>(deviceKeys.live(devId), (prev) => applyDevData(prev, snapshot));
   if (snapshot.nodes.length > 0) {
-    client.setQueryData<MgrNode[]>(dashboardKeys.nodes(devId), toMgrNodes(snapshot.nodes));
+    client.setQueryData<MgrNode[]>(deviceKeys.nodes(devId), toMgrNodes(snapshot.nodes));
   }
 }
 
 /** Applies an `update` to the cache; a new node list also becomes the `/mgr/nodes` answer. */
 export function applyUpdateToCache(client: QueryClient, devId: string, event: UpdateEvent): void {
-  const before = client.getQueryData<DeviceState>(dashboardKeys.live(devId));
+  const before = client.getQueryData<DeviceState>(deviceKeys.live(devId));
   const after = applyUpdate(before, event);
   if (after === before) return;
-  client.setQueryData<DeviceState>(dashboardKeys.live(devId), after);
+  client.setQueryData<DeviceState>(deviceKeys.live(devId), after);
   if (after.nodes !== before?.nodes && event.path.replace(/\/+$/, '') === '/mgr/nodes') {
-    client.setQueryData<MgrNode[]>(dashboardKeys.nodes(devId), toMgrNodes(after.nodes));
+    client.setQueryData<MgrNode[]>(deviceKeys.nodes(devId), toMgrNodes(after.nodes));
   }
 }

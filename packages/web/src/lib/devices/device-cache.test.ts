@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { DevData, MgrNode } from '@hearth/protocol';
-import { dashboardKeys } from '../api/keys';
+import { deviceKeys } from './keys';
 import { applyDevDataToCache, applyUpdateToCache } from './device-cache';
 import type { DeviceState } from './device-state';
 
@@ -26,25 +26,25 @@ const devData = (nodes: MgrNode[]): DevData => ({
 test('a snapshot seeds the live state and the node list', () => {
   const client = new QueryClient();
   applyDevDataToCache(client, DEV, devData([node('A', 1)]));
-  expect(client.getQueryData<DeviceState>(dashboardKeys.live(DEV))?.nodes[0]?.status?.mtemp).toBe(
+  expect(client.getQueryData<DeviceState>(deviceKeys.live(DEV))?.nodes[0]?.status?.mtemp).toBe(
     '20.0',
   );
-  expect(client.getQueryData(dashboardKeys.nodes(DEV))).toEqual([node('A', 1)]);
+  expect(client.getQueryData(deviceKeys.nodes(DEV))).toEqual([node('A', 1)]);
 });
 
 test('an empty snapshot leaves the listed nodes alone', () => {
   const client = new QueryClient();
-  client.setQueryData(dashboardKeys.nodes(DEV), [node('A', 1)]);
+  client.setQueryData(deviceKeys.nodes(DEV), [node('A', 1)]);
   applyDevDataToCache(client, DEV, devData([]));
-  expect(client.getQueryData(dashboardKeys.nodes(DEV))).toEqual([node('A', 1)]);
+  expect(client.getQueryData(deviceKeys.nodes(DEV))).toEqual([node('A', 1)]);
 });
 
 test('a /mgr/nodes update rewrites the node list; a status update does not', () => {
   const client = new QueryClient();
   applyDevDataToCache(client, DEV, devData([node('A', 1)]));
   applyUpdateToCache(client, DEV, { path: '/htr/1/status', body: { mtemp: '22.0' } });
-  expect(client.getQueryData(dashboardKeys.nodes(DEV))).toEqual([node('A', 1)]);
-  expect(client.getQueryData<DeviceState>(dashboardKeys.live(DEV))?.nodes[0]?.status).toEqual({
+  expect(client.getQueryData(deviceKeys.nodes(DEV))).toEqual([node('A', 1)]);
+  expect(client.getQueryData<DeviceState>(deviceKeys.live(DEV))?.nodes[0]?.status).toEqual({
     mtemp: '22.0',
   });
 
@@ -52,7 +52,7 @@ test('a /mgr/nodes update rewrites the node list; a status update does not', () 
     path: '/mgr/nodes',
     body: { nodes: [node('B', 1), node('C', 2)] },
   });
-  expect(client.getQueryData(dashboardKeys.nodes(DEV))).toEqual([node('B', 1), node('C', 2)]);
+  expect(client.getQueryData(deviceKeys.nodes(DEV))).toEqual([node('B', 1), node('C', 2)]);
   applyUpdateToCache(client, DEV, { path: '/mgr/nodes', body: { nodes: [] } });
-  expect(client.getQueryData(dashboardKeys.nodes(DEV))).toEqual([node('B', 1), node('C', 2)]);
+  expect(client.getQueryData(deviceKeys.nodes(DEV))).toEqual([node('B', 1), node('C', 2)]);
 });

@@ -1,0 +1,96 @@
+import { IonFooter, IonIcon, IonToolbar } from '@ionic/react';
+import {
+  addCircleOutline,
+  barChartOutline,
+  checkboxOutline,
+  closeCircleOutline,
+  homeOutline,
+  optionsOutline,
+  partlySunnyOutline,
+} from 'ionicons/icons';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { platform } from '../../../lib/platform';
+import { routes } from '../../../lib/devices';
+
+interface ToolbarProps {
+  homeId: string;
+  owner: boolean;
+  connected: boolean;
+  anyInstalled: boolean;
+  selectedCount: number;
+  canSelectAll: boolean;
+  onSelectAll: () => void;
+  onDeselectAll: () => void;
+}
+
+function ToolLink({ to, icon, label }: { to: string; icon: string; label: string }) {
+  return (
+    <Link to={to} className="dashboard-tool">
+      <IonIcon icon={icon} aria-hidden="true" />
+      <span>{label}</span>
+    </Link>
+  );
+}
+
+/** Spec 1 §2 bottom toolbar, with and without a selection. */
+export function DashboardToolbar(props: ToolbarProps) {
+  const { t } = useTranslation();
+  const { homeId } = props;
+  return (
+    <IonFooter>
+      <IonToolbar>
+        <nav className="dashboard-toolbar" aria-label={t('dashboard.toolbar')}>
+          {props.selectedCount > 0 ? (
+            <>
+              <ToolLink
+                to={routes.multiNodeSettings(homeId)}
+                icon={optionsOutline}
+                label={t('dashboard.multiConfig')}
+              />
+              <button type="button" className="dashboard-tool" onClick={props.onDeselectAll}>
+                <IonIcon icon={closeCircleOutline} aria-hidden="true" />
+                <span>{t('dashboard.deselectAll')}</span>
+              </button>
+            </>
+          ) : (
+            <>
+              {((props.connected && props.owner) || platform.isNative) && (
+                <ToolLink
+                  to={routes.addDevice(homeId)}
+                  icon={addCircleOutline}
+                  label={t('dashboard.addDevices')}
+                />
+              )}
+              {props.connected && props.anyInstalled && (
+                <ToolLink
+                  to={routes.homeConfig(homeId)}
+                  icon={homeOutline}
+                  label={t('dashboard.homeConfig')}
+                />
+              )}
+              {props.anyInstalled && (
+                <ToolLink
+                  to={routes.homeRecords(homeId, 'htr')}
+                  icon={barChartOutline}
+                  label={t('dashboard.records')}
+                />
+              )}
+              {props.canSelectAll && (
+                <button type="button" className="dashboard-tool" onClick={props.onSelectAll}>
+                  <IonIcon icon={checkboxOutline} aria-hidden="true" />
+                  <span>{t('dashboard.selectAll')}</span>
+                </button>
+              )}
+              <ToolLink
+                to={routes.weather(homeId)}
+                icon={partlySunnyOutline}
+                label={t('dashboard.weather')}
+              />
+            </>
+          )}
+        </nav>
+      </IonToolbar>
+    </IonFooter>
+  );
+}

@@ -1,0 +1,124 @@
+import { useState, type ReactNode } from 'react';
+import { IonIcon } from '@ionic/react';
+import { add, appsOutline, listOutline } from 'ionicons/icons';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { routes } from '../../../lib/devices';
+import { showSelectionCount, tableViewOffered } from '../model/dashboard-rules';
+import { readNodeView, writeNodeView, type NodeView } from '../model/view-preference';
+import type { DashboardModel, PowerMonitorEntry } from '../use-dashboard';
+import { useWindowWidth } from '../use-window-width';
+import { NodeGrid } from './device-group';
+import { NodeTable } from './node-table';
+
+export type RenderPowerMonitors = (monitors: readonly PowerMonitorEntry[]) => ReactNode;
+
+function Tabs({ model }: { model: DashboardModel }) {
+  const { t } = useTranslation();
+  return (
+    <div className="dashboard-tabs" role="tablist" aria-label={t('dashboard.tabs')}>
+      {model.tabs.map((tab, i) => (
+        <button
+          key={tab}
+          type="button"
+          role="tab"
+          id={`dashboard-tab-${tab}`}
+          aria-selected={model.tab === tab}
+          aria-controls="dashboard-tabpanel"
+          className={`dashboard-tab${model.tab === tab ? ' dashboard-tab--active' : ''}`}
+          onClick={() => model.selectTab(i)}
+        >
+          {t(`dashboard.tab.${tab}`, {
+            count: tab === 'heaters' ? model.heaters.length : model.monitors.length,
+          })}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The chosen home's tabs: heaters as a grid or table, or the power monitors. */
+export function HomeView({
+  model,
+  renderPowerMonitors,
+}: {
+  model: DashboardModel;
+  renderPowerMonitors?: RenderPowerMonitors;
+}) {
+  const { t } = useTranslation();
+  const width = useWindowWidth();
+  const [view, setView] = useState<NodeView>(readNodeView);
+  const home = model.home;
+  if (!home) return null;
+  const offered = tableViewOffered(width, model.heaters.length);
+  const shown: NodeView = offered ? view : 'grid';
+  const choose = (next: NodeView) => {
+    setView(next);
+    writeNodeView(next);
+  };
+  const empty = model.loaded && model.heaters.length === 0 && model.monitors.length === 0;
+
+  return (
+    <>
+      <Tabs model={model} />
+      <div
+        id="dashboard-tabpanel"
+        role="tabpanel"
+        aria-labelledby={`dashboard-tab-${model.tab}`}
+        className="dashboard-tabpanel"
+      >
+        {model.tab === 'heaters' && (
+          <div className="dashboard-bar">
+            {showSelectionCount(model.selected.length) && (
+              <span data-testid="selection-count">
+                {t('dashboard.selectedCount', {
+                  count: model.selected.length,
+                  total: model.selectableCount,
+                })}
+              </span>
+            )}
+            {offered && (
+              <button
+                type="button"
+                className="dashboard-view-toggle"
+                aria-pressed={shown === 'table'}
+                onClick={() => choose(shown === 'table' ? 'grid' : 'table')}
+              >
+                <IonIcon icon={shown === 'table' ? appsOutline : listOutline} aria-hidden="true" />
+                <span>
+                  {shown === 'table' ? t('dashboard.gridView') : t('dashboard.tableView')}
+                </span>
+              </button>
+            )}
+          </div>
+        )}
+        {empty && (
+          <div className="dashboard-empty" data-testid="dashboard-empty">
+            <p>{t('dashboard.emptyHint')}</p>
+            <Link
+              to={routes.addDevice(home.id)}
+              className="dashboard-empty__add"
+              aria-label={t('dashboard.addDevices')}
+            >
+              <IonIcon icon={add} aria-hidden="true" />
+            </Link>
+          </div>
+        )}
+        {model.tab === 'heaters' &&
+          (shown === 'table' ? (
+            <NodeTable devices={model.devices} homeId={home.id} />
+          ) : (
+            <NodeGrid
+              homeId={home.id}
+              devices={model.devices}
+              nodesOf={model.heatersOf}
+              showCheckboxes={model.showCheckboxes}
+              selected={model.selected}
+              onToggle={model.toggle}
+            />
+          ))}
+        {model.tab === 'pmo' && renderPowerMonitors?.(model.monitors)}
+      </div>
+    </>
+  );
+}

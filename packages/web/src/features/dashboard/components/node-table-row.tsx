@@ -1,0 +1,72 @@
+import { useTranslation } from 'react-i18next';
+import { parseDecimal } from '@hearth/protocol';
+import { temperatureLimits, type LiveNode } from '../../../lib/devices';
+import { isSelectable } from '../model/dashboard-rules';
+import { statusIndicators } from '../model/node-badges';
+
+export type EditField = 'stemp' | 'comf_temp' | 'eco_temp' | 'ice_temp';
+export type RowEdits = Partial<Record<EditField, number>>;
+
+interface RowProps {
+  node: LiveNode;
+  edits: RowEdits;
+  timer: boolean;
+  onEdit: (field: EditField, raw: string) => void;
+}
+
+function display(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '–';
+}
+
+export function TableRow({ node, edits, timer, onEdit }: RowProps) {
+  const { t } = useTranslation();
+  const status = node.status;
+  const limits = temperatureLimits(node);
+  const usable = isSelectable(node) && status !== undefined;
+  // Spec 3 §2: set temp needs the temperature-control capability (not a timer, not off).
+  const stempEditable = usable && !timer && status?.mode !== 'off';
+
+  const input = (field: EditField, label: string, enabled: boolean) => {
+    const device = parseDecimal(status?.[field] as string | undefined);
+    const value = edits[field] ?? device;
+    return (
+      <td>
+        <input
+          type="number"
+          className="node-table__input"
+          aria-label={`${label} ${node.name}`}
+          min={limits.min}
+          max={limits.max}
+          step={limits.step}
+          disabled={!enabled}
+          value={value === undefined ? '' : value}
+          data-pending={edits[field] !== undefined ? 'true' : undefined}
+          onChange={(e) => onEdit(field, e.target.value)}
+        />
+      </td>
+    );
+  };
+
+  return (
+    <tr data-testid="node-row" data-node-addr={node.addr}>
+      <th scope="row">{node.name}</th>
+      <td>{node.addr}</td>
+      <td>{t(`dashboard.types.${node.type}`)}</td>
+      <td>{display(status?.sync_status)}</td>
+      <td>{status?.mode ? t(`dashboard.modes.${status.mode}`) : '–'}</td>
+      {input('stemp', t('dashboard.table.stemp'), stempEditable)}
+      <td>{display(status?.mtemp)}</td>
+      <td>
+        {statusIndicators(status)
+          .map((k) => t(`dashboard.indicators.${k}`))
+          .join(', ') || '–'}
+      </td>
+      <td>{display(status?.power)}</td>
+      <td>{display(status?.consumption)}</td>
+      {input('comf_temp', t('dashboard.table.comfort'), usable && status?.comf_temp !== undefined)}
+      {input('eco_temp', t('dashboard.table.eco'), usable && status?.eco_temp !== undefined)}
+      {input('ice_temp', t('dashboard.table.ice'), usable && status?.ice_temp !== undefined)}
+      <td>{status?.locked === true ? t('dashboard.yes') : t('dashboard.no')}</td>
+    </tr>
+  );
+}

@@ -1,0 +1,123 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TABLE_EDIT_DEBOUNCE_MS, isTimerNode, parseDecimal } from '@hearth/protocol';
+import { postStatus, type HomeDevice, type LiveNode } from '../../../lib/devices';
+import { createEditBuffer } from '../model/edit-buffer';
+import { TableRow, type EditField, type RowEdits } from './node-table-row';
+
+interface Edit {
+  devId: string;
+  node: LiveNode;
+  field: EditField;
+  value: number;
+  /** What the device said when the edit began: a different report replaces the edit. */
+  base: string | undefined;
+}
+
+/** Spec 1 §2 table view, with inline edits sent 4 s after the last keystroke. */
+export function NodeTable({ devices }: { devices: readonly HomeDevice[]; homeId: string }) {
+  const { t } = useTranslation();
+  const [local, setLocal] = useState<Record<string, Edit>>({});
+  const buffer = useRef<ReturnType<typeof createEditBuffer<Edit>> | null>(null);
+  if (buffer.current === null) {
+    buffer.current = createEditBuffer<Edit>((_key, edit) => {
+      void postStatus(
+        { devId: edit.devId, type: edit.node.type, addr: edit.node.addr },
+        { [edit.field]: edit.value, units: edit.node.status?.units ?? 'C' },
+      ).catch(() => {
+        // The HTTP layer already showed the user-request error; the device value comes back.
+      });
+    }, TABLE_EDIT_DEBOUNCE_MS);
+  }
+  useEffect(() => () => buffer.current?.flush(), []);
+
+  // A newer report from the device supersedes what was typed.
+  useEffect(() => {
+    setLocal((prev) => {
+      let changed = false;
+      const next: Record<string, Edit> = {};
+      for (const [key, edit] of Object.entries(prev)) {
+        const device = devices.find((d) => d.dev.dev_id === edit.devId);
+        const node = device?.nodes.find(
+          (n) => n.type === edit.node.type && n.addr === edit.node.addr,
+        );
+        const now = node?.status?.[edit.field] as string | undefined;
+        if (now !== edit.base) changed = true;
+        else next[key] = edit;
+      }
+      return changed ? next : prev;
+    });
+  }, [devices]);
+
+  const onEdit = (devId: string, node: LiveNode, field: EditField, raw: string) => {
+    const value = parseDecimal(raw);
+    if (value === undefined) return;
+    const key = `${devId}:${node.type}:${node.addr}:${field}`;
+    const edit: Edit = {
+      devId,
+      node,
+      field,
+      value,
+      base: local[key]?.base ?? (node.status?.[field] as string | undefined),
+    };
+    setLocal((prev) => ({ ...prev, [key]: edit }));
+    buffer.current?.edit(key, edit);
+  };
+
+  const rows = devices.flatMap((device) =>
+    device.nodes
+      .filter((n) => n.type !== 'pmo')
+      .map((node) => {
+        const prefix = `${device.dev.dev_id}:${node.type}:${node.addr}:`;
+        const edits: RowEdits = {};
+        for (const field of ['stemp', 'comf_temp', 'eco_temp', 'ice_temp'] as const) {
+          const e = local[prefix + field];
+          if (e) edits[field] = e.value;
+        }
+        return (
+          <TableRow
+            key={prefix}
+            node={node}
+            edits={edits}
+            timer={isTimerNode(node)}
+            onEdit={(field, raw) => onEdit(device.dev.dev_id, node, field, raw)}
+          />
+        );
+      }),
+  );
+
+  return (
+    <div className="node-table-wrap">
+      <table className="node-table" data-testid="node-table">
+        <caption className="visually-hidden">{t('dashboard.table.caption')}</caption>
+        <thead>
+          <tr>
+            {(
+              [
+                'name',
+                'addr',
+                'type',
+                'sync',
+                'mode',
+                'stemp',
+                'mtemp',
+                'active',
+                'power',
+                'consumption',
+                'comfort',
+                'eco',
+                'ice',
+                'locked',
+              ] as const
+            ).map((c) => (
+              <th key={c} scope="col">
+                {t(`dashboard.table.${c}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{rows}</tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
+import { renderWithApp } from '../../test/render';
+import { tokenExpiringIn } from '../../test/tokens';
+import { devData, fakeSockets, home, liveNode, mgrNode } from '../../test/fake-devices';
+import { useSessionStore } from '../../lib/session/session-store';
+import { DashboardPage } from './dashboard-page';
+import { useSelectionStore } from './model/selection-store';
+
+const DEV = '0123456789abcdef01';
+const status = (stemp: string) => ({
+  mode: 'manual' as const,
+  stemp,
+  mtemp: '19.0',
+  units: 'C' as const,
+  sync_status: 'ok' as const,
+});
+const names = Array.from({ length: 10 }, (_, i) => `Room ${i + 1}`);
+let posts: RecordedCall[];
+
+function setup(count: number, withMeter = false) {
+  const nodes = names.slice(0, count).map((n, i) => mgrNode(n, i + 1));
+  if (withMeter) nodes.push(mgrNode('Meter', 20, 'pmo'));
+  posts = [];
+  installFakeFetch({
+    'GET /api/v2/grouped_devs': () => json([home('h1', 'Casa', [DEV])]),
+    [`GET /api/v2/devs/${DEV}/mgr/nodes`]: () => json({ nodes }),
+    'GET /api/notifications/v1/h1/presence/config': () => json({ enabled: true }),
+    [`POST /api/v2/devs/${DEV}/htr/1/status`]: (call) => {
+      posts.push(call);
+      return json({});
+    },
+  });
+  const sockets = fakeSockets();
+  const page = renderWithApp(
+    <DashboardPage
+      renderPowerMonitors={(m) => <p>monitors: {m.map((x) => x.node.name).join()}</p>}
+    />,
+    { connectDevice: sockets.connect },
+  );
+  const seed = () =>
+    act(() =>
+      sockets.seed(
+        DEV,
+        devData(
+          [
+            ...names.slice(0, count).map((n, i) => liveNode(n, i + 1, status('21.0'))),
+            ...(withMeter ? [{ ...mgrNode('Meter', 20, 'pmo') }] : []),
+          ],
+          {
+            away_status: { enabled: true, away: true, forced: false },
+            geo_data: { tz_code: 'Europe/Madrid' },
+          },
+        ),
+      ),
+    );
+  return { sockets, page, seed };
+}
+
+beforeEach(() => {
+  useSessionStore
+    .getState()
+    .setSession({ token: tokenExpiringIn(3_600_000), refreshToken: 'r', username: 'a@b.c' });
+  useSelectionStore.setState({ byHome: {} });
+  localStorage.clear();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('dashboard controls', () => {
+  test('header flags, tabs with counts and the power tab from its feature', async () => {
+    const { seed } = setup(2, true);
+    await screen.findByRole('article', { name: 'Room 1' });
+    seed();
+    expect(await screen.findByTestId('home-away')).toBeInTheDocument();
+    expect(await screen.findByTestId('home-quiet')).toBeInTheDocument();
+    expect(screen.getByTestId('home-clock').textContent).toMatch(/\d{2}:\d{2}/);
+    const tabs = screen.getByRole('tablist');
+    expect(within(tabs).getByRole('tab', { name: 'Heaters (2)' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await userEvent.click(within(tabs).getByRole('tab', { name: 'Power monitors (1)' }));
+    expect(await screen.findByText('monitors: Meter')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Select all' })).not.toBeInTheDocument();
+  });
+
+  test('select all, the N/total count and the toolbar with a selection', async () => {
+    const { seed } = setup(3);
+    await screen.findByRole('article', { name: 'Room 1' });
+    seed();
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select Room 1' }));
+    expect(screen.queryByTestId('selection-count')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Configure selected' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Weather' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Deselect all' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Select all' }));
+    expect(screen.getByTestId('selection-count')).toHaveTextContent('Selected 3/3');
+  });
+
+  test('one heater: no checkbox and no select-all', async () => {
+    const { seed } = setup(1);
+    await screen.findByRole('article', { name: 'Room 1' });
+    seed();
+    await screen.findByTestId('home-clock');
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Select all' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Weather' })).toHaveAttribute(
+      'href',
+      '/homes/h1/weather',
+    );
+  });
+
+  test('table view: offered with 10 nodes on a wide screen, remembered, edits sent after 4 s', async () => {
+    vi.stubGlobal('innerWidth', 1024);
+    const { seed } = setup(10);
+    await screen.findByRole('article', { name: 'Room 1' });
+    seed();
+    await userEvent.click(await screen.findByRole('button', { name: 'Table view' }));
+    expect(localStorage.getItem('nodeView')).toBe('table');
+    const input = await screen.findByRole('spinbutton', { name: 'Set temp. Room 1' });
+    await waitFor(() => expect(input).toHaveValue(21));
+
+    vi.useFakeTimers();
+    fireEvent.change(input, { target: { value: '22.5' } });
+    await act(() => vi.advanceTimersByTimeAsync(3_999));
+    expect(posts).toHaveLength(0);
+    expect(input).toHaveValue(22.5);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    vi.useRealTimers();
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(JSON.parse(posts[0]?.body ?? '{}')).toEqual({ stemp: '22.5', units: 'C' });
+
+    // Another field flushes the waiting edit at once, without waiting 4 s.
+    fireEvent.change(input, { target: { value: '23' } });
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Comfort Room 1' }), {
+      target: { value: '20' },
+    });
+    await waitFor(() => expect(posts).toHaveLength(2));
+    expect(JSON.parse(posts[1]?.body ?? '{}')).toEqual({ stemp: '23.0', units: 'C' });
+  });
+});

@@ -1,0 +1,72 @@
+import {
+  HOME_CAROUSEL_MAX_HOMES,
+  TABLE_VIEW_MIN_NODES,
+  TABLE_VIEW_MIN_WIDTH_PX,
+  type MgrNode,
+  type NodeStatus,
+} from '@hearth/protocol';
+
+type NodeLike = Pick<MgrNode, 'installed' | 'lost'> & { status?: NodeStatus | undefined };
+
+/** Spec 1 §2: a checkbox only for installed, not lost, in-sync nodes. */
+export function isSelectable(node: NodeLike): boolean {
+  return node.installed && !node.lost && node.status?.sync_status !== 'unsync';
+}
+
+/** Spec 3 §2: a card opens the detail when installed, not lost and its device connected. */
+export function opensDetail(node: NodeLike, deviceConnected: boolean): boolean {
+  return node.installed && !node.lost && deviceConnected;
+}
+
+export type DashboardTab = 'heaters' | 'pmo';
+
+/** Spec 3 §2: tab 0 is heaters, tab 1 power monitors; with no heaters the power tab is 0. */
+export function dashboardTabs(heaterCount: number, pmoCount: number): DashboardTab[] {
+  if (heaterCount === 0 && pmoCount > 0) return ['pmo'];
+  return pmoCount > 0 ? ['heaters', 'pmo'] : ['heaters'];
+}
+
+/** An index from the query string, kept within the tabs that exist. */
+export function tabAt(tabs: readonly DashboardTab[], index: number): DashboardTab {
+  const i = Number.isInteger(index) && index >= 0 && index < tabs.length ? index : 0;
+  return tabs[i] ?? 'heaters';
+}
+
+/** Spec 1 §2: select-all only on the heater tab with more than one heater. */
+export function showSelectAll(tab: DashboardTab, heaterCount: number): boolean {
+  return tab === 'heaters' && heaterCount > 1;
+}
+
+/** Spec 1 §2: the checkbox is hidden when only one active node exists. */
+export function showCheckboxes(selectableCount: number): boolean {
+  return selectableCount > 1;
+}
+
+/** Spec 1 §2: "selected N/total" only when more than one node is selected. */
+export function showSelectionCount(selectedCount: number): boolean {
+  return selectedCount > 1;
+}
+
+/** Spec 1 §2: the table is offered on screens ≥ 810 px with ≥ 10 nodes. */
+export function tableViewOffered(width: number, nodeCount: number): boolean {
+  return width >= TABLE_VIEW_MIN_WIDTH_PX && nodeCount >= TABLE_VIEW_MIN_NODES;
+}
+
+/** Spec 1 §2: a carousel up to 8 homes, a dropdown above. */
+export function homePickerKind(homeCount: number): 'carousel' | 'dropdown' {
+  return homeCount <= HOME_CAROUSEL_MAX_HOMES ? 'carousel' : 'dropdown';
+}
+
+/** Index from the query string, within [0, count). */
+export function indexParam(raw: string | null, count: number): number {
+  const n = Number(raw ?? 0);
+  return Number.isInteger(n) && n >= 0 && n < count ? n : 0;
+}
+
+/** Spec 3 §3: a selected node is stored per home as serialized homeId, devId, addr and type. */
+export function selectionKey(
+  homeId: string,
+  node: { devId: string; addr: number; type: string },
+): string {
+  return JSON.stringify([homeId, node.devId, node.addr, node.type]);
+}

@@ -1,0 +1,106 @@
+import { useSearchParams } from 'react-router-dom';
+import { isHeaterType, type GroupedHome } from '@hearth/protocol';
+import {
+  homeAway,
+  homeConnected,
+  homeTimeZone,
+  useHomeDevices,
+  useHomes,
+  type HomeDevice,
+  type LiveNode,
+} from '../../lib/devices';
+import {
+  dashboardTabs,
+  indexParam,
+  isSelectable,
+  selectionKey,
+  showCheckboxes,
+  showSelectAll,
+  tabAt,
+  type DashboardTab,
+} from './model/dashboard-rules';
+import { useHomeSelection, useSelectionStore } from './model/selection-store';
+
+/** A power monitor with the gateway it hangs on, as the power tab receives them. */
+export interface PowerMonitorEntry {
+  homeId: string;
+  devId: string;
+  node: LiveNode;
+  deviceConnected: boolean;
+}
+
+const heatersOf = (d: HomeDevice) => d.nodes.filter((n) => isHeaterType(n.type));
+const monitorsOf = (d: HomeDevice) => d.nodes.filter((n) => n.type === 'pmo');
+
+/** Everything the dashboard shows for the chosen home, derived from the cache and the URL. */
+export function useDashboard() {
+  const homes = useHomes();
+  const [params, setParams] = useSearchParams();
+  const list: GroupedHome[] = homes.data ?? [];
+  const homeIndex = indexParam(params.get('homeIndex'), list.length);
+  const home = list[homeIndex];
+  const devices = useHomeDevices(home);
+  const homeId = home?.id ?? '';
+  const selected = useHomeSelection(homeId);
+  const store = useSelectionStore();
+
+  const heaters = devices.flatMap(heatersOf);
+  const monitors: PowerMonitorEntry[] = devices.flatMap((d) =>
+    monitorsOf(d).map((node) => ({
+      homeId,
+      devId: d.dev.dev_id,
+      node,
+      deviceConnected: d.connected,
+    })),
+  );
+  const tabs = dashboardTabs(heaters.length, monitors.length);
+  const tabIndex = indexParam(params.get('tabIndex'), tabs.length);
+  const tab: DashboardTab = tabAt(tabs, tabIndex);
+
+  const selectableKeys = devices.flatMap((d) =>
+    heatersOf(d)
+      .filter(isSelectable)
+      .map((n) => selectionKey(homeId, { devId: d.dev.dev_id, ...n })),
+  );
+  const selectedHere = selected.filter((k) => selectableKeys.includes(k));
+
+  const go = (next: { homeIndex?: number; tabIndex?: number }) => {
+    const q = new URLSearchParams(params);
+    if (next.homeIndex !== undefined) {
+      q.set('homeIndex', String(next.homeIndex));
+      q.delete('tabIndex');
+    }
+    if (next.tabIndex !== undefined) q.set('tabIndex', String(next.tabIndex));
+    setParams(q, { replace: true });
+  };
+
+  return {
+    homes,
+    list,
+    home,
+    homeIndex,
+    devices,
+    connected: homeConnected(devices),
+    away: homeAway(devices),
+    timeZone: homeTimeZone(devices),
+    heaters,
+    heatersOf,
+    monitors,
+    tabs,
+    tab,
+    tabIndex,
+    loaded: devices.every((d) => d.loaded),
+    anyInstalled: heaters.some((n) => n.installed) || monitors.some((m) => m.node.installed),
+    showCheckboxes: showCheckboxes(selectableKeys.length),
+    canSelectAll: showSelectAll(tab, heaters.length),
+    selectableCount: selectableKeys.length,
+    selected: selectedHere,
+    toggle: (key: string) => store.toggle(homeId, key),
+    selectAll: () => store.setAll(homeId, selectableKeys),
+    deselectAll: () => store.clear(homeId),
+    selectHome: (index: number) => go({ homeIndex: index }),
+    selectTab: (index: number) => go({ tabIndex: index }),
+  };
+}
+
+export type DashboardModel = ReturnType<typeof useDashboard>;

@@ -1,0 +1,27 @@
+export { deviceKeys } from './keys';
+export { getHomes, homesQueryOptions, useHomes } from './get-homes';
+export { getNodes, nodesQueryOptions, useNodes } from './get-nodes';
+export {
+  mergeNodes,
+  nodeKey,
+  toMgrNodes,
+  applyDevData,
+  applyUpdate,
+  type DeviceState,
+  type LiveNode,
+} from './device-state';
+export { applyDevDataToCache, applyUpdateToCache } from './device-cache';
+export { useDeviceRealtime, useLiveDevice, useSocketStatus } from './use-device-realtime';
+export { DeviceSockets } from './device-sockets';
+export {
+  useHomeDevices,
+  deviceConnected,
+  homeConnected,
+  homeAway,
+  homeTimeZone,
+  type HomeDevice,
+} from './home-devices';
+export { formatHomeDateTime, useHomeClock } from './use-home-clock';
+export * from './node-commands';
+export * from './node-routes';
+export * from './temperature-limits';

@@ -1,0 +1,74 @@
+import type { NodeMode, NodeType, TemperatureUnits } from '@hearth/protocol';
+import { http } from '../http';
+
+/** A node as the write paths of API.md §5 address it. */
+export interface NodeRef {
+  devId: string;
+  type: NodeType;
+  addr: number;
+}
+
+export function nodePath(node: NodeRef, suffix = ''): string {
+  return `/api/v2/devs/${encodeURIComponent(node.devId)}/${node.type}/${node.addr}${suffix}`;
+}
+
+function post(path: string, body: unknown): Promise<unknown> {
+  return http.request<unknown>(path, { method: 'POST', json: body });
+}
+
+/** Temperatures travel as strings with one decimal (API.md §1). */
+export function wireTemperature(value: number): string {
+  return value.toFixed(1);
+}
+
+export type StatusWrite = Partial<{
+  stemp: number;
+  mode: NodeMode;
+  comf_temp: number;
+  eco_temp: number;
+  ice_temp: number;
+  locked: boolean;
+}> & { units?: TemperatureUnits };
+
+/** POST /status: partial writes; `units` goes with any temperature. */
+export function postStatus(node: NodeRef, write: StatusWrite): Promise<unknown> {
+  const body: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(write)) {
+    body[key] = typeof value === 'number' ? wireTemperature(value) : value;
+  }
+  return post(nodePath(node, '/status'), body);
+}
+
+export function postMode(
+  node: NodeRef,
+  mode: NodeMode,
+  temperature?: { stemp: number; units: TemperatureUnits },
+): Promise<unknown> {
+  const body = temperature
+    ? { mode, stemp: wireTemperature(temperature.stemp), units: temperature.units }
+    : { mode };
+  return post(nodePath(node, '/mode'), body);
+}
+
+export interface BoostWrite {
+  active: boolean;
+  temperature: number;
+  units: TemperatureUnits;
+  /** Hours for boost, minutes for runback (spec 3 §4). */
+  time: number;
+}
+
+export function postBoost(node: NodeRef, write: BoostWrite): Promise<unknown> {
+  return post(nodePath(node, '/boost'), {
+    ...write,
+    temperature: wireTemperature(write.temperature),
+  });
+}
+
+export function postLock(node: NodeRef, locked: boolean): Promise<unknown> {
+  return post(nodePath(node, '/lock'), { locked });
+}
+
+export function postSelect(node: NodeRef, select: boolean): Promise<unknown> {
+  return post(nodePath(node, '/select'), { select });
+}

@@ -1,0 +1,33 @@
+import type { NodeType } from '@hearth/protocol';
+
+/** App routes of spec 3 §2 "Routes" (and spec 2 for home screens), built in one place. */
+export const routes = {
+  dashboard: (homeIndex?: number, tabIndex?: number) => {
+    const q = new URLSearchParams();
+    if (homeIndex !== undefined) q.set('homeIndex', String(homeIndex));
+    if (tabIndex !== undefined) q.set('tabIndex', String(tabIndex));
+    const s = q.toString();
+    return s ? `/?${s}` : '/';
+  },
+  node: (homeId: string, devId: string, type: NodeType, addr: number) =>
+    `/homes/${encodeURIComponent(homeId)}/devs/${encodeURIComponent(devId)}/${type}/${addr}`,
+  nodeSettings: (homeId: string, devId: string, type: NodeType, addr: number) =>
+    `${routes.node(homeId, devId, type, addr)}/settings`,
+  nodeSchedule: (homeId: string, devId: string, type: NodeType, addr: number) =>
+    `${routes.node(homeId, devId, type, addr)}/schedule`,
+  /** Spec 3 §2: records open with today's date (month 1-based). */
+  nodeRecords: (homeId: string, devId: string, type: NodeType, addr: number, today = new Date()) =>
+    `${routes.node(homeId, devId, type, addr)}/records?day=${today.getDate()}&month=${
+      today.getMonth() + 1
+    }&year=${today.getFullYear()}`,
+  homeRecords: (homeId: string, type: NodeType) =>
+    `/homes/${encodeURIComponent(homeId)}/system/${type}/records`,
+  homeConfig: (homeId: string) => `/homes/${encodeURIComponent(homeId)}/config`,
+  weather: (homeId: string) => `/homes/${encodeURIComponent(homeId)}/weather`,
+  addDevice: (homeId: string) =>
+    `/list/homes/${encodeURIComponent(homeId)}/devices/addDevice/deviceDetection`,
+  deviceSettings: (homeId: string, devId: string) =>
+    `/list/homes/${encodeURIComponent(homeId)}/devices/${encodeURIComponent(devId)}/settings`,
+  /** Ours: the spec names the multi-node configuration but not its path. */
+  multiNodeSettings: (homeId: string) => `/homes/${encodeURIComponent(homeId)}/nodes/settings`,
+};
