@@ -43,7 +43,9 @@ export function dottedSerialId(input: string, validPrefixes: readonly string[]):
 /** Spec 1 §5: "15.01.02" → "01.02" when the configured prefix leads; the brand key is its first 2 characters. */
 export function brandKeyOf(serialId: string, configuredPrefix = DEFAULT_SERIAL_PREFIX): string {
   const separated = new RegExp(`^${configuredPrefix}[.\\-_ ]`);
-  const stripped = separated.test(serialId) ? serialId.slice(configuredPrefix.length + 1) : serialId;
+  const stripped = separated.test(serialId)
+    ? serialId.slice(configuredPrefix.length + 1)
+    : serialId;
   return stripped.slice(0, 2);
 }
 

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { createAccountsRepository, createAccountsService, createLinkingService } from './accounts';
 import { createTokenSigner } from './auth/jwt';
 import { createTokenService } from './auth/token.service';
 import type { Config } from './config';
@@ -17,6 +18,7 @@ import { createMqttTransport } from './gateway/mqtt-transport';
 import type { GatewayTransport } from './gateway/transport';
 import { createApp } from './http/app';
 import { createLogger, type Logger } from './logger';
+import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from './mail';
 import { createRealtimeEmitter } from './realtime/realtime.emitter';
 import { createSocketServer, type SocketServer } from './realtime/socket-server';
 import { createRepositories } from './repositories';
@@ -35,6 +37,7 @@ export interface Hearth {
 export interface HearthInternals extends Hearth {
   db: Db;
   log: Logger;
+  mailer: Mailer;
   /** Resolves when every gateway message received so far has been applied. */
   gatewayIdle(): Promise<void>;
   baseUrl(): string;
@@ -80,7 +83,26 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
   const access = createAccessService(repos.devices);
   const devices = createDevicesService(repos);
   const nodes = createNodesService({ nodes: repos.nodes, commands, realtime });
-  const tokens = createTokenService({ users: repos.users, tokens: repos.tokens, signer });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    dataDir: config.dataDir,
+    from: DEFAULT_MAIL_FROM,
+    log,
+  });
+  const accountsRepo = createAccountsRepository(database.db);
+  const accounts = createAccountsService({
+    users: repos.users,
+    accounts: accountsRepo,
+    mailer,
+    log,
+  });
+  const linking = createLinkingService(accountsRepo);
+  const tokens = createTokenService({
+    users: repos.users,
+    tokens: repos.tokens,
+    signer,
+    authorizationCodes: linking,
+  });
   const client = { id: config.clientId, secret: config.clientSecret };
 
   const app = await createApp({
@@ -92,7 +114,7 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
     commit: config.commit,
     weatherUrl: config.weatherUrl,
     geocoderUrl: config.geocoderUrl,
-    services: { tokens, access, devices, nodes },
+    services: { tokens, access, devices, nodes, accounts, linking },
   });
   const socketServer = createSocketServer(app.server, {
     signer,
@@ -119,12 +141,17 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
     db: database.db,
     log,
     clientCredentials: client,
+    mailer,
+    outboxDir: mailer.outboxDir,
     gatewaySecret: secretOf,
     gatewayIdle: () => channel.idle(),
     baseUrl,
     gatewayMqttUrl: () => config.mqttUrl ?? `${baseUrl().replace(/^http/, 'ws')}${MQTT_WS_PATH}`,
     async seedDemo() {
-      return config.demo ? seedDemo(repos, secretOf, log) : null;
+      if (!config.demo) return null;
+      const seed = await seedDemo(repos, secretOf, log);
+      await accounts.acceptPrivacyFor(seed.email);
+      return seed;
     },
     async listen() {
       // A broker that just started has no gateways; the retained wills of an external broker re-report them.
@@ -145,6 +172,7 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
       await broker?.close();
       await channel.close();
       await app.close();
+      mailer.close();
       await database.close();
     },
   };

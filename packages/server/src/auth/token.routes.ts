@@ -12,6 +12,11 @@ const tokenBody = z.discriminatedUnion('grant_type', [
     password: z.string().min(1),
   }),
   z.object({ grant_type: z.literal('refresh_token'), refresh_token: z.string().min(1) }),
+  z.object({
+    grant_type: z.literal('authorization_code'),
+    code: z.string().min(1),
+    redirect_uri: z.string().min(1),
+  }),
 ]);
 const tokenResponse = z.object({
   access_token: z.string(),
@@ -47,7 +52,7 @@ export function tokenRoutes(deps: {
           schema: {
             tags: ['auth'],
             summary:
-              'OAuth token: password or refresh_token grant (form-encoded, Basic client credentials)',
+              'OAuth token: password, refresh_token or authorization_code grant (form-encoded, Basic client credentials)',
             consumes: ['application/x-www-form-urlencoded'],
             body: tokenBody,
             response: { 200: tokenResponse },
@@ -66,6 +71,9 @@ export function tokenRoutes(deps: {
         },
         async (request) => {
           const body = request.body;
+          if (body.grant_type === 'authorization_code') {
+            return deps.tokens.authorizationCodeGrant(body.code, body.redirect_uri);
+          }
           return body.grant_type === 'password'
             ? deps.tokens.passwordGrant(body.username, body.password)
             : deps.tokens.refreshGrant(body.refresh_token);

@@ -16,9 +16,21 @@ export interface TokenServiceDeps {
   users: UsersRepository;
   tokens: TokensRepository;
   signer: TokenSigner;
+  /** Account linking: redeems a code issued by GET /client/code (single use, short-lived). */
+  authorizationCodes?: {
+    redeem(
+      code: string,
+      redirectUri: string,
+    ): Promise<{ userId: string; scope: string } | undefined>;
+  };
 }
 
-export function createTokenService({ users, tokens, signer }: TokenServiceDeps) {
+export function createTokenService({
+  users,
+  tokens,
+  signer,
+  authorizationCodes,
+}: TokenServiceDeps) {
   let dummy: Promise<string> | undefined;
   const dummyHash = () => (dummy ??= hashPassword(randomUUID()));
   async function issue(user: UserRow, family: string, scope: string): Promise<TokenResponse> {
@@ -51,7 +63,16 @@ export function createTokenService({ users, tokens, signer }: TokenServiceDeps) 
       // and both failures share one message.
       const valid = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
       if (!user || !valid) throw invalidGrant('Wrong e-mail or password');
+      if (!user.verified) throw invalidGrant('Confirm your e-mail address before signing in');
       return issue(user, randomUUID(), DEFAULT_SCOPE);
+    },
+
+    async authorizationCodeGrant(code: string, redirectUri: string): Promise<TokenResponse> {
+      const redeemed = await authorizationCodes?.redeem(code, redirectUri);
+      if (!redeemed) throw invalidGrant('Unknown, used or expired authorization code');
+      const user = await users.findById(redeemed.userId);
+      if (!user) throw invalidGrant('Unknown user');
+      return issue(user, randomUUID(), redeemed.scope);
     },
 
     async refreshGrant(refreshToken: string): Promise<TokenResponse> {

@@ -7,6 +7,12 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import {
+  accountsRoutes,
+  linkingRoutes,
+  type AccountsService,
+  type LinkingService,
+} from '../accounts';
 import type { TokenSigner } from '../auth/jwt';
 import { tokenRoutes } from '../auth/token.routes';
 import type { TokenService } from '../auth/token.service';
@@ -36,6 +42,8 @@ export interface AppDeps {
     access: AccessService;
     devices: DevicesService;
     nodes: NodesService;
+    accounts: AccountsService;
+    linking: LinkingService;
   };
 }
 
@@ -68,6 +76,10 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     dataDir: deps.dataDir,
   });
   await app.register(tokenRoutes({ tokens: deps.services.tokens, client: deps.client }));
+  await app.register(accountsRoutes({ accounts: deps.services.accounts, signer: deps.signer }));
+  await app.register(
+    linkingRoutes({ linking: deps.services.linking, signer: deps.signer, client: deps.client }),
+  );
   await app.register(async (secured) => {
     secured.addHook('onRequest', bearerAuth(deps.signer));
     await secured.register(devicesRoutes(deps.services));

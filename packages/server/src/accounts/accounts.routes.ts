@@ -1,0 +1,197 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { TokenSigner } from '../auth/jwt';
+import { forbidden } from '../errors';
+import { bearerAuth, currentUser } from '../http/authenticate';
+import type { AccountsService } from './accounts.service';
+import * as s from './accounts.schemas';
+
+const done = (message: string) => ({ message });
+
+/** The caller may only touch their own account: any other uid is a 403. */
+function ownUid(request: FastifyRequest & { params: { uid: string } }): string {
+  const me = currentUser(request).userId;
+  if (request.params.uid !== me) throw forbidden('You may only change your own account');
+  return me;
+}
+
+export function accountsRoutes(deps: {
+  accounts: AccountsService;
+  signer: TokenSigner;
+}): FastifyPluginAsyncZod {
+  const { accounts } = deps;
+  return async (app) => {
+    const tags = ['accounts'];
+    app.get(
+      '/api/v2/languages',
+      { schema: { tags, response: { 200: s.languagesResponse } } },
+      async () => accounts.languages(),
+    );
+    app.post(
+      '/api/v2/users',
+      {
+        schema: {
+          tags,
+          summary: 'Register; mails a confirmation link',
+          body: s.registerBody,
+          response: { 201: s.ok },
+        },
+      },
+      async (request, reply) => {
+        const b = request.body;
+        await accounts.register({
+          email: b.email,
+          password: b.password,
+          serialId: b.serialid,
+          lang: b.lang,
+          frontendHost: b.frontend_host,
+        });
+        return reply.status(201).send(done('Registered; check your e-mail to confirm'));
+      },
+    );
+    app.post(
+      '/api/v2/users/verify',
+      { schema: { tags, body: s.codeBody, response: { 200: s.ok } } },
+      async (request) => {
+        await accounts.verify(request.body.user, request.body.code);
+        return done('Account confirmed');
+      },
+    );
+    app.post(
+      '/api/v2/users/password/forgot',
+      { schema: { tags, body: s.forgotBody, response: { 200: s.ok } } },
+      async (request) => {
+        const b = request.body;
+        await accounts.forgotPassword(b.email, {
+          serialId: b.serialid,
+          frontendHost: b.frontend_host,
+        });
+        return done('If the address is registered, a link to choose a new password was sent');
+      },
+    );
+    app.post(
+      '/api/v2/users/password/reset',
+      { schema: { tags, body: s.resetBody, response: { 200: s.ok } } },
+      async (request) => {
+        await accounts.resetPassword(request.body.user, request.body.code, request.body.password);
+        return done('Password changed');
+      },
+    );
+    app.post(
+      '/api/v2/users/email/confirm',
+      { schema: { tags, body: s.codeBody, response: { 200: s.ok } } },
+      async (request) => {
+        await accounts.confirmEmail(request.body.user, request.body.code);
+        return done('E-mail address changed');
+      },
+    );
+
+    await app.register(ownAccountRoutes(deps));
+  };
+}
+
+function ownAccountRoutes(deps: {
+  accounts: AccountsService;
+  signer: TokenSigner;
+}): FastifyPluginAsyncZod {
+  const { accounts } = deps;
+  const tags = ['accounts'];
+  return async (secured) => {
+    secured.addHook('onRequest', bearerAuth(deps.signer));
+    const security = [{ bearer: [] }];
+    secured.post(
+      '/api/v2/users/:uid/password',
+      {
+        schema: {
+          tags,
+          security,
+          params: s.uidParams,
+          body: s.changePasswordBody,
+          response: { 200: s.ok },
+        },
+      },
+      async (request) => {
+        await accounts.changePassword(
+          ownUid(request),
+          request.body.password,
+          request.body.new_password,
+        );
+        return done('Password changed');
+      },
+    );
+    secured.post(
+      '/api/v2/users/:uid/email',
+      {
+        schema: {
+          tags,
+          security,
+          params: s.uidParams,
+          body: s.changeEmailBody,
+          response: { 200: s.ok },
+        },
+      },
+      async (request) => {
+        const b = request.body;
+        await accounts.changeEmail(ownUid(request), {
+          newEmail: b.new_email,
+          password: b.password,
+          serialId: b.serialid,
+          frontendHost: b.frontend_host,
+        });
+        return done('Check the new address to confirm it');
+      },
+    );
+    secured.delete(
+      '/api/v2/users/:uid',
+      {
+        schema: {
+          tags,
+          security,
+          params: s.uidParams,
+          body: s.deleteBody,
+          response: { 200: s.ok },
+        },
+      },
+      async (request) => {
+        await accounts.deleteAccount(ownUid(request), request.body.password);
+        return done('Account deleted');
+      },
+    );
+    secured.get(
+      '/api/v2/users/:uid/privacy',
+      { schema: { tags, security, params: s.uidParams, response: { 200: s.privacyResponse } } },
+      async (request) => accounts.privacy(ownUid(request)),
+    );
+    secured.post(
+      '/api/v2/users/:uid/privacy',
+      {
+        schema: {
+          tags,
+          security,
+          params: s.uidParams,
+          body: s.privacyBody,
+          response: { 200: s.privacyResponse },
+        },
+      },
+      async (request) => accounts.acceptPrivacy(ownUid(request)),
+    );
+    secured.get(
+      '/api/v2/users/:uid/preferences',
+      { schema: { tags, security, params: s.uidParams, response: { 200: s.preferencesResponse } } },
+      async (request) => accounts.preferences(ownUid(request)),
+    );
+    secured.post(
+      '/api/v2/users/:uid/preferences',
+      {
+        schema: {
+          tags,
+          security,
+          params: s.uidParams,
+          body: s.preferencesBody,
+          response: { 200: s.preferencesResponse },
+        },
+      },
+      async (request) => accounts.setPreferences(ownUid(request), request.body.lang),
+    );
+  };
+}

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { TokenSigner } from '../auth/jwt';
+import { badRequest, HttpError, unauthorized } from '../errors';
+import type { LinkingService } from './linking.service';
+
+const codeQuery = z.object({
+  client_id: z.string().min(1).max(200),
+  redirect_uri: z.url({ protocol: /^https?$/ }).max(2000),
+  state: z.string().max(2000).default(''),
+  scope: z.string().trim().min(1).max(500),
+  token: z.string().min(1),
+});
+
+/**
+ * GET /client/code (API.md §2, ours): the app, already signed in, hands the assistant a
+ * short-lived code by redirecting the browser to the assistant's redirect_uri.
+ */
+export function linkingRoutes(deps: {
+  linking: LinkingService;
+  signer: TokenSigner;
+  client: { id: string };
+}): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/client/code',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Account linking: 302 to redirect_uri with a single-use authorization code',
+          querystring: codeQuery,
+        },
+      },
+      async (request, reply) => {
+        const q = request.query;
+        if (q.client_id !== deps.client.id) {
+          throw new HttpError(400, 'invalid_client', 'Unknown client_id');
+        }
+        const claims = await deps.signer.verify(q.token);
+        if (!claims) throw unauthorized('Invalid or expired access token');
+        if (!q.scope.split(/\s+/).every((part) => /^[\w:.-]+$/.test(part))) {
+          throw badRequest('Invalid scope');
+        }
+        const code = await deps.linking.issue({
+          userId: claims.userId,
+          clientId: q.client_id,
+          redirectUri: q.redirect_uri,
+          scope: q.scope,
+        });
+        const target = new URL(q.redirect_uri);
+        target.searchParams.set('code', code);
+        target.searchParams.set('state', q.state);
+        return reply.redirect(target.toString(), 302);
+      },
+    );
+  };
+}

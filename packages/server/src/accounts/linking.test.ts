@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { decodeJwt } from 'jose';
+import { login, tokenRequest } from '../test-support/http';
+import { createUser } from '../test-support/test-hearth';
+import { startAccountsTestbed, type AccountsTestbed } from './accounts.test-helpers';
+
+let bed: AccountsTestbed;
+beforeAll(async () => {
+  bed = await startAccountsTestbed();
+});
+afterAll(() => bed.stop());
+
+let token: string;
+let userId: string;
+beforeEach(async () => {
+  await bed.t.reset();
+  const user = await createUser(bed.t.repos, 'me@example.com', 'my_password');
+  userId = user.id;
+  token = (await login(bed.t.url, user.email, user.password)).access_token;
+});
+
+const REDIRECT = 'https://assistant.example/link/callback';
+const SCOPE = 'user:read devs:write group:abc:write';
+
+async function askCode(overrides: Record<string, string> = {}): Promise<Response> {
+  const query = new URLSearchParams({
+    client_id: 'test-client',
+    redirect_uri: REDIRECT,
+    state: 'st4te',
+    scope: SCOPE,
+    token,
+    ...overrides,
+  });
+  return fetch(`${bed.t.url}/client/code?${query.toString()}`, { redirect: 'manual' });
+}
+
+describe('account linking', () => {
+  it('redirects with a code that the authorization_code grant redeems once', async () => {
+    const res = await askCode();
+    expect(res.status).toBe(302);
+    const location = new URL(res.headers.get('location') ?? '');
+    expect(`${location.origin}${location.pathname}`).toBe(REDIRECT);
+    expect(location.searchParams.get('state')).toBe('st4te');
+    const code = location.searchParams.get('code') ?? '';
+    expect(code.length).toBeGreaterThan(20);
+
+    const wrongRedirect = await tokenRequest(bed.t.url, {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: 'https://evil.example/cb',
+    });
+    expect(wrongRedirect.status).toBe(401);
+
+    // The failed attempt used the code up: a leaked code works for nobody.
+    const afterMisuse = await tokenRequest(bed.t.url, {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT,
+    });
+    expect(afterMisuse.status).toBe(401);
+  });
+
+  it('issues tokens with the linked scope for the right redirect', async () => {
+    const code =
+      new URL((await askCode()).headers.get('location') ?? '').searchParams.get('code') ?? '';
+    const res = await tokenRequest(bed.t.url, {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT,
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { access_token: string; refresh_token: string };
+    expect(decodeJwt(body.access_token)).toMatchObject({ userId, scope: SCOPE });
+    const refreshed = await tokenRequest(bed.t.url, {
+      grant_type: 'refresh_token',
+      refresh_token: body.refresh_token,
+    });
+    expect(refreshed.status).toBe(200);
+    const replay = await tokenRequest(bed.t.url, {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT,
+    });
+    expect(replay.status).toBe(401);
+  });
+
+  it('refuses a bad token, client, redirect or scope without issuing anything', async () => {
+    expect((await askCode({ token: 'forged' })).status).toBe(401);
+    expect((await askCode({ client_id: 'someone-else' })).status).toBe(400);
+    expect((await askCode({ redirect_uri: 'javascript:alert(1)' })).status).toBe(400);
+    expect((await askCode({ scope: 'user <script>' })).status).toBe(400);
+    const missing = await fetch(`${bed.t.url}/client/code?client_id=test-client`, {
+      redirect: 'manual',
+    });
+    expect(missing.status).toBe(400);
+  });
+});
