@@ -8,7 +8,11 @@ export type GuestRow = typeof guests.$inferSelect;
 export function createGuestsRepository(db: Db) {
   return {
     async list(groupId: string): Promise<GuestRow[]> {
-      return db.select().from(guests).where(eq(guests.groupId, groupId)).orderBy(guests.createdAt, guests.email);
+      return db
+        .select()
+        .from(guests)
+        .where(eq(guests.groupId, groupId))
+        .orderBy(guests.createdAt, guests.email);
     },
     async find(groupId: string, email: string): Promise<GuestRow | undefined> {
       const [row] = await db
@@ -26,7 +30,10 @@ export function createGuestsRepository(db: Db) {
       const [row] = await db
         .insert(guests)
         .values({ groupId, email, codeHash, pending: true })
-        .onConflictDoUpdate({ target: [guests.groupId, guests.email], set: { codeHash, pending: true } })
+        .onConflictDoUpdate({
+          target: [guests.groupId, guests.email],
+          set: { codeHash, pending: true },
+        })
         .returning();
       if (!row) throw new Error('insert into guests returned nothing');
       return row;

@@ -10,9 +10,7 @@ const uidParams = z.object({ uid: z.string() });
 const groupId = z.string().min(1).max(64);
 
 /** API.md §4 invite rows and §5 guest_users (owner only). */
-export function guestsRoutes(deps: {
-  guests: GuestsService;
-}): FastifyPluginAsyncZod {
+export function guestsRoutes(deps: { guests: GuestsService }): FastifyPluginAsyncZod {
   const { guests } = deps;
   return async (app) => {
     app.get(
@@ -23,7 +21,9 @@ export function guestsRoutes(deps: {
           security,
           params: z.object({ gid: z.string() }),
           response: {
-            200: z.object({ guest_users: z.array(z.object({ email: z.string(), pending: z.boolean() })) }),
+            200: z.object({
+              guest_users: z.array(z.object({ email: z.string(), pending: z.boolean() })),
+            }),
           },
         },
       },
@@ -39,9 +39,13 @@ export function guestsRoutes(deps: {
           body: z.object({
             email: emailSchema,
             groupid: groupId,
-            confirmation_url: z.url({ protocol: /^https?$/ }).max(512).optional(),
+            confirmation_url: z
+              .url({ protocol: /^https?$/ })
+              .max(512)
+              .optional(),
           }),
-          description: 'Pending invitation; mails {confirmation_url}/invite-confirm/{serialId}?userid=&code=',
+          description:
+            'Pending invitation; mails {confirmation_url}/invite-confirm/{serialId}?userid=&code=',
           response: { 201: z.object({ email: z.string(), pending: z.boolean() }) },
         },
       },
@@ -55,7 +59,12 @@ export function guestsRoutes(deps: {
     app.delete(
       '/api/v2/users/:uid/invite',
       {
-        schema: { tags, security, params: uidParams, body: z.object({ groupid: groupId, email: emailSchema }) },
+        schema: {
+          tags,
+          security,
+          params: uidParams,
+          body: z.object({ groupid: groupId, email: emailSchema }),
+        },
       },
       async (request) => {
         await guests.revoke(currentUser(request), request.params.uid, request.body);
@@ -75,7 +84,8 @@ export function inviteConfirmationRoutes(deps: { guests: GuestsService }): Fasti
           tags,
           params: uidParams,
           body: z.object({ pass: z.string().min(1).max(128), code: z.string().min(1).max(128) }),
-          description: 'uid is the invitation id of the link; creates the account when the e-mail has none',
+          description:
+            'uid is the invitation id of the link; creates the account when the e-mail has none',
           response: { 200: z.object({ email: z.string() }) },
         },
       },

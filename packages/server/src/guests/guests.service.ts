@@ -49,7 +49,8 @@ export function createGuestsService(deps: {
       sameUser(inviter, uid);
       const { home } = await access.home(inviter.userId, body.groupid, 'owner');
       const email = body.email.toLowerCase();
-      if (email === inviter.email.toLowerCase()) throw badRequest('You cannot invite yourself to your own home');
+      if (email === inviter.email.toLowerCase())
+        throw badRequest('You cannot invite yourself to your own home');
       const existing = await guests.find(home.id, email);
       if (existing && !existing.pending)
         throw new HttpError(409, 'already_registered', `${email} is already a guest of this home`);
@@ -64,7 +65,8 @@ export function createGuestsService(deps: {
     async revoke(inviter: Inviter, uid: string, body: { groupid: string; email: string }) {
       sameUser(inviter, uid);
       await access.home(inviter.userId, body.groupid, 'owner');
-      if (!(await guests.remove(body.groupid, body.email.toLowerCase()))) throw notFound('No such guest in this home');
+      if (!(await guests.remove(body.groupid, body.email.toLowerCase())))
+        throw notFound('No such guest in this home');
     },
 
     /** `uid` is the invitation's id from the link; an invited e-mail without account gets one. */

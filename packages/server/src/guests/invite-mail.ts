@@ -1,7 +1,12 @@
 import type { MailMessage } from '../mail';
 
 /** The invitation e-mail; the link opens the app's /invite-confirm route (spec 1 §2). */
-export function inviteMail(input: { to: string; from: string; homeName: string; link: string }): MailMessage {
+export function inviteMail(input: {
+  to: string;
+  from: string;
+  homeName: string;
+  link: string;
+}): MailMessage {
   return {
     to: input.to,
     subject: `${input.from} invites you to the home "${input.homeName}" on Hearth`,

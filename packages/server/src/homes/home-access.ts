@@ -11,7 +11,8 @@ export function createHomeAccess(homes: HomesAdminRepository, access: AccessServ
     async home(userId: string, groupId: string, need: Role | 'any' = 'any') {
       const found = UUID.test(groupId) ? await homes.roleOfHome(userId, groupId) : undefined;
       if (!found) throw notFound('Home not found');
-      if (need === 'owner' && found.role !== 'owner') throw forbidden('Only the home owner may do this');
+      if (need === 'owner' && found.role !== 'owner')
+        throw forbidden('Only the home owner may do this');
       return found;
     },
     async ownedDev(userId: string, devId: string) {

@@ -21,7 +21,9 @@ export interface HomeWriteDeps {
 }
 
 /** Spec 2 §4 device registration, rename, delete and transfer; encrypted wifi credentials. */
-export function homeDevicesRoutes(deps: HomeWriteDeps & { wifiKey: Buffer }): FastifyPluginAsyncZod {
+export function homeDevicesRoutes(
+  deps: HomeWriteDeps & { wifiKey: Buffer },
+): FastifyPluginAsyncZod {
   const { homes, wifiKey } = deps;
   return async (app) => {
     app.post(
@@ -30,9 +32,12 @@ export function homeDevicesRoutes(deps: HomeWriteDeps & { wifiKey: Buffer }): Fa
         schema: {
           tags,
           security,
-          description: 'Add a device to a home (spec 2 §3 add-device payload); a new groupData.id creates the home',
+          description:
+            'Add a device to a home (spec 2 §3 add-device payload); a new groupData.id creates the home',
           body: addDeviceBody,
-          response: { 201: devSchema.extend({ group: z.object({ id: z.string(), name: z.string() }) }) },
+          response: {
+            201: devSchema.extend({ group: z.object({ id: z.string(), name: z.string() }) }),
+          },
         },
       },
       async (request, reply) => {
@@ -42,7 +47,14 @@ export function homeDevicesRoutes(deps: HomeWriteDeps & { wifiKey: Buffer }): Fa
     );
     app.delete(
       '/api/v2/devs/:dev',
-      { schema: { tags, security, params: devParams, description: 'Owner only; the gateway becomes unclaimed' } },
+      {
+        schema: {
+          tags,
+          security,
+          params: devParams,
+          description: 'Owner only; the gateway becomes unclaimed',
+        },
+      },
       async (request) => {
         await homes.deleteDevice(currentUser(request).userId, request.params.dev);
         return {};
@@ -52,7 +64,11 @@ export function homeDevicesRoutes(deps: HomeWriteDeps & { wifiKey: Buffer }): Fa
       '/api/v2/devs/:dev/name',
       { schema: { tags, security, params: devParams, body: devNameBody } },
       async (request) => {
-        await homes.renameDevice(currentUser(request).userId, request.params.dev, request.body.name);
+        await homes.renameDevice(
+          currentUser(request).userId,
+          request.params.dev,
+          request.body.name,
+        );
         return { name: request.body.name };
       },
     );
@@ -68,7 +84,8 @@ export function homeDevicesRoutes(deps: HomeWriteDeps & { wifiKey: Buffer }): Fa
           response: { 200: z.object({ id: z.string() }) },
         },
       },
-      async (request) => homes.transferDevice(currentUser(request).userId, request.params.dev, request.body),
+      async (request) =>
+        homes.transferDevice(currentUser(request).userId, request.params.dev, request.body),
     );
     app.get(
       '/api/v2/encrypted_wifi_credentials',
@@ -76,7 +93,8 @@ export function homeDevicesRoutes(deps: HomeWriteDeps & { wifiKey: Buffer }): Fa
         schema: {
           tags,
           security,
-          description: 'docs/device-protocol.md "Wifi credentials": base64(iv ‖ AES-256-GCM ciphertext ‖ tag)',
+          description:
+            'docs/device-protocol.md "Wifi credentials": base64(iv ‖ AES-256-GCM ciphertext ‖ tag)',
           querystring: z.object({
             ssid: z.string().min(1).max(32),
             pass: z.string().max(64),

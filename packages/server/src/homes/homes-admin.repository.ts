@@ -9,7 +9,10 @@ export type QuietHomeRow = typeof quietHome.$inferSelect;
 export function createHomesAdminRepository(db: Db) {
   return {
     /** The user's role on a home, or undefined when they may not see it (API.md §6). */
-    async roleOfHome(userId: string, groupId: string): Promise<{ home: GroupRow; role: Role } | undefined> {
+    async roleOfHome(
+      userId: string,
+      groupId: string,
+    ): Promise<{ home: GroupRow; role: Role } | undefined> {
       const [row] = await db
         .select({ home: groups, guestPending: guests.pending })
         .from(groups)
@@ -70,7 +73,7 @@ export function createHomesAdminRepository(db: Db) {
       return row;
     },
     async putQuietHome(input: Omit<QuietHomeRow, 'updatedAt'>): Promise<void> {
-      const { groupId, ...rest } = input;
+      const { groupId: _key, ...rest } = input;
       await db
         .insert(quietHome)
         .values(input)

@@ -16,7 +16,9 @@ const presenceConfig = z.object({
 });
 
 /** Home name, geo data, extra data (spec 2 §3, §7) and quiet-home notifications (§4). */
-export function homesRoutes(deps: HomeWriteDeps & { quietHome: QuietHomeService }): FastifyPluginAsyncZod {
+export function homesRoutes(
+  deps: HomeWriteDeps & { quietHome: QuietHomeService },
+): FastifyPluginAsyncZod {
   const { homes, quietHome } = deps;
   return async (app) => {
     app.post(
@@ -40,11 +42,13 @@ export function homesRoutes(deps: HomeWriteDeps & { quietHome: QuietHomeService 
           security,
           params: groupParams,
           body: geoDataBody,
-          description: 'Merged into the stored geo data; every device of the home gets a /geo_data update',
+          description:
+            'Merged into the stored geo data; every device of the home gets a /geo_data update',
           response: { 200: object },
         },
       },
-      async (request) => homes.setGeoData(currentUser(request).userId, request.params.gid, request.body),
+      async (request) =>
+        homes.setGeoData(currentUser(request).userId, request.params.gid, request.body),
     );
     app.get(
       '/api/v2/groups/:gid/extra_data',
@@ -54,9 +58,16 @@ export function homesRoutes(deps: HomeWriteDeps & { quietHome: QuietHomeService 
     app.post(
       '/api/v2/groups/:gid/extra_data',
       {
-        schema: { tags, security, params: groupParams, body: extraDataBody, response: { 200: object } },
+        schema: {
+          tags,
+          security,
+          params: groupParams,
+          body: extraDataBody,
+          response: { 200: object },
+        },
       },
-      async (request) => homes.setExtraData(currentUser(request).userId, request.params.gid, request.body),
+      async (request) =>
+        homes.setExtraData(currentUser(request).userId, request.params.gid, request.body),
     );
     app.get(
       '/api/notifications/v1/:gid/presence/config',
@@ -75,7 +86,8 @@ export function homesRoutes(deps: HomeWriteDeps & { quietHome: QuietHomeService 
           response: { 200: presenceConfig },
         },
       },
-      async (request) => quietHome.set(currentUser(request).userId, request.params.gid, request.body),
+      async (request) =>
+        quietHome.set(currentUser(request).userId, request.params.gid, request.body),
     );
     app.post(
       '/api/notifications/v1/:gid/test',

@@ -26,14 +26,19 @@ export function isTimeZone(value: string): boolean {
 }
 
 const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max);
-export const tzCode = z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Madrid');
+export const tzCode = z
+  .string()
+  .refine(isTimeZone, 'must be an IANA time zone such as Europe/Madrid');
 export const devName = text(32);
 export const homeName = text(64);
 
 /** groupData.id: a UUID, with or without its dashes (the app removes them, spec 2 §3). */
 export const homeId = z
   .string()
-  .regex(/^[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}$/, 'must be a UUID')
+  .regex(
+    /^[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}$/,
+    'must be a UUID',
+  )
   .transform((id) => {
     const h = id.replace(/-/g, '').toLowerCase();
     return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
@@ -59,7 +64,9 @@ export const addDeviceBody = z.object({
   dev_id: z.string().regex(DEV_ID_PATTERN, 'dev_id must be exactly 18 hexadecimal characters'),
   serial_id: text(32),
   name: devName,
-  product_id: z.string().regex(/^[0-9A-Za-z]{1,8}$/, 'product_id must be a short code such as 0105'),
+  product_id: z
+    .string()
+    .regex(/^[0-9A-Za-z]{1,8}$/, 'product_id must be a short code such as 0105'),
 });
 export type AddDeviceBody = z.infer<typeof addDeviceBody>;
 
@@ -112,7 +119,11 @@ export const extraDataBody = z
       .record(
         z.string().min(1).max(64),
         z
-          .object({ max_power_scale: z.number().refine(isValidMaxPower, 'max_power_scale is 1000 to 60000 W') })
+          .object({
+            max_power_scale: z
+              .number()
+              .refine(isValidMaxPower, 'max_power_scale is 1000 to 60000 W'),
+          })
           .partial()
           .catchall(z.union([z.string().max(64), z.number(), z.boolean(), z.null()])),
       )
@@ -126,7 +137,12 @@ export const nameBody = z.object({ name: homeName });
 export const devNameBody = z.object({ name: devName });
 export const transferBody = z.object({ id: homeId, name: homeName.optional() });
 
-const email = z.string().trim().min(3).max(254).regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address');
+const email = z
+  .string()
+  .trim()
+  .min(3)
+  .max(254)
+  .regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address');
 
 /** Spec 2 §3 quiet-home data; `email` may also come as `{email}`. */
 export const presenceConfigBody = z.object({

@@ -28,29 +28,53 @@ export function createHomesService({ homes, devices, access, realtime }: HomesSe
   }
 
   /** An existing home of the user, or a new one with that id; someone else's home is not found. */
-  async function targetHome(userId: string, id: string, name: string | undefined, geo: () => Record<string, unknown>) {
+  async function targetHome(
+    userId: string,
+    id: string,
+    name: string | undefined,
+    geo: () => Record<string, unknown>,
+  ) {
     const existing = await homes.findHome(id);
     if (existing) {
       if (existing.ownerId !== userId) throw notFound('Home not found');
       return { home: existing, created: false };
     }
     if (!name) throw badRequest('name is required to create a new home');
-    return { home: await homes.createHome({ id, ownerId: userId, name, geoData: geo() }), created: true };
+    return {
+      home: await homes.createHome({ id, ownerId: userId, name, geoData: geo() }),
+      created: true,
+    };
   }
 
   return {
-    async addDevice(userId: string, body: AddDeviceBody): Promise<Dev & { group: { id: string; name: string } }> {
-      const geo = { country: body.country, state: body.state, city: body.city, zip: body.zip.trim().toUpperCase(), tz_code: body.tz_code };
+    async addDevice(
+      userId: string,
+      body: AddDeviceBody,
+    ): Promise<Dev & { group: { id: string; name: string } }> {
+      const geo = {
+        country: body.country,
+        state: body.state,
+        city: body.city,
+        zip: body.zip.trim().toUpperCase(),
+        tz_code: body.tz_code,
+      };
       const problem = addressProblem(geo);
       if (problem) throw badRequest(problem);
       const known = await devices.find(body.dev_id);
       if (known?.groupId) {
         const mine = await homes.roleOfHome(userId, known.groupId);
         if (mine?.role === 'owner')
-          throw conflict(`Device ${body.dev_id} is already registered in your home "${mine.home.name}"`);
+          throw conflict(
+            `Device ${body.dev_id} is already registered in your home "${mine.home.name}"`,
+          );
         throw conflict(`Device ${body.dev_id} belongs to another account`);
       }
-      const { home, created } = await targetHome(userId, body.groupData.id, body.groupData.name, () => geo);
+      const { home, created } = await targetHome(
+        userId,
+        body.groupData.id,
+        body.groupData.name,
+        () => geo,
+      );
       await devices.claim(body.dev_id, home.id, {
         name: body.name,
         productId: body.product_id,
@@ -73,7 +97,11 @@ export function createHomesService({ homes, devices, access, realtime }: HomesSe
       await homes.renameDev(devId, name);
     },
 
-    async transferDevice(userId: string, devId: string, to: { id: string; name?: string | undefined }) {
+    async transferDevice(
+      userId: string,
+      devId: string,
+      to: { id: string; name?: string | undefined },
+    ) {
       const { groupId } = await access.ownedDev(userId, devId);
       if (to.id === groupId) return { id: groupId };
       const from = await homes.findHome(groupId);
@@ -93,12 +121,20 @@ export function createHomesService({ homes, devices, access, realtime }: HomesSe
       return (await access.home(userId, groupId)).home.geoData;
     },
 
-    async setGeoData(userId: string, groupId: string, body: GeoDataBody): Promise<Record<string, unknown>> {
+    async setGeoData(
+      userId: string,
+      groupId: string,
+      body: GeoDataBody,
+    ): Promise<Record<string, unknown>> {
       const { home } = await access.home(userId, groupId, 'owner');
       const patch = body.zip === undefined ? body : { ...body, zip: body.zip.toUpperCase() };
       const geo = { ...home.geoData, ...patch };
       // A new country needs its own region and postcode, never the old country's.
-      if (body.country !== undefined && body.country !== home.geoData.country && (body.state === undefined || body.zip === undefined))
+      if (
+        body.country !== undefined &&
+        body.country !== home.geoData.country &&
+        (body.state === undefined || body.zip === undefined)
+      )
         throw badRequest('changing the country needs its state and zip too');
       const problem = addressProblem(geo);
       if (problem) throw badRequest(problem);

@@ -26,7 +26,12 @@ export async function homeWorld(t: TestHearth) {
   const guest = await createUser(t.repos, 'guest@example.com');
   const stranger = await createUser(t.repos, 'stranger@example.com');
   const { homeId, devId } = await createHomeWithDevice(t.repos, owner.id);
-  await t.repos.homes.addGuest({ groupId: homeId, email: guest.email, userId: guest.id, pending: false });
+  await t.repos.homes.addGuest({
+    groupId: homeId,
+    email: guest.email,
+    userId: guest.id,
+    pending: false,
+  });
   const token = async (u: { email: string; password: string }) =>
     (await login(t.url, u.email, u.password)).access_token;
   return {

@@ -12,7 +12,11 @@ export interface QuietHomeConfig {
 }
 
 const tooMany = () =>
-  new HttpError(429, 'too_many_changes', 'Too many quiet-home changes for this home in the last hour');
+  new HttpError(
+    429,
+    'too_many_changes',
+    'Too many quiet-home changes for this home in the last hour',
+  );
 
 /** Spec 2 §4 quiet-home notifications: per home e-mail, flag and excluded nodes. */
 export function createQuietHomeService(deps: {
@@ -41,15 +45,28 @@ export function createQuietHomeService(deps: {
     async set(userId: string, groupId: string, body: QuietHomeConfig): Promise<QuietHomeConfig> {
       await access.home(userId, groupId, 'owner');
       const devIds = new Set(await homes.devIdsOf(groupId));
-      const foreign = body.excluded_nodes.find((e) => !devIds.has(e.devid.toLowerCase()) && !devIds.has(e.devid));
-      if (foreign) throw badRequest(`excluded_nodes names ${foreign.devid}, which is not a device of this home`);
+      const foreign = body.excluded_nodes.find(
+        (e) => !devIds.has(e.devid.toLowerCase()) && !devIds.has(e.devid),
+      );
+      if (foreign)
+        throw badRequest(
+          `excluded_nodes names ${foreign.devid}, which is not a device of this home`,
+        );
       if (!limit.take(groupId)) throw tooMany();
       const config = {
         email: body.email,
         enabled: body.enabled,
-        excluded_nodes: body.excluded_nodes.map((e) => ({ devid: e.devid, nodes: [...new Set(e.nodes)] })),
+        excluded_nodes: body.excluded_nodes.map((e) => ({
+          devid: e.devid,
+          nodes: [...new Set(e.nodes)],
+        })),
       };
-      await homes.putQuietHome({ groupId, email: config.email, enabled: config.enabled, excludedNodes: config.excluded_nodes });
+      await homes.putQuietHome({
+        groupId,
+        email: config.email,
+        enabled: config.enabled,
+        excludedNodes: config.excluded_nodes,
+      });
       return config;
     },
 

@@ -14,7 +14,12 @@ export function wifiKey(gatewayKey: string): Buffer {
 }
 
 /** base64(iv ‖ ciphertext ‖ tag), AES-256-GCM, the SSID as additional data. */
-export function encryptWifiPassword(key: Buffer, ssid: string, pass: string, iv = randomBytes(IV_BYTES)): string {
+export function encryptWifiPassword(
+  key: Buffer,
+  ssid: string,
+  pass: string,
+  iv = randomBytes(IV_BYTES),
+): string {
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(ssid, 'utf8'));
   const body = Buffer.concat([cipher.update(pass, 'utf8'), cipher.final()]);
@@ -28,5 +33,8 @@ export function decryptWifiPassword(key: Buffer, ssid: string, encrypted: string
   const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
   decipher.setAAD(Buffer.from(ssid, 'utf8'));
   decipher.setAuthTag(raw.subarray(raw.length - TAG_BYTES));
-  return Buffer.concat([decipher.update(raw.subarray(IV_BYTES, raw.length - TAG_BYTES)), decipher.final()]).toString('utf8');
+  return Buffer.concat([
+    decipher.update(raw.subarray(IV_BYTES, raw.length - TAG_BYTES)),
+    decipher.final(),
+  ]).toString('utf8');
 }
