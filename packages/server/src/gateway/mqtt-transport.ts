@@ -4,6 +4,20 @@ import { SERVER_SUBSCRIPTIONS } from '@hearth/protocol';
 import type { Logger } from '../logger';
 import type { GatewayTransport } from './transport';
 
+/**
+ * With several server processes on one broker, each gateway message must be ingested once:
+ * the busy topics go through an MQTT shared subscription, which the broker hands to one
+ * member of the group. `connected` stays a plain subscription because brokers never replay
+ * retained messages to shared subscribers, and a (re)starting server must learn which
+ * gateways are online; handling it in every process is idempotent (docs/operations.md).
+ */
+export const SHARE_GROUP = 'hearth';
+export function serverSubscriptions(group = SHARE_GROUP): string[] {
+  return SERVER_SUBSCRIPTIONS.map((topic) =>
+    topic.endsWith('/connected') ? topic : `$share/${group}/${topic}`,
+  );
+}
+
 /** The server as a client of an external broker (Mosquitto, EMQX, …). */
 export function createMqttTransport(opts: {
   url: string;
@@ -21,11 +35,17 @@ export function createMqttTransport(opts: {
         clean: true,
         reconnectPeriod: 1000,
       });
+      // mqtt.js leaves Nagle on: a command published right after another would wait for the
+      // broker's delayed ACK (~40 ms). Set again on every reconnect, which opens a new socket.
+      const noDelay = () =>
+        (client?.stream as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
+      noDelay();
+      client.on('connect', noDelay);
       client.on('message', (topic, payload) => onMessage(topic, payload));
       client.on('error', (err) => opts.log.warn({ err: err.message }, 'mqtt client error'));
       client.on('reconnect', () => opts.log.info('reconnecting to the MQTT broker'));
       // Re-subscribed by mqtt.js after every reconnect (resubscribe defaults to true).
-      await client.subscribeAsync([...SERVER_SUBSCRIPTIONS], { qos: 1 });
+      await client.subscribeAsync(serverSubscriptions(), { qos: 1 });
     },
     async publish(topic, payload, { qos, retain }) {
       if (!client) throw new Error('MQTT transport not started');

@@ -1,0 +1,188 @@
+// npm run bench:latency -- [--count 500] [--processes 2]
+import './lib/no-delay';
+// Command latency: a REST write (POST …/status) until the `update` confirmed by the gateway
+// reaches an app socket, through the production mode (proxy, N processes, PostgreSQL, Redis,
+// Mosquitto) and a simulated gateway that applies and acknowledges. Beside it, the floor
+// of a bare HTTP → MQTT → gateway → MQTT → socket.io round trip measured in the same run.
+import { randomInt } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { gatewaySecret, simDevId, startFleet } from '@hearth/simulator';
+import { benchSecrets, startCluster } from '../scripts/cluster-lib';
+import { measureFloor } from './lib/floor';
+import { startMosquitto } from './lib/broker';
+import { freshDatabase, SERVICES } from './lib/services';
+import { login, seedOwners } from './lib/seed';
+import { openAppSocket, type UpdateEvent } from './lib/sockets';
+import { ms, report, summary } from './lib/stats';
+
+const { values } = parseArgs({
+  options: {
+    count: { type: 'string', default: '500' },
+    warmup: { type: 'string', default: '20' },
+    processes: { type: 'string', default: '2' },
+    port: { type: 'string', default: '18180' },
+    // 'own': a Mosquitto started for the run with set_tcp_nodelay; 'shared': $BENCH_MQTT_URL.
+    broker: { type: 'string', default: 'own' },
+    'broker-port': { type: 'string', default: '18830' },
+  },
+});
+const count = Number(values.count);
+const warmup = Number(values.warmup);
+const processes = Number(values.processes);
+const port = Number(values.port);
+
+const broker =
+  values.broker === 'shared' ? undefined : await startMosquitto(Number(values['broker-port']));
+const mqttUrl = broker?.url ?? SERVICES.mqtt;
+const db = await freshDatabase('hearth_bench_latency');
+const secrets = benchSecrets();
+const cluster = await startCluster({
+  processes,
+  port,
+  basePort: port + 1,
+  stdio: 'ignore',
+  env: {
+    ...secrets,
+    DATABASE_URL: db.url,
+    REDIS_URL: SERVICES.redis,
+    MQTT_URL: mqttUrl,
+    LOG_LEVEL: 'warn',
+  },
+});
+const stopAll: (() => Promise<unknown>)[] = [
+  () => cluster.stop(),
+  () => db.drop(),
+  async () => broker?.stop(),
+];
+try {
+  // A random dev_id: the shared broker keeps retained messages from earlier runs.
+  const base = randomInt(1_000_000, 2 ** 40);
+  const [owner] = await seedOwners(db.pool, {
+    owners: 1,
+    gatewaysPerHome: 1,
+    devIdOf: (i) => simDevId(base + i),
+  });
+  const devId = owner!.devIds[0]!;
+  const fleet = await startFleet({
+    mqttUrl,
+    gateways: [
+      {
+        devId,
+        secret: gatewaySecret(secrets.GATEWAY_KEY!, devId),
+        timezone: 'Europe/Madrid',
+        nodes: [{ type: 'htr', name: 'Bench heater' }],
+      },
+    ],
+    reportIntervalMs: 3_600_000,
+  });
+  stopAll.unshift(() => fleet.stop());
+  const token = await login(
+    cluster.url,
+    { id: secrets.CLIENT_ID!, secret: secrets.CLIENT_SECRET! },
+    owner!.email,
+  );
+  const socket = await openAppSocket(cluster.url, token, devId);
+  stopAll.unshift(async () => socket.close());
+  const addr = fleet.gateways[0]!.nodes[0]!.addr;
+  const path = `/htr/${addr}/status`;
+
+  // Wait until the gateway's announcement is stored: the node exists and can be written.
+  for (let i = 0; ; i++) {
+    const res = await fetch(`${cluster.url}/api/v2/devs/${devId}/htr/${addr}/status`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (res.ok) break;
+    if (i > 100) throw new Error(`node never appeared: ${res.status}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  let waiter: ((u: UpdateEvent) => void) | undefined;
+  socket.on('update', (u: UpdateEvent) => waiter?.(u));
+  const hearth: number[] = [];
+  const rest: number[] = [];
+  let lost = 0;
+  for (let i = 0; i < warmup + count; i++) {
+    const stemp = (16 + (i % 20) * 0.5).toFixed(1);
+    const t0 = performance.now();
+    const confirmed = new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), 5000);
+      waiter = (u) => {
+        if (u.path === path && u.body.stemp === stemp && u.body.sync_status !== 'pending') {
+          clearTimeout(timer);
+          resolve(true);
+        }
+      };
+    });
+    const res = await fetch(`${cluster.url}/api/v2/devs/${devId}/htr/${addr}/status`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ stemp, units: 'C' }),
+    });
+    const tRest = performance.now() - t0;
+    if (!res.ok) throw new Error(`write failed: ${res.status} ${await res.text()}`);
+    const ok = await confirmed;
+    if (i < warmup) continue;
+    rest.push(tRest);
+    if (ok) hearth.push(performance.now() - t0);
+    else lost++;
+  }
+  const floor = await measureFloor(mqttUrl, count, warmup);
+
+  const row = (name: string, s: number[]) => {
+    const x = summary(s);
+    return {
+      path: name,
+      n: x.n,
+      'p50 ms': ms(x.p50),
+      'p95 ms': ms(x.p95),
+      'p99 ms': ms(x.p99),
+      'max ms': ms(x.max),
+    };
+  };
+  const h = summary(hearth);
+  const f = summary(floor);
+  report(
+    'latency',
+    'Command latency (REST write → confirmed update on an app socket)',
+    [
+      {
+        heading: 'Round trips',
+        rows: [
+          row('Hearth: POST status → gateway → update', hearth),
+          row('  of which the REST answer', rest),
+          row('Floor: bare HTTP → MQTT → echo → socket.io', floor),
+        ],
+      },
+      {
+        heading: 'Against the targets',
+        rows: [
+          {
+            target: 'p99 < 50 ms on loopback',
+            measured: `${ms(h.p99)} ms`,
+            met: h.p99 < 50 ? 'yes' : 'no',
+          },
+          {
+            target: 'p99 within 3× the floor p99',
+            measured: `${(h.p99 / f.p99).toFixed(1)}×`,
+            met: h.p99 <= 3 * f.p99 ? 'yes' : 'no',
+          },
+          {
+            target: 'no write unconfirmed after 5 s',
+            measured: `${lost} lost`,
+            met: lost === 0 ? 'yes' : 'no',
+          },
+        ],
+      },
+    ],
+    {
+      count,
+      warmup,
+      processes,
+      broker: broker ? `own mosquitto :${broker.port} (set_tcp_nodelay)` : mqttUrl,
+    },
+  );
+} finally {
+  for (const stop of stopAll)
+    await stop().catch((err: Error) => console.error(`cleanup: ${err.message}`));
+}
+process.exit(0);

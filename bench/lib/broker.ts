@@ -1,0 +1,59 @@
+// A Mosquitto of the bench's own on a spare loopback port, configured as docs/operations.md
+// recommends (set_tcp_nodelay), so runs neither depend on nor disturb the shared broker.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface Broker {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+async function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = net.connect(port, '127.0.0.1');
+    s.once('connect', () => (s.destroy(), resolve(true)));
+    s.once('error', () => resolve(false));
+  });
+}
+
+export async function startMosquitto(port: number): Promise<Broker> {
+  if (await portOpen(port)) throw new Error(`port ${port} is taken; pass another --broker-port`);
+  const dir = mkdtempSync(join(tmpdir(), 'hearth-mosquitto-'));
+  const conf = join(dir, 'mosquitto.conf');
+  writeFileSync(
+    conf,
+    [
+      `listener ${port} 127.0.0.1`,
+      'allow_anonymous true',
+      'set_tcp_nodelay true',
+      'persistence false',
+      'max_queued_messages 10000',
+      '',
+    ].join('\n'),
+  );
+  const child = spawn('mosquitto', ['-c', conf], { stdio: 'ignore' });
+  for (let i = 0; !(await portOpen(port)); i++) {
+    if (i > 50 || child.exitCode !== null)
+      throw new Error('mosquitto did not start (is it installed? scripts/services.sh)');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url: `mqtt://127.0.0.1:${port}`,
+    port,
+    child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => {
+          rmSync(dir, { recursive: true, force: true });
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -1,0 +1,157 @@
+// Several Hearth server processes behind one address (docs/operations.md). Used by
+// `npm run cluster` and by the benches and fault scripts under bench/.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startProxy, type Proxy } from './proxy';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const MAIN = join(ROOT, 'packages/server/src/main.ts');
+
+export interface ClusterOptions {
+  processes: number;
+  /** Port of the proxy (0 picks one); the processes listen on basePort, basePort+1, … */
+  port: number;
+  basePort: number;
+  host?: string;
+  /** Environment shared by every process: DATABASE_URL, REDIS_URL, MQTT_URL, secrets, … */
+  env: Record<string, string | undefined>;
+  /** Restart a process that exits without being asked to (default true). */
+  restart?: boolean;
+  /** Where process output goes: 'inherit' (the terminal) or 'ignore'. */
+  stdio?: 'inherit' | 'ignore';
+  log?: (line: string) => void;
+}
+
+export interface ServerProcess {
+  index: number;
+  port: number;
+  url: string;
+  child: ChildProcess | undefined;
+}
+
+export interface Cluster {
+  url: string;
+  proxy: Proxy;
+  processes: ServerProcess[];
+  /** kill -9 one process (a crash); with restart on, the supervisor brings it back. */
+  crash(index: number): void;
+  /** Resolves when the process answers its health check again. */
+  waitHealthy(index: number, timeoutMs?: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function healthy(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const res = await fetch(`${url}/health_check`);
+      if (res.ok) return;
+    } catch (err) {
+      if (!(err instanceof Error)) throw err;
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not become healthy`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Secrets for a throwaway cluster (benches); production passes its own. */
+export function benchSecrets(): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    CLIENT_ID: 'hearth-app',
+    CLIENT_SECRET: randomBytes(16).toString('hex'),
+    JWT_SECRET: randomBytes(24).toString('hex'),
+    GATEWAY_KEY: randomBytes(24).toString('hex'),
+  };
+}
+
+export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
+  const host = opts.host ?? '127.0.0.1';
+  const log = opts.log ?? (() => undefined);
+  const restart = opts.restart ?? true;
+  let stopping = false;
+  const processes: ServerProcess[] = Array.from({ length: opts.processes }, (_, index) => {
+    const port = opts.basePort + index;
+    return { index, port, url: `http://${host}:${port}`, child: undefined };
+  });
+
+  function spawnOne(p: ServerProcess): void {
+    const dataDir = join(opts.env.DATA_DIR ?? join(tmpdir(), 'hearth-cluster'), `p${p.index}`);
+    mkdirSync(dataDir, { recursive: true });
+    // node --import tsx (not the tsx CLI, which forks again) so kill -9 reaches the server itself.
+    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+      cwd: ROOT,
+      stdio: ['ignore', opts.stdio ?? 'inherit', opts.stdio ?? 'inherit'],
+      env: {
+        ...process.env,
+        ...opts.env,
+        PORT: String(p.port),
+        HOST: host,
+        DATA_DIR: dataDir,
+        // Only the first process seeds the demo account, so seeds never race.
+        DEMO: p.index === 0 ? (opts.env.DEMO ?? 'false') : 'false',
+      },
+    });
+    p.child = child;
+    child.on('exit', (code, signal) => {
+      if (p.child !== child) return;
+      p.child = undefined;
+      if (stopping) return;
+      log(`process ${p.index} (port ${p.port}) exited (${signal ?? code})`);
+      if (restart) {
+        setTimeout(() => {
+          if (stopping) return;
+          log(`restarting process ${p.index}`);
+          spawnOne(p);
+        }, 500);
+      }
+    });
+  }
+
+  // The first process runs the migrations alone; the others start once it is up.
+  const [first, ...rest] = processes;
+  if (!first) throw new Error('--processes must be at least 1');
+  spawnOne(first);
+  await healthy(first.url, 60_000);
+  for (const p of rest) spawnOne(p);
+  await Promise.all(rest.map((p) => healthy(p.url, 60_000)));
+  const proxy = await startProxy({
+    backends: processes.map((p) => ({ host, port: p.port })),
+    port: opts.port,
+    host,
+  });
+  log(`${processes.length} process(es) on ports ${processes.map((p) => p.port).join(', ')}`);
+
+  return {
+    url: proxy.url,
+    proxy,
+    processes,
+    crash(index) {
+      processes[index]?.child?.kill('SIGKILL');
+    },
+    waitHealthy: (index, timeoutMs = 60_000) => healthy(processes[index]?.url ?? '', timeoutMs),
+    async stop() {
+      stopping = true;
+      await proxy.close();
+      await Promise.all(
+        processes.map(
+          (p) =>
+            new Promise<void>((done) => {
+              const child = p.child;
+              if (!child || child.exitCode !== null) return done();
+              const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+              child.once('exit', () => {
+                clearTimeout(timer);
+                done();
+              });
+              child.kill('SIGTERM');
+            }),
+        ),
+      );
+    },
+  };
+}
