@@ -5,6 +5,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { LoginPage } from '../features/auth';
 import { DashboardPage } from '../features/dashboard';
 import { SchedulePage } from '../features/schedule';
+import { HeaterSystemPage, PowerSchedulePage } from '../features/power-schedule';
 import { hasSession, useSessionStore } from '../lib/session/session-store';
 import { MenuShell } from './menu-shell';
 
@@ -55,6 +56,22 @@ export function AppRouter() {
               element={
                 <RequireSession>
                   <SchedulePage />
+                </RequireSession>
+              }
+            />
+            <Route
+              path="/homes/:homeId/devs/:devId/powerSchedule"
+              element={
+                <RequireSession>
+                  <PowerSchedulePage />
+                </RequireSession>
+              }
+            />
+            <Route
+              path="/homes/:homeId/devs/:devId/system/:nodeType/settings"
+              element={
+                <RequireSession>
+                  <HeaterSystemPage />
                 </RequireSession>
               }
             />

@@ -1,0 +1,75 @@
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import type { DevData, GroupedHome, PmoSystem, PowerProfile } from '@hearth/protocol';
+import { http } from '../../../lib/http';
+
+const dev = (devId: string) => `/api/v2/devs/${encodeURIComponent(devId)}`;
+const group = (homeId: string) => `/api/v2/groups/${encodeURIComponent(homeId)}`;
+
+/** Spec 2 §3 extraData; nodeData is kept as the server gives it. */
+export interface ExtraData {
+  maxPowerProfiles?: PowerProfile[];
+  maxPowerType?: string;
+  nodeData?: unknown;
+  /** Ours: a home whose max power configuration is locked says so (spec 2 §4 editable flag). */
+  editable?: boolean;
+}
+
+export const powerKeys = {
+  homes: () => ['grouped_devs'] as const,
+  devData: (devId: string) => ['devs', devId, 'dev_data'] as const,
+  extraData: (homeId: string) => ['groups', homeId, 'extra_data'] as const,
+  heaterLimit: (devId: string) => ['devs', devId, 'htr_system', 'power_limit'] as const,
+};
+
+export function useHomesData() {
+  return useQuery(
+    queryOptions({
+      queryKey: powerKeys.homes(),
+      queryFn: ({ signal }) => http.request<GroupedHome[]>('/api/v2/grouped_devs', { signal }),
+    }),
+  );
+}
+
+const devDataQuery = (devId: string) =>
+  queryOptions({
+    queryKey: powerKeys.devData(devId),
+    queryFn: ({ signal }) => http.request<DevData>(`${dev(devId)}/dev_data`, { signal }),
+  });
+
+export function useDevDatas(devIds: readonly string[]) {
+  return useQueries({ queries: devIds.map(devDataQuery) });
+}
+
+export function useExtraData(homeId: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: powerKeys.extraData(homeId),
+      queryFn: ({ signal }) => http.request<ExtraData>(`${group(homeId)}/extra_data`, { signal }),
+    }),
+  );
+}
+
+export function postExtraData(homeId: string, data: ExtraData) {
+  return http.request<unknown>(`${group(homeId)}/extra_data`, { method: 'POST', json: data });
+}
+
+export function postPmoSystem(devId: string, system: PmoSystem) {
+  return http.request<unknown>(`${dev(devId)}/pmo_system`, { method: 'POST', json: system });
+}
+
+export function useHeaterPowerLimit(devId: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: powerKeys.heaterLimit(devId),
+      queryFn: ({ signal }) =>
+        http.request<{ power_limit: string }>(`${dev(devId)}/htr_system/power_limit`, { signal }),
+    }),
+  );
+}
+
+export function postHeaterPowerLimit(devId: string, watts: number) {
+  return http.request<unknown>(`${dev(devId)}/htr_system/power_limit`, {
+    method: 'POST',
+    json: { power_limit: String(watts) },
+  });
+}

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HexColorPicker } from 'react-colorful';
+import {
+  COLOR_WHEEL_DIAMETER_PX,
+  isLimitless,
+  profileValueFromInput,
+  type PowerProfile,
+} from '@hearth/protocol';
+import { Dialog } from '../../../lib/ui/dialog';
+import { limitInputOf } from '../model/power-model';
+
+interface ProfileDialogProps {
+  profile: PowerProfile;
+  isNew: boolean;
+  onCancel: () => void;
+  onSave: (profile: PowerProfile) => void;
+  onDelete: () => void;
+}
+
+/** Spec 3 §4–5: free name, colour wheel, limitless toggle (-1), limit in W (empty → 0). */
+export function ProfileDialog({ profile, isNew, onCancel, onSave, onDelete }: ProfileDialogProps) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(profile.name);
+  const [color, setColor] = useState(profile.color);
+  const [limitless, setLimitless] = useState(isLimitless(profile.value));
+  const [limit, setLimit] = useState(limitInputOf(profile.value));
+  const [wheel, setWheel] = useState(false);
+  const title = isNew ? t('powerSchedule.profiles.new') : t('powerSchedule.profiles.editTitle');
+  return (
+    <Dialog
+      title={title}
+      onClose={onCancel}
+      testId="power-profile-dialog"
+      actions={
+        <>
+          {!isNew && (
+            <button type="button" className="power__danger" onClick={onDelete}>
+              {t('powerSchedule.profiles.delete')}
+            </button>
+          )}
+          <button type="button" onClick={onCancel}>
+            {t('powerSchedule.cancel')}
+          </button>
+          <button
+            type="button"
+            className="power__primary"
+            onClick={() => onSave({ name, color, value: profileValueFromInput(limit, limitless) })}
+          >
+            {t('powerSchedule.save')}
+          </button>
+        </>
+      }
+    >
+      <label className="power__field">
+        <span>{t('powerSchedule.profiles.name')}</span>
+        <input value={name} onChange={(e) => setName(e.target.value)} />
+      </label>
+      <div className="power__field">
+        <span>{t('powerSchedule.profiles.color')}</span>
+        <button
+          type="button"
+          className="power__swatch power__swatch--button"
+          style={{ background: color }}
+          aria-label={t('powerSchedule.profiles.chooseColor', { color })}
+          aria-expanded={wheel}
+          onClick={() => setWheel((w) => !w)}
+        />
+      </div>
+      {wheel && (
+        <HexColorPicker
+          color={color}
+          onChange={setColor}
+          style={{ width: COLOR_WHEEL_DIAMETER_PX, height: COLOR_WHEEL_DIAMETER_PX }}
+        />
+      )}
+      <label className="power__field">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={limitless}
+          onChange={(e) => setLimitless(e.target.checked)}
+        />
+        <span>{t('powerSchedule.profiles.limitless')}</span>
+      </label>
+      {!limitless && (
+        <label className="power__field">
+          <span>{t('powerSchedule.profiles.limit')}</span>
+          <input inputMode="numeric" value={limit} onChange={(e) => setLimit(e.target.value)} />
+        </label>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,69 @@
+import { useTranslation } from 'react-i18next';
+import { profileDisplayName, profileLegend, type PowerProfile } from '@hearth/protocol';
+
+interface ProfileListProps {
+  profiles: readonly PowerProfile[];
+  brush: number;
+  width: number;
+  canAdd: boolean;
+  onBrush: (index: number) => void;
+  onEdit: (index: number) => void;
+  onAdd: () => void;
+}
+
+/** The legend doubles as the brush: the chosen profile is what a tapped hour takes. */
+export function ProfileList({
+  profiles,
+  brush,
+  width,
+  canAdd,
+  onBrush,
+  onEdit,
+  onAdd,
+}: ProfileListProps) {
+  const { t } = useTranslation();
+  return (
+    <section className="power__profiles" aria-labelledby="power-profiles-title">
+      <h2 id="power-profiles-title">{t('powerSchedule.profiles.title')}</h2>
+      <ul role="radiogroup" aria-label={t('powerSchedule.profiles.brush')}>
+        {profiles.map((p, i) => {
+          const legend = profileLegend(p.value);
+          return (
+            <li key={i} className="power__profile" data-testid="power-profile">
+              <label>
+                <input
+                  type="radio"
+                  name="power-brush"
+                  checked={brush === i}
+                  onChange={() => onBrush(i)}
+                  aria-label={p.name}
+                />
+                <span className="power__swatch" style={{ background: p.color }} />
+                <span className="power__profile-name" title={p.name}>
+                  {profileDisplayName(p.name, width, profiles.length)}
+                </span>
+                <span className="power__legend">
+                  {legend.limitless
+                    ? t('powerSchedule.profiles.limitless')
+                    : t('powerSchedule.profiles.watts', { watts: legend.watts })}
+                </span>
+              </label>
+              <button
+                type="button"
+                aria-label={t('powerSchedule.profiles.edit', { name: p.name })}
+                onClick={() => onEdit(i)}
+              >
+                ✎
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {canAdd && (
+        <button type="button" onClick={onAdd}>
+          {t('powerSchedule.profiles.add')}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+export { PowerSchedulePage } from './power-schedule-page';
+export { HeaterSystemPage } from './heater-system-page';

@@ -1,0 +1,184 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { tokenExpiringIn } from '../../test/tokens';
+import { useSessionStore } from '../../lib/session/session-store';
+import { DEV, bodyOf, openPower, postsTo, servePower } from './power-test-kit';
+
+const two = [
+  { name: 'Day', color: '#ff0000', value: 4000 },
+  { name: 'Night', color: '#0000ff', value: -1 },
+];
+// Sunday starts on Day; Monday 07:00 switches to Night.
+const slots = [
+  { m: 0, i: 0 },
+  { m: 1440 + 420, i: 1 },
+];
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  useSessionStore.getState().setSession({
+    token: tokenExpiringIn(3_600_000),
+    refreshToken: 'r',
+    username: 'ana@example.com',
+  });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  useSessionStore.getState().clear();
+});
+
+describe('max power type', () => {
+  test('is locked outside admin mode', async () => {
+    servePower({ maxPowerProfiles: two, maxPowerType: 'schedule' }, slots);
+    openPower(`/homes/h1/devs/${DEV}/powerSchedule`);
+    expect(await screen.findByRole('radio', { name: 'Fixed limit' })).toBeDisabled();
+  });
+
+  test('fixed refuses values outside 1000–60000 W, then stores one profile on 7 default slots', async () => {
+    const { calls } = servePower({});
+    openPower();
+    fireEvent.click(await screen.findByRole('radio', { name: 'Fixed limit' }));
+    const input = screen.getByLabelText('Maximum power (W)');
+    fireEvent.change(input, { target: { value: '999' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('between 1000 and 60000 W');
+    expect(postsTo(calls, '/extra_data')).toHaveLength(0);
+    fireEvent.change(input, { target: { value: '3000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(postsTo(calls, '/pmo_system')).toHaveLength(1));
+    const extra = bodyOf(postsTo(calls, '/extra_data')[0]);
+    expect(extra).toMatchObject({ maxPowerType: 'fixed', nodeData: { keep: 1 } });
+    expect((extra.maxPowerProfiles as { value: number }[])[0]?.value).toBe(3000);
+    // The wifi heater's device is left out (spec 3 §4).
+    expect(postsTo(calls, '/pmo_system')[0]?.url).toContain(DEV);
+    expect(bodyOf(postsTo(calls, '/pmo_system')[0])).toEqual({
+      main_circuit_pmos: [5],
+      max_power_config: {
+        profiles: [3000],
+        slots: [0, 1, 2, 3, 4, 5, 6].map((d) => ({ m: d * 1440, i: 0 })),
+      },
+    });
+  });
+});
+
+describe('power schedule grid', () => {
+  test('a painted hour is saved after 30 s as merged minute-of-week slots', async () => {
+    const { calls } = servePower({ maxPowerProfiles: two, maxPowerType: 'schedule' }, slots);
+    openPower();
+    const cell = await screen.findByRole('button', { name: /^Tuesday 03:00/ });
+    expect(cell).toHaveAccessibleName('Tuesday 03:00: Night');
+    fireEvent.click(screen.getByRole('radio', { name: 'Day' }));
+    fireEvent.click(cell);
+    expect(screen.getByTestId('power-pending')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(29_000));
+    expect(postsTo(calls, '/pmo_system')).toHaveLength(0);
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    await waitFor(() => expect(postsTo(calls, '/pmo_system')).toHaveLength(1));
+    const config = bodyOf(postsTo(calls, '/pmo_system')[0]).max_power_config as {
+      slots: { m: number; i: number }[];
+    };
+    const tuesday = 2 * 1440;
+    expect(config.slots.filter((s) => s.m >= tuesday && s.m < tuesday + 1440)).toEqual([
+      { m: tuesday, i: 1 },
+      { m: tuesday + 180, i: 0 },
+      { m: tuesday + 240, i: 1 },
+    ]);
+  });
+
+  test('copy day copies the selected day and saves at once', async () => {
+    const { calls } = servePower({ maxPowerProfiles: two, maxPowerType: 'schedule' }, slots);
+    openPower();
+    fireEvent.click(await screen.findByRole('button', { name: 'Sunday' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Copy day' }));
+    const dialog = screen.getByRole('dialog', { name: 'Copy Sunday' });
+    expect(within(dialog).getByRole('checkbox', { name: 'Sunday' })).toBeDisabled();
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Monday' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Copy' }));
+    await waitFor(() => expect(postsTo(calls, '/pmo_system')).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Monday 08:00: Day' })).toBeInTheDocument();
+  });
+});
+
+describe('power profiles', () => {
+  test('a new profile gets a unique name, is limitless, and saves at once', async () => {
+    const { calls } = servePower({ maxPowerProfiles: two, maxPowerType: 'schedule' }, slots);
+    openPower();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add profile' }));
+    expect(screen.queryByRole('button', { name: 'Add profile' })).not.toBeInTheDocument();
+    const dialog = screen.getByRole('dialog', { name: 'New profile' });
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('New profile 1');
+    expect(within(dialog).getByRole('switch', { name: 'No limit' })).toBeChecked();
+    fireEvent.click(within(dialog).getByRole('switch', { name: 'No limit' }));
+    expect(within(dialog).getByLabelText('Limit (W)')).toHaveValue('15000');
+    fireEvent.change(within(dialog).getByLabelText('Limit (W)'), { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(postsTo(calls, '/pmo_system')).toHaveLength(1));
+    expect(bodyOf(postsTo(calls, '/pmo_system')[0])).toMatchObject({
+      max_power_config: { profiles: [4000, -1, 0] },
+    });
+    const saved = bodyOf(postsTo(calls, '/extra_data')[0]).maxPowerProfiles as {
+      name: string;
+      color: string;
+    }[];
+    expect(saved[2]?.name).toBe('New profile 1');
+    expect(saved[2]?.color).toMatch(/^#[0-9a-f]{6}$/);
+  });
+
+  test('deleting a profile moves its hours to profile 0 and shifts the rest', async () => {
+    const three = [...two, { name: 'Peak', color: '#00ff00', value: 9000 }];
+    const { calls } = servePower({ maxPowerProfiles: three, maxPowerType: 'schedule' }, [
+      { m: 0, i: 2 },
+      { m: 600, i: 1 },
+    ]);
+    openPower();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Night' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(postsTo(calls, '/pmo_system')).toHaveLength(1));
+    const config = bodyOf(postsTo(calls, '/pmo_system')[0]).max_power_config as {
+      profiles: number[];
+      slots: { m: number; i: number }[];
+    };
+    expect(config.profiles).toEqual([4000, 9000]);
+    expect(config.slots.slice(0, 2)).toEqual([
+      { m: 0, i: 1 },
+      { m: 600, i: 0 },
+    ]);
+  });
+
+  test('under 600 px names are cut to 5 characters with more than 3 profiles', async () => {
+    vi.stubGlobal('innerWidth', 500);
+    const four = ['Morning', 'Daytime', 'Evening', 'Overnight'].map((name) => ({
+      name,
+      color: '#123456',
+      value: 2000,
+    }));
+    servePower({ maxPowerProfiles: four, maxPowerType: 'schedule' }, slots);
+    openPower();
+    const items = await screen.findAllByTestId('power-profile');
+    expect(items.map((i) => i.querySelector('.power__profile-name')?.textContent)).toEqual([
+      'Morni',
+      'Dayti',
+      'Eveni',
+      'Overn',
+    ]);
+  });
+});
+
+describe('heater system power limit', () => {
+  test('accepts 0 or 1000–60000 whole watts and posts a string', async () => {
+    const { calls } = servePower({});
+    openPower(`/homes/h1/devs/${DEV}/system/htr/settings`);
+    const input = await screen.findByLabelText('Power limit (W)');
+    fireEvent.change(input, { target: { value: '12.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('whole number');
+    fireEvent.change(input, { target: { value: '500' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('0 or between 1000 and 60000');
+    fireEvent.change(input, { target: { value: '2000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(postsTo(calls, '/power_limit')).toHaveLength(1));
+    expect(bodyOf(postsTo(calls, '/power_limit')[0])).toEqual({ power_limit: '2000' });
+  });
+});

@@ -1,0 +1,70 @@
+import {
+  IonBackButton,
+  IonButtons,
+  IonContent,
+  IonHeader,
+  IonPage,
+  IonSpinner,
+  IonTitle,
+  IonToolbar,
+} from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { useDevDatas, useExtraData, useHomesData } from './api/power-api';
+import { initialPowerState, powerTargets } from './model/power-model';
+import { PowerEditor } from './power-editor';
+import './power-schedule.css';
+
+/** Spec 3 §2 power schedule: /homes/{homeId}/devs/{devId}/powerSchedule (?adminMode=1). */
+export function PowerSchedulePage() {
+  const { t, i18n } = useTranslation();
+  const { homeId = '', devId = '' } = useParams();
+  const [search] = useSearchParams();
+  const homes = useHomesData();
+  const home = homes.data?.find((h) => h.id === homeId);
+  const devIds = home?.devs.map((d) => d.dev_id) ?? [];
+  const devDatas = useDevDatas(devIds);
+  const extra = useExtraData(homeId);
+  const devData = (id: string) => devDatas[devIds.indexOf(id)]?.data;
+  const loading = homes.isPending || extra.isPending || devDatas.some((q) => q.isPending);
+  const own = devData(devId) ?? devDatas.find((q) => q.data)?.data;
+  const tz = own?.geo_data.tz_code;
+
+  return (
+    <IonPage>
+      <IonHeader>
+        <IonToolbar color="primary">
+          <IonButtons slot="start">
+            <IonBackButton defaultHref="/" text={t('powerSchedule.back')} />
+          </IonButtons>
+          <IonTitle>
+            <span>{t('powerSchedule.title')}</span>
+          </IonTitle>
+        </IonToolbar>
+      </IonHeader>
+      <IonContent className="ion-padding">
+        <h1 className="power__heading">{home?.name}</h1>
+        {loading && (
+          <p role="status">
+            <IonSpinner aria-hidden="true" /> <span>{t('powerSchedule.loading')}</span>
+          </p>
+        )}
+        {!loading && !home && <p role="status">{t('powerSchedule.homeNotFound')}</p>}
+        {!loading && home && extra.data && (
+          <PowerEditor
+            homeId={homeId}
+            extra={extra.data}
+            devs={powerTargets(home.devs, devData)}
+            initial={initialPowerState(
+              extra.data,
+              own?.pmo_system.max_power_config.slots,
+              i18n.language,
+            )}
+            timeZone={typeof tz === 'string' ? tz : undefined}
+            admin={search.get('adminMode') === '1'}
+          />
+        )}
+      </IonContent>
+    </IonPage>
+  );
+}

@@ -1,0 +1,69 @@
+import { Route, Routes } from 'react-router-dom';
+import type { DevData, GroupedHome, PowerProfile, PowerSlot } from '@hearth/protocol';
+import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
+import { renderWithApp } from '../../test/render';
+import { HeaterSystemPage } from './heater-system-page';
+import { PowerSchedulePage } from './power-schedule-page';
+
+export const DEV = '0123456789abcdef01';
+export const WIFI = 'aaaaaaaaaaaaaaaaaa';
+
+const homes: GroupedHome[] = [
+  {
+    id: 'h1',
+    name: 'Casa Pins',
+    owner: true,
+    devs: [
+      { dev_id: DEV, name: 'Gateway', product_id: '0105', fw_version: '1', serial_id: '1' },
+      { dev_id: WIFI, name: 'Towel', product_id: '021D', fw_version: '1', serial_id: '2' },
+    ],
+  },
+];
+
+function devData(slots: PowerSlot[]): DevData {
+  return {
+    connected: true,
+    away_status: { enabled: false, away: false, forced: false },
+    geo_data: { tz_code: 'Europe/Madrid' },
+    discovery: { discovery: 'off' },
+    htr_system: { setup: { power_limit: '0' } },
+    pmo_system: { main_circuit_pmos: [5], max_power_config: { profiles: [], slots } },
+    nodes: [],
+  };
+}
+
+export function servePower(
+  extra: { maxPowerProfiles?: PowerProfile[]; maxPowerType?: string },
+  slots: PowerSlot[] = [],
+) {
+  return installFakeFetch({
+    'GET /api/v2/grouped_devs': () => json(homes),
+    [`GET /api/v2/devs/${DEV}/dev_data`]: () => json(devData(slots)),
+    [`GET /api/v2/devs/${WIFI}/dev_data`]: () => json(devData([])),
+    'GET /api/v2/groups/h1/extra_data': () => json({ ...extra, nodeData: { keep: 1 } }),
+    'POST /api/v2/groups/h1/extra_data': () => json({}),
+    [`POST /api/v2/devs/${DEV}/pmo_system`]: () => json({}),
+    [`POST /api/v2/devs/${WIFI}/pmo_system`]: () => json({}),
+    [`GET /api/v2/devs/${DEV}/htr_system/power_limit`]: () => json({ power_limit: '0' }),
+    [`POST /api/v2/devs/${DEV}/htr_system/power_limit`]: () => json({}),
+  });
+}
+
+export function openPower(path = `/homes/h1/devs/${DEV}/powerSchedule?adminMode=1`) {
+  return renderWithApp(
+    <Routes>
+      <Route path="/homes/:homeId/devs/:devId/powerSchedule" element={<PowerSchedulePage />} />
+      <Route
+        path="/homes/:homeId/devs/:devId/system/:nodeType/settings"
+        element={<HeaterSystemPage />}
+      />
+    </Routes>,
+    { path },
+  );
+}
+
+export const postsTo = (calls: RecordedCall[], suffix: string) =>
+  calls.filter((c) => c.method === 'POST' && c.url.endsWith(suffix));
+
+export const bodyOf = (c: RecordedCall | undefined) =>
+  JSON.parse(c?.body ?? '{}') as Record<string, unknown>;
