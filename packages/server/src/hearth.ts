@@ -14,6 +14,14 @@ import { createEmbeddedTransport } from './gateway/embedded-transport';
 import { createGatewayChannel, type GatewayChannel } from './gateway/gateway-channel';
 import { gatewaySecret } from './gateway/gateway-secret';
 import { createIngestService } from './gateway/ingest.service';
+import { createGuestsRepository } from './guests/guests.repository';
+import { createGuestsService } from './guests/guests.service';
+import { createHomeAccess } from './homes/home-access';
+import { createHomesAdminRepository } from './homes/homes-admin.repository';
+import { createHomesService } from './homes/homes.service';
+import { createHourlyLimit } from './homes/hourly-limit';
+import { createQuietHomeService } from './homes/quiet-home.service';
+import { wifiKey } from './homes/wifi-credentials';
 import { createMqttTransport } from './gateway/mqtt-transport';
 import type { GatewayTransport } from './gateway/transport';
 import { createApp } from './http/app';
@@ -42,6 +50,8 @@ export interface HearthInternals extends Hearth {
   gatewayIdle(): Promise<void>;
   baseUrl(): string;
 }
+
+const QUIET_HOME_CHANGES_PER_HOUR = 30;
 
 export async function buildHearth(config: Config): Promise<HearthInternals> {
   const log = createLogger(config.logLevel);
@@ -104,6 +114,29 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
     authorizationCodes: linking,
   });
   const client = { id: config.clientId, secret: config.clientSecret };
+  const homesAdmin = createHomesAdminRepository(database.db);
+  const homeAccess = createHomeAccess(homesAdmin, access);
+  const homes = createHomesService({
+    homes: homesAdmin,
+    devices: repos.devices,
+    access: homeAccess,
+    realtime,
+  });
+  // Quiet-home saves and test mails per home and hour (spec 2 §7: 429 when over the limit).
+  const quietHome = createQuietHomeService({
+    homes: homesAdmin,
+    users: repos.users,
+    access: homeAccess,
+    mailer,
+    limit: createHourlyLimit(QUIET_HOME_CHANGES_PER_HOUR),
+  });
+  const guests = createGuestsService({
+    guests: createGuestsRepository(database.db),
+    users: repos.users,
+    access: homeAccess,
+    homes: homesAdmin,
+    mailer,
+  });
 
   const app = await createApp({
     log,
@@ -114,7 +147,8 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
     commit: config.commit,
     weatherUrl: config.weatherUrl,
     geocoderUrl: config.geocoderUrl,
-    services: { tokens, access, devices, nodes, accounts, linking },
+    services: { tokens, access, devices, nodes, accounts, linking, homes, quietHome, guests },
+    wifiKey: wifiKey(config.gatewayKey),
   });
   const socketServer = createSocketServer(app.server, {
     signer,

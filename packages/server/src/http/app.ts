@@ -1,6 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -20,6 +21,12 @@ import type { AccessService } from '../devices/access.service';
 import { devicesRoutes } from '../devices/devices.routes';
 import type { DevicesService } from '../devices/devices.service';
 import { nodesRoutes } from '../devices/nodes.routes';
+import { guestsRoutes, inviteConfirmationRoutes } from '../guests/guests.routes';
+import type { GuestsService } from '../guests/guests.service';
+import { homeDevicesRoutes } from '../homes/home-devices.routes';
+import { homesRoutes } from '../homes/homes.routes';
+import type { HomesService } from '../homes/homes.service';
+import type { QuietHomeService } from '../homes/quiet-home.service';
 import type { NodesService } from '../devices/nodes.service';
 import type { Logger } from '../logger';
 import { catalogPlugin, DEFAULT_GEOCODER_BASE_URL, DEFAULT_WEATHER_BASE_URL } from '../catalog';
@@ -44,7 +51,12 @@ export interface AppDeps {
     nodes: NodesService;
     accounts: AccountsService;
     linking: LinkingService;
+    homes: HomesService;
+    quietHome: QuietHomeService;
+    guests: GuestsService;
   };
+  /** Key of the encrypted wifi credentials (docs/device-protocol.md). */
+  wifiKey: Buffer;
 }
 
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -65,6 +77,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // Browsable at /api/docs (JSON at /api/docs/json); swagger-ui's assets come from the package, no CDN.
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const webApp = await serveWebApp(app, deps.webDist);
   installErrorHandling(app, { webApp });
@@ -80,10 +94,16 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     linkingRoutes({ linking: deps.services.linking, signer: deps.signer, client: deps.client }),
   );
+  await app.register(inviteConfirmationRoutes(deps.services));
   await app.register(async (secured) => {
     secured.addHook('onRequest', bearerAuth(deps.signer));
     await secured.register(devicesRoutes(deps.services));
     await secured.register(nodesRoutes(deps.services));
+    await secured.register(
+      homeDevicesRoutes({ homes: deps.services.homes, wifiKey: deps.wifiKey }),
+    );
+    await secured.register(homesRoutes(deps.services));
+    await secured.register(guestsRoutes(deps.services));
   });
   return app;
 }
