@@ -50,19 +50,21 @@ export function postMode(
   return post(nodePath(node, '/mode'), body);
 }
 
-export interface BoostWrite {
-  active: boolean;
-  temperature: number;
-  units: TemperatureUnits;
-  /** Hours for boost, minutes for runback (spec 3 §4). */
-  time: number;
-}
+export type BoostWrite =
+  | {
+      active: true;
+      temperature: number;
+      units: TemperatureUnits;
+      /** Minutes, as the gateway counts them. */
+      time: number;
+    }
+  | { active: false };
 
 export function postBoost(node: NodeRef, write: BoostWrite): Promise<unknown> {
-  return post(nodePath(node, '/boost'), {
-    ...write,
-    temperature: wireTemperature(write.temperature),
-  });
+  return post(
+    nodePath(node, '/boost'),
+    write.active ? { ...write, temperature: wireTemperature(write.temperature) } : write,
+  );
 }
 
 export function postLock(node: NodeRef, locked: boolean): Promise<unknown> {

@@ -1,0 +1,138 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  MODIFIED_AUTO_TOAST_MS,
+  TIMER_MODE_DEBOUNCE_MS,
+  isTimerOn,
+  modeClickAction,
+  type NodeMode,
+} from '@hearth/protocol';
+import { temperatureLimits, type LiveNode } from '../../../lib/devices';
+import { Toast } from '../../../lib/ui/toast';
+import { availableModes, nodeCapabilities } from '../model/node-capabilities';
+import type { nodeActions } from '../model/use-node-actions';
+import { useTemperatureEdit } from '../model/use-temperature-edit';
+import { ModeSwitcher } from './mode-switcher';
+import { TemperatureControl } from './temperature-control';
+import { TimerControl } from './timer-control';
+
+interface NodeControlsProps {
+  node: LiveNode;
+  actions: ReturnType<typeof nodeActions>;
+  onOpenBoost: () => void;
+}
+
+/** Mode switcher, set point (or timer switch), and the modified-auto advice with its restore. */
+export function NodeControls({ node, actions, onOpenBoost }: NodeControlsProps) {
+  const { t } = useTranslation();
+  const status = node.status;
+  const mode = status?.mode;
+  const limits = temperatureLimits(node);
+  const caps = nodeCapabilities(node);
+  const [toast, setToast] = useState(false);
+  const [localMode, setLocalMode] = useState<NodeMode | undefined>();
+  const toastTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const timerFlip = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(
+    () => () => {
+      clearTimeout(toastTimer.current);
+      clearTimeout(timerFlip.current);
+    },
+    [],
+  );
+  // The device's report wins over what the app guessed.
+  useEffect(() => setLocalMode(undefined), [mode]);
+  const shownMode = localMode ?? mode;
+
+  const edit = useTemperatureEdit({
+    deviceStemp: status?.stemp,
+    deviceUnits: limits.units,
+    mode: shownMode,
+    limits,
+    send: (value, units) => actions.setTemperature(value, units),
+    onModifiedAuto: () => {
+      setLocalMode('modified_auto');
+      setToast(true);
+      clearTimeout(toastTimer.current);
+      toastTimer.current = setTimeout(() => setToast(false), MODIFIED_AUTO_TOAST_MS);
+    },
+  });
+
+  const pick = (next: NodeMode) => {
+    const action = modeClickAction(shownMode, next);
+    if (action === 'none') return;
+    if (action === 'openBoostDialog') {
+      onOpenBoost();
+      return;
+    }
+    edit.flush();
+    setLocalMode(next);
+    actions.setMode(mode, next);
+  };
+
+  // Spec 3 §4: the restore-auto action returns to auto (the switcher shows auto as active).
+  const restore = () => {
+    setLocalMode('auto');
+    actions.setMode(mode, 'auto');
+  };
+
+  const [timerOn, setTimerOn] = useState<boolean | undefined>();
+  useEffect(() => setTimerOn(undefined), [status?.stemp, mode]);
+  const shownTimerOn = timerOn ?? isTimerOn(node);
+  const flipTimer = (on: boolean) => {
+    setTimerOn(on);
+    clearTimeout(timerFlip.current);
+    // Spec 3 §9: the timer switch is sent 1 s after the last flip.
+    timerFlip.current = setTimeout(
+      () => actions.setMode(mode, on ? (actions.lastOnMode() ?? 'manual') : 'off'),
+      TIMER_MODE_DEBOUNCE_MS,
+    );
+  };
+
+  return (
+    <div className="node-controls">
+      <ModeSwitcher available={availableModes(node)} current={shownMode} onPick={pick} />
+      {caps.timer ? (
+        <TimerControl
+          on={shownTimerOn}
+          enabled={mode === 'manual' || mode === 'off'}
+          onFlip={flipTimer}
+        />
+      ) : (
+        <TemperatureControl
+          label={t('nodeDetail.setTemperature')}
+          value={edit.value}
+          min={limits.min}
+          max={limits.max}
+          units={limits.units}
+          pending={edit.pending}
+          shaking={edit.shaking}
+          dashes={shownMode === 'off'}
+          onNudge={edit.nudge}
+          onSet={edit.set}
+        />
+      )}
+      <p className="node-controls__measured">
+        <span>{t('nodeDetail.measured')}</span>{' '}
+        <span data-testid="detail-mtemp">
+          {status?.mtemp ?? '–'} °{limits.units}
+        </span>
+      </p>
+      {shownMode === 'modified_auto' && (
+        <button type="button" className="node-controls__restore" onClick={restore}>
+          {t('nodeDetail.restoreAuto')}
+        </button>
+      )}
+      {toast && (
+        <Toast
+          title={t('advice')}
+          message={t('nodeDetail.autoModified')}
+          variant="warning"
+          closeLabel={t('nodeDetail.close')}
+          onDismiss={() => setToast(false)}
+          testId="modified-auto-toast"
+        />
+      )}
+    </div>
+  );
+}

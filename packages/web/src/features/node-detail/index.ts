@@ -1,0 +1,1 @@
+export { NodeDetailPage } from './node-detail-page';

@@ -1,0 +1,123 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  SHAKE_MS,
+  TEMP_DEBOUNCE_MS,
+  clampTemperature,
+  correctForBounds,
+  nudgeTemperature,
+  parseDecimal,
+  type NodeMode,
+  type NudgeDirection,
+  type TemperatureUnits,
+} from '@hearth/protocol';
+import type { TemperatureLimits } from '../../../lib/devices';
+
+export interface TemperatureEditInput {
+  /** The set point the device last reported, as on the wire. */
+  deviceStemp: string | undefined;
+  deviceUnits: TemperatureUnits;
+  mode: NodeMode | undefined;
+  limits: TemperatureLimits;
+  send: (value: number, units: TemperatureUnits) => void;
+  /** Spec 3 §4: a change away from the auto temperature while in auto. */
+  onModifiedAuto: () => void;
+}
+
+interface Pending {
+  value: number;
+  units: TemperatureUnits;
+  sent: boolean;
+}
+
+/**
+ * Spec 3 §5 temperature control: local pending value, clamp and step, shake at a bound,
+ * sent 5 s after the last change, shown as pending until the device reports it.
+ */
+export function useTemperatureEdit(input: TemperatureEditInput) {
+  const { deviceStemp, deviceUnits, mode, limits } = input;
+  const device = parseDecimal(deviceStemp);
+  const [pending, setPending] = useState<Pending | undefined>();
+  const [shaking, setShaking] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const shakeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const latest = useRef({ input, pending });
+  latest.current = { input, pending };
+
+  const sendNow = useCallback(() => {
+    clearTimeout(timer.current);
+    timer.current = undefined;
+    const p = latest.current.pending;
+    if (!p || p.sent) return;
+    latest.current.input.send(p.value, p.units);
+    setPending({ ...p, sent: true });
+  }, []);
+
+  // The device confirmed the value: nothing is pending any more.
+  useEffect(() => {
+    if (pending?.sent && device !== undefined && device === pending.value) setPending(undefined);
+  }, [device, pending]);
+
+  // Spec 3 §5: an edit in other units than the status is dropped; the status units win.
+  useEffect(() => {
+    if (pending && pending.units !== deviceUnits) {
+      clearTimeout(timer.current);
+      setPending(undefined);
+    }
+  }, [deviceUnits, pending]);
+
+  // Spec 3 §5: when min or max changes, an out-of-range value is corrected.
+  useEffect(() => {
+    if (!pending) return;
+    const fixed = correctForBounds(pending.value, limits.min, limits.max);
+    if (fixed.corrected) setPending({ ...pending, value: fixed.value, sent: false });
+  }, [limits.min, limits.max, pending]);
+
+  // Leaving the view sends what is still waiting (spec 3 §4).
+  useEffect(
+    () => () => {
+      clearTimeout(shakeTimer.current);
+      if (timer.current !== undefined) sendNow();
+    },
+    [sendNow],
+  );
+
+  const shake = () => {
+    setShaking(true);
+    clearTimeout(shakeTimer.current);
+    shakeTimer.current = setTimeout(() => setShaking(false), SHAKE_MS);
+  };
+
+  const apply = (value: number) => {
+    if (mode === 'auto' && device !== undefined && value !== device) input.onModifiedAuto();
+    setPending({ value, units: deviceUnits, sent: false });
+    clearTimeout(timer.current);
+    timer.current = setTimeout(sendNow, TEMP_DEBOUNCE_MS);
+  };
+
+  const current = pending?.value ?? device;
+
+  return {
+    value: current,
+    pending: pending !== undefined,
+    shaking,
+    nudge(direction: NudgeDirection) {
+      if (current === undefined) return;
+      const result = nudgeTemperature(current, direction, limits);
+      if (result.hitBound) {
+        shake();
+        return;
+      }
+      apply(result.value);
+    },
+    set(value: number) {
+      if (current === undefined) return;
+      const next = clampTemperature(value, limits.min, limits.max);
+      if (next === current) {
+        if (next !== value) shake();
+        return;
+      }
+      apply(next);
+    },
+    flush: sendNow,
+  };
+}

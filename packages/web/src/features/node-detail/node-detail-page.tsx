@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import {
+  IonBackButton,
+  IonButtons,
+  IonContent,
+  IonHeader,
+  IonPage,
+  IonTitle,
+  IonToolbar,
+} from '@ionic/react';
+import { useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { isBoostLike, isHeaterType, parseNodeType, showBoostButton } from '@hearth/protocol';
+import {
+  DeviceSockets,
+  homeAway,
+  homeTimeZone,
+  temperatureLimits,
+  useHomeDevices,
+  useHomes,
+} from '../../lib/devices';
+import { BoostDialog } from './components/boost-dialog';
+import { BoostStatus } from './components/boost-status';
+import { DetailToolbar } from './components/detail-toolbar';
+import { NodeControls } from './components/node-controls';
+import { NodeHeader, type HeaderNode } from './components/node-header';
+import { boostDefaults, nodeCapabilities } from './model/node-capabilities';
+import { nodeActions } from './model/use-node-actions';
+import './node-detail.css';
+
+/** Spec 3 §2 node detail: /homes/{homeId}/devs/{devId}/{nodeType}/{addr}. */
+export function NodeDetailPage() {
+  const { t } = useTranslation();
+  const params = useParams<{ homeId: string; devId: string; nodeType: string; addr: string }>();
+  const homes = useHomes();
+  const home = homes.data?.find((h) => h.id === params.homeId);
+  const devices = useHomeDevices(home);
+  const device = devices.find((d) => d.dev.dev_id === params.devId);
+  const type = parseNodeType(params.nodeType ?? '');
+  const addr = Number(params.addr);
+  const node = device?.nodes.find((n) => n.type === type && n.addr === addr);
+  const [dialog, setDialog] = useState<'new' | 'time' | undefined>();
+
+  let missing: string | undefined;
+  if (homes.isSuccess && !home) missing = t('nodeDetail.homeNotFound');
+  else if (home && !device) missing = t('nodeDetail.devNotFound');
+  else if (device?.loaded && !node) missing = t('nodeDetail.nodeNotFound');
+
+  const headerNodes: HeaderNode[] = devices.flatMap((d) =>
+    d.nodes.flatMap((n) =>
+      isHeaterType(n.type) && n.installed
+        ? [{ devId: d.dev.dev_id, type: n.type, addr: n.addr, name: n.name }]
+        : [],
+    ),
+  );
+  const current = headerNodes.find(
+    (n) => n.devId === params.devId && n.type === type && n.addr === addr,
+  );
+
+  const body = () => {
+    if (!home || !device || !node || !type || !current) return null;
+    const ref = { devId: device.dev.dev_id, type, addr };
+    const limits = temperatureLimits(node);
+    const actions = nodeActions(ref, limits.units);
+    const caps = nodeCapabilities(node);
+    const kind = caps.offersRunback ? 'runback' : 'boost';
+    const status = node.status ?? {};
+    const boostActive = isBoostLike(status, caps.offersRunback === true) || status.boost === true;
+    const defaults = boostDefaults(node, kind);
+    const end =
+      typeof status.boost_end_day === 'number' && typeof status.boost_end_min === 'number'
+        ? { boost_end_day: status.boost_end_day, boost_end_min: status.boost_end_min }
+        : undefined;
+    return (
+      <>
+        <IonContent className="ion-padding">
+          <NodeHeader
+            homeId={home.id}
+            homeName={home.name}
+            nodes={headerNodes}
+            current={current}
+            away={homeAway(devices)}
+            timeZone={homeTimeZone(devices)}
+          />
+          <NodeControls node={node} actions={actions} onOpenBoost={() => setDialog('new')} />
+          {boostActive && (
+            <BoostStatus
+              devId={device.dev.dev_id}
+              kind={kind}
+              end={end}
+              storage={node.type === 'acm'}
+              canEdit={!defaults.timeLocked}
+              onEdit={() => setDialog('time')}
+              onCancel={() => actions.cancelBoost(kind)}
+            />
+          )}
+          {dialog && (
+            <BoostDialog
+              kind={kind}
+              limits={limits}
+              initial={{ temp: defaults.temperature, time: defaults.time }}
+              timeLocked={defaults.timeLocked}
+              timeOnly={dialog === 'time'}
+              maxRunbackTime={defaults.maxRunbackTime}
+              onCancel={() => setDialog(undefined)}
+              onAccept={(choice) => {
+                setDialog(undefined);
+                actions.startBoost(kind, choice.temp, choice.time);
+              }}
+            />
+          )}
+        </IonContent>
+        <DetailToolbar
+          homeId={home.id}
+          node={ref}
+          scheduleAvailable={caps.scheduleAvailable && !caps.timer}
+          boostKind={kind}
+          showBoost={showBoostButton({
+            boostAvailable: caps.boostAvailable === true,
+            boostActive,
+            timerActive: caps.timer === true,
+          })}
+          onBoost={() => setDialog('new')}
+        />
+      </>
+    );
+  };
+
+  return (
+    <IonPage>
+      {home && <DeviceSockets devIds={home.devs.map((d) => d.dev_id)} />}
+      <IonHeader>
+        <IonToolbar color="primary">
+          <IonButtons slot="start">
+            <IonBackButton defaultHref="/" text={t('nodeDetail.back')} />
+          </IonButtons>
+          <IonTitle>
+            <span>{node?.name ?? t('nodeDetail.title')}</span>
+          </IonTitle>
+        </IonToolbar>
+      </IonHeader>
+      {missing ? (
+        <IonContent className="ion-padding">
+          <p role="alert" data-testid="node-missing">
+            {missing}
+          </p>
+        </IonContent>
+      ) : (
+        body()
+      )}
+    </IonPage>
+  );
+}
