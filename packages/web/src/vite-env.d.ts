@@ -5,6 +5,8 @@ interface ImportMetaEnv {
   readonly VITE_API_BASE_URL?: string;
   readonly VITE_CLIENT_ID?: string;
   readonly VITE_CLIENT_SECRET?: string;
+  /** Map tile URL template ({z}/{x}/{y}); empty shows the map without tiles. */
+  readonly VITE_MAP_TILE_URL?: string;
 }
 
 interface ImportMeta {

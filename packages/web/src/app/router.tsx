@@ -8,6 +8,8 @@ import { SchedulePage } from '../features/schedule';
 import { HeaterSystemPage, PowerSchedulePage } from '../features/power-schedule';
 import { hasSession, useSessionStore } from '../lib/session/session-store';
 import { MenuShell } from './menu-shell';
+import { heatingRoutes, renderPowerMonitors } from './heating-routes';
+import { homesRoutes } from './homes-routes';
 
 /** Spec 1 §2: the dashboard needs a session; without one the user lands on /login. */
 function RequireSession({ children }: { children: ReactNode }) {
@@ -39,7 +41,7 @@ export function AppRouter() {
               path="/"
               element={
                 <RequireSession>
-                  <DashboardPage />
+                  <DashboardPage renderPowerMonitors={renderPowerMonitors} />
                 </RequireSession>
               }
             />
@@ -59,6 +61,9 @@ export function AppRouter() {
                 </RequireSession>
               }
             />
+            {homesRoutes((page) => (
+              <RequireSession>{page}</RequireSession>
+            ))}
             <Route
               path="/homes/:homeId/devs/:devId/powerSchedule"
               element={
@@ -75,6 +80,7 @@ export function AppRouter() {
                 </RequireSession>
               }
             />
+            {heatingRoutes((page) => <RequireSession>{page}</RequireSession>)}
             <Route path="*" element={<Navigate to="/" replace />} />
           </Routes>
         </IonRouterOutlet>

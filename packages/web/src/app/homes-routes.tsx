@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import { Route } from 'react-router-dom';
+import {
+  HomeConfigPage,
+  HomeDetailsPage,
+  HomeListPage,
+  HomesSortPage,
+  QuietHomeNodesPage,
+} from '../features/homes';
+
+/**
+ * Routes of spec 2 (homes, wizards, devices, node installation) and the node configuration
+ * page of spec 3, kept here so the router stays a short list. Each needs a session.
+ */
+export function homesRoutes(guard: (page: ReactNode) => ReactNode) {
+  const page = (path: string, element: ReactNode) => (
+    <Route key={path} path={path} element={guard(element)} />
+  );
+  return [
+    page('/list', <HomeListPage />),
+    page('/list/config', <HomesSortPage />),
+    page('/list/homes/:homeId/:option', <HomeDetailsPage />),
+    page('/homes/:homeId/config', <HomeConfigPage />),
+    page('/homes/:homeId/config/quietHomeNodes', <QuietHomeNodesPage />),
+  ];
+}

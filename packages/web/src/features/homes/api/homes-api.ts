@@ -1,0 +1,148 @@
+import { useQuery } from '@tanstack/react-query';
+import { http } from '../../../lib/http';
+
+const enc = encodeURIComponent;
+const group = (homeId: string, suffix: string) => `/api/v2/groups/${enc(homeId)}${suffix}`;
+const dev = (devId: string, suffix: string) => `/api/v2/devs/${enc(devId)}${suffix}`;
+
+export const homeKeys = {
+  guests: (homeId: string) => ['groups', homeId, 'guest_users'] as const,
+  presence: (homeId: string) => ['groups', homeId, 'presence', 'config'] as const,
+  geo: (homeId: string) => ['groups', homeId, 'geo_data'] as const,
+  away: (devId: string) => ['devs', devId, 'mgr', 'away_status'] as const,
+};
+
+export interface PresenceConfig {
+  email: string;
+  enabled: boolean;
+  excluded_nodes: Array<{ devid: string; nodes: number[] }>;
+}
+
+export const EMPTY_PRESENCE: PresenceConfig = { email: '', enabled: false, excluded_nodes: [] };
+
+/** Spec 2 §4: quiet-home data that cannot be loaded counts as not configured. */
+export async function getPresenceConfig(homeId: string): Promise<PresenceConfig> {
+  try {
+    const got = await http.request<Partial<PresenceConfig>>(
+      `/api/notifications/v1/${enc(homeId)}/presence/config`,
+      { quiet: true },
+    );
+    return { ...EMPTY_PRESENCE, ...got, excluded_nodes: got.excluded_nodes ?? [] };
+  } catch (err) {
+    if (err instanceof Error) return EMPTY_PRESENCE;
+    throw err;
+  }
+}
+
+export function usePresenceConfig(homeId: string) {
+  return useQuery({
+    queryKey: homeKeys.presence(homeId),
+    queryFn: () => getPresenceConfig(homeId),
+  });
+}
+
+/** Spec 2 §7: a 429 is the caller's too-many-requests message, so no global toast. */
+export function setPresenceConfig(homeId: string, config: PresenceConfig) {
+  return http.request(`/api/notifications/v1/${enc(homeId)}/presence/config`, {
+    method: 'POST',
+    json: config,
+    quiet: true,
+  });
+}
+
+export function testPresence(homeId: string) {
+  return http.request(`/api/notifications/v1/${enc(homeId)}/test`, { method: 'POST', json: {} });
+}
+
+export function setAwayStatus(devId: string, away: boolean) {
+  return http.request(dev(devId, '/mgr/away_status'), { method: 'POST', json: { away } });
+}
+
+export function getAwayStatus(devId: string) {
+  return http.request<{ away: boolean; enabled: boolean }>(dev(devId, '/mgr/away_status'));
+}
+
+export interface Guest {
+  email: string;
+  pending?: boolean;
+}
+
+export async function getGuests(homeId: string): Promise<Guest[]> {
+  const got = await http.request<{ guest_users?: Guest[] }>(group(homeId, '/guest_users'));
+  return got.guest_users ?? [];
+}
+
+export function useGuests(homeId: string, enabled: boolean) {
+  return useQuery({ queryKey: homeKeys.guests(homeId), queryFn: () => getGuests(homeId), enabled });
+}
+
+/** API.md §4: the smartbox invite paths hang off the signed-in user. */
+export function inviteGuest(userId: string, homeId: string, email: string) {
+  return http.request(`/api/v2/users/${enc(userId)}/invite`, {
+    method: 'POST',
+    json: { email, groupid: homeId, confirmation_url: `${window.location.origin}/invite-confirm` },
+  });
+}
+
+export function revokeGuest(userId: string, homeId: string, email: string) {
+  return http.request(`/api/v2/users/${enc(userId)}/invite`, {
+    method: 'DELETE',
+    json: { groupid: homeId, email },
+  });
+}
+
+export function setHomeName(homeId: string, name: string) {
+  return http.request(group(homeId, '/name'), { method: 'POST', json: { name } });
+}
+
+export type GeoData = Partial<{
+  country: string;
+  state: string;
+  city: string;
+  zip: string;
+  tz_code: string;
+  coarsePosition: { latitude: number; longitude: number };
+  position: { latitude: number; longitude: number };
+  outdoor_range: number;
+}>;
+
+export function getGeoData(homeId: string) {
+  return http.request<GeoData>(group(homeId, '/geo_data'));
+}
+
+export function useGeoData(homeId: string) {
+  return useQuery({ queryKey: homeKeys.geo(homeId), queryFn: () => getGeoData(homeId) });
+}
+
+export function setGeoData(homeId: string, data: GeoData) {
+  return http.request(group(homeId, '/geo_data'), { method: 'POST', json: data });
+}
+
+export interface ExtraData {
+  maxPowerType?: string;
+  maxPowerProfiles?: Array<{ name: string; color: string; value: number }>;
+  nodeData?: Record<string, unknown>;
+}
+
+export function useExtraData(homeId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['groups', homeId, 'extra_data'],
+    queryFn: () => http.request<ExtraData>(group(homeId, '/extra_data'), { quiet: true }),
+    enabled,
+    retry: false,
+  });
+}
+
+export function setExtraData(homeId: string, data: ExtraData) {
+  return http.request(group(homeId, '/extra_data'), { method: 'POST', json: data });
+}
+
+export function setPmoSystem(
+  devId: string,
+  body: {
+    main_circuit_pmos: number[];
+    max_power_config: { profiles: number[]; slots: Array<{ m: number; i: number }> };
+  },
+) {
+  return http.request(dev(devId, '/pmo_system'), { method: 'POST', json: body });
+}

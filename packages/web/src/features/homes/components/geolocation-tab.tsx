@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import { IonButton } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  GEO_RANGE_DEBOUNCE_MS,
+  GEO_RANGE_DEFAULT,
+  GEO_RANGE_MAX,
+  GEO_RANGE_MIN,
+  GEO_RANGE_STEP,
+  mapZoomForRange,
+  snapGeoRange,
+} from '@hearth/protocol';
+import { HttpError } from '../../../lib/http';
+import { MessageLine, useTimedMessage } from '../../../lib/screens';
+import { homeKeys, setGeoData, useGeoData } from '../api/homes-api';
+import { GeoMap, type LatLon } from './geo-map';
+
+/** Where the map opens when the home has no position at all (the centre of Spain). */
+const FALLBACK_CENTER: LatLon = { lat: 40.4168, lon: -3.7038 };
+
+/** Spec 2 §2 geolocation: map, range slider (debounced 500 ms) and the save-position marker. */
+export function GeolocationTab({ homeId, owner }: { homeId: string; owner: boolean }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const geo = useGeoData(homeId);
+  const saved = geo.data?.position;
+  const coarse = geo.data?.coarsePosition;
+  const savedAt = saved ? { lat: saved.latitude, lon: saved.longitude } : undefined;
+  const center =
+    savedAt ?? (coarse ? { lat: coarse.latitude, lon: coarse.longitude } : FALLBACK_CENTER);
+  const [picked, setPicked] = useState<LatLon | undefined>(undefined);
+  const [range, setRange] = useState<number | null>(null);
+  const shownRange = range ?? geo.data?.outdoor_range ?? GEO_RANGE_DEFAULT;
+  const [settledRange, setSettledRange] = useState(shownRange);
+  const msg = useTimedMessage();
+
+  // Spec 2 §4: a range change settles after 500 ms before the map follows it.
+  useEffect(() => {
+    const timer = setTimeout(() => setSettledRange(shownRange), GEO_RANGE_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [shownRange]);
+
+  // Spec 2 §4: the save-position marker shows when the home has no saved position.
+  const marker = picked ?? savedAt ?? center;
+
+  const save = async () => {
+    try {
+      await setGeoData(homeId, {
+        position: { latitude: marker.lat, longitude: marker.lon },
+        outdoor_range: settledRange,
+      });
+      await queryClient.invalidateQueries({ queryKey: homeKeys.geo(homeId) });
+      msg.success(t('homes.geo.saved'));
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      msg.error(t('homes.errors.userRequest'));
+    }
+  };
+
+  return (
+    <section aria-label={t('homes.details.geolocation')}>
+      {geo.isSuccess && (
+        <GeoMap
+          center={picked ?? center}
+          zoom={mapZoomForRange(settledRange)}
+          marker={marker}
+          range={settledRange}
+          label={t('homes.geo.map')}
+          onPick={owner ? setPicked : () => undefined}
+        />
+      )}
+      <div className="hearth-form">
+        <label htmlFor="geo-range">
+          {t('homes.geo.range')}: <output data-testid="geo-range">{shownRange} m</output>
+        </label>
+        <input
+          id="geo-range"
+          type="range"
+          min={GEO_RANGE_MIN}
+          max={GEO_RANGE_MAX}
+          step={GEO_RANGE_STEP}
+          value={shownRange}
+          disabled={!owner}
+          onChange={(e) => {
+            msg.clear();
+            setRange(snapGeoRange(Number(e.target.value)));
+          }}
+        />
+        <span data-testid="geo-zoom" hidden>
+          {mapZoomForRange(settledRange)}
+        </span>
+      </div>
+      {owner && <IonButton onClick={() => void save()}>{t('homes.geo.savePosition')}</IonButton>}
+      <MessageLine message={msg.message} />
+    </section>
+  );
+}

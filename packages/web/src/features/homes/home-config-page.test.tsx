@@ -1,0 +1,92 @@
+import { beforeEach, describe, expect, test } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { GroupedHome } from '@hearth/protocol';
+import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
+import { renderRoute } from '../../test/route-render';
+import { signIn } from '../../test/session';
+import { HomeConfigPage } from './home-config-page';
+
+const A = 'aaaaaaaaaaaaaaaaa1';
+const B = 'aaaaaaaaaaaaaaaaa2';
+const dev = (dev_id: string) => ({
+  dev_id,
+  name: dev_id,
+  product_id: '0105',
+  fw_version: '1',
+  serial_id: '1',
+});
+const homes: GroupedHome[] = [{ id: 'h1', name: 'Attic', owner: true, devs: [dev(A), dev(B)] }];
+let calls: RecordedCall[];
+let presenceStatus = 200;
+
+beforeEach(() => {
+  signIn();
+  presenceStatus = 200;
+  ({ calls } = installFakeFetch({
+    'GET /api/v2/grouped_devs': () => json(homes),
+    [`GET /api/v2/devs/${A}/mgr/nodes`]: () => json({ nodes: [] }),
+    [`GET /api/v2/devs/${B}/mgr/nodes`]: () => json({ nodes: [] }),
+    [`POST /api/v2/devs/${A}/mgr/away_status`]: () => json({}),
+    [`POST /api/v2/devs/${B}/mgr/away_status`]: () => json({}),
+    'GET /api/notifications/v1/h1/presence/config': () =>
+      json({ email: 'ana@example.com', enabled: false, excluded_nodes: [] }),
+    'POST /api/notifications/v1/h1/presence/config': () =>
+      json(
+        { message: 'too many', statusCode: presenceStatus, error: 'too_many_changes' },
+        presenceStatus,
+      ),
+    'POST /api/notifications/v1/h1/test': () => json({}),
+  }));
+});
+
+const render = () => renderRoute('/homes/:homeId/config', <HomeConfigPage />, '/homes/h1/config');
+
+describe('home system config', () => {
+  test('away is set on every gateway of the home on save', async () => {
+    render();
+    fireEvent.click(await screen.findByRole('radio', { name: 'Away' }));
+    fireEvent.click(screen.getByText('Save'));
+    await screen.findByText('Saved');
+    const away = calls.filter((c) => c.url.endsWith('/mgr/away_status'));
+    expect(away.map((c) => [c.url.includes(A) ? 'A' : 'B', c.body]).sort()).toEqual([
+      ['A', '{"away":true}'],
+      ['B', '{"away":true}'],
+    ]);
+  });
+
+  test('the quiet-home flag is saved as soon as it changes, and can be tested', async () => {
+    render();
+    const toggle = await screen.findByRole('switch', { name: 'Notify me when the home is quiet' });
+    await waitFor(() => expect(toggle).not.toBeDisabled());
+    fireEvent.click(toggle);
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/presence/config'))).toBe(
+        true,
+      ),
+    );
+    const saved = calls.find((c) => c.method === 'POST' && c.url.endsWith('/presence/config'));
+    expect(JSON.parse(saved?.body ?? '{}')).toMatchObject({
+      enabled: true,
+      email: 'ana@example.com',
+    });
+    fireEvent.click(await screen.findByText('Send a test'));
+    await screen.findByText('Test notification sent');
+  });
+
+  test('a 429 on saving quiet-home shows the too-many-requests message', async () => {
+    presenceStatus = 429;
+    render();
+    const toggle = await screen.findByRole('switch', { name: 'Notify me when the home is quiet' });
+    await waitFor(() => expect(toggle).not.toBeDisabled());
+    fireEvent.click(toggle);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/maximum number of changes/);
+  });
+
+  test('quiet-home data that cannot be loaded counts as not configured', async () => {
+    installFakeFetch({ 'GET /api/v2/grouped_devs': () => json(homes) });
+    render();
+    const toggle = await screen.findByRole('switch', { name: 'Notify me when the home is quiet' });
+    await waitFor(() => expect(toggle).not.toBeDisabled());
+    expect(toggle).not.toBeChecked();
+  });
+});

@@ -1,0 +1,156 @@
+import { useEffect, useState } from 'react';
+import { IonButton } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { DeviceSockets, homeAway, useHomeDevices, useHomes } from '../../lib/devices';
+import { HttpError } from '../../lib/http';
+import { MessageLine, PageFrame, useTimedMessage } from '../../lib/screens';
+import {
+  homeKeys,
+  setAwayStatus,
+  setPresenceConfig,
+  testPresence,
+  usePresenceConfig,
+  type PresenceConfig,
+} from './api/homes-api';
+import { homeRoutes } from './model/home-routes';
+
+/** Spec 2 §2 home system config: at home / away on every gateway, quiet-home notifications. */
+export function HomeConfigPage() {
+  const { t } = useTranslation();
+  const { homeId = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const home = useHomes().data?.find((h) => h.id === homeId);
+  const devices = useHomeDevices(home);
+  const reportedAway = homeAway(devices);
+  const [away, setAway] = useState<boolean | null>(null);
+  const presence = usePresenceConfig(homeId);
+  const [quiet, setQuiet] = useState<PresenceConfig | null>(null);
+  const msg = useTimedMessage();
+  const current = quiet ?? presence.data;
+  const awayValue = away ?? reportedAway;
+
+  useEffect(() => {
+    if (presence.data && quiet === null) setQuiet(presence.data);
+  }, [presence.data, quiet]);
+
+  const savePresence = async (next: PresenceConfig) => {
+    try {
+      await setPresenceConfig(homeId, next);
+      queryClient.setQueryData(homeKeys.presence(homeId), next);
+      return true;
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      msg.error(
+        t(err.status === 429 ? 'homes.errors.tooManyRequests' : 'homes.errors.userRequest'),
+      );
+      return false;
+    }
+  };
+
+  // Spec 2 §4: the quiet-home flag is saved as soon as it changes.
+  const toggleQuiet = async (enabled: boolean) => {
+    if (!current) return;
+    const next = { ...current, enabled };
+    setQuiet(next);
+    msg.clear();
+    await savePresence(next);
+  };
+
+  const save = async () => {
+    msg.clear();
+    try {
+      if (away !== null && away !== reportedAway) {
+        // Spec 2 §4: away is set on every device of the home.
+        await Promise.all(devices.map((d) => setAwayStatus(d.dev.dev_id, away)));
+      }
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      msg.error(t('homes.errors.userRequest'));
+      return;
+    }
+    if (current && presence.data && current.email !== presence.data.email) {
+      if (!(await savePresence(current))) return;
+    }
+    msg.success(t('homes.saved'), () => navigate(-1));
+  };
+
+  const sendTest = async () => {
+    try {
+      await testPresence(homeId);
+      msg.success(t('homes.quiet.testSent'));
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      msg.error(t('homes.errors.userRequest'));
+    }
+  };
+
+  return (
+    <PageFrame
+      title={t('homes.config.title', { name: home?.name ?? '' })}
+      backLabel={t('homes.back')}
+      footer={
+        <div className="hearth-actions">
+          <IonButton fill="outline" onClick={() => navigate(-1)}>
+            {t('homes.cancel')}
+          </IonButton>
+          <IonButton onClick={() => void save()}>{t('homes.save')}</IonButton>
+        </div>
+      }
+    >
+      <DeviceSockets devIds={devices.map((d) => d.dev.dev_id)} />
+      <fieldset className="hearth-form">
+        <legend>{t('homes.config.presence')}</legend>
+        {(['home', 'away'] as const).map((v) => (
+          <label key={v} className="hearth-radio">
+            <input
+              type="radio"
+              name="home-away"
+              checked={awayValue === (v === 'away')}
+              onChange={() => {
+                msg.clear();
+                setAway(v === 'away');
+              }}
+            />
+            {t(`homes.config.${v}`)}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="hearth-form">
+        <legend>{t('homes.quiet.title')}</legend>
+        <label className="hearth-check">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={current?.enabled ?? false}
+            disabled={!current}
+            onChange={(e) => void toggleQuiet(e.target.checked)}
+          />
+          {t('homes.quiet.enabled')}
+        </label>
+        <label htmlFor="quiet-email">{t('homes.quiet.email')}</label>
+        <input
+          id="quiet-email"
+          type="email"
+          value={current?.email ?? ''}
+          disabled={!current}
+          onChange={(e) => {
+            msg.clear();
+            if (current) setQuiet({ ...current, email: e.target.value });
+          }}
+        />
+        {current?.enabled && (
+          <>
+            <IonButton fill="outline" onClick={() => void sendTest()}>
+              {t('homes.quiet.test')}
+            </IonButton>
+            <Link to={homeRoutes.quietHomeNodes(homeId)}>{t('homes.quiet.excludeNodes')}</Link>
+          </>
+        )}
+      </fieldset>
+      <MessageLine message={msg.message} />
+    </PageFrame>
+  );
+}

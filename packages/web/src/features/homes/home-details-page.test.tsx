@@ -1,0 +1,196 @@
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { GroupedHome } from '@hearth/protocol';
+import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
+import { renderRoute } from '../../test/route-render';
+import { signIn } from '../../test/session';
+import { HomeDetailsPage } from './home-details-page';
+
+vi.mock('./components/geo-map', () => ({
+  GeoMap: (p: { zoom: number; range: number }) => (
+    <div data-testid="map" data-zoom={p.zoom} data-range={p.range} />
+  ),
+}));
+
+const DEV = 'aaaaaaaaaaaaaaaaa1';
+const homes: GroupedHome[] = [
+  {
+    id: 'h1',
+    name: 'Attic',
+    owner: true,
+    devs: [{ dev_id: DEV, name: 'Box', product_id: '0105', fw_version: '1', serial_id: '1' }],
+  },
+  { id: 'h2', name: 'Villa', owner: false, devs: [] },
+];
+const info = {
+  ES: { zipFormat: '\\d{5}', states: { Madrid: 'Europe/Madrid', Girona: 'Europe/Madrid' } },
+  GB: { zipFormat: '[A-Z]{1,2}\\d[A-Z\\d]? ?\\d[A-Z]{2}', states: { London: 'Europe/London' } },
+};
+let calls: RecordedCall[];
+
+beforeEach(() => {
+  signIn();
+  ({ calls } = installFakeFetch({
+    'GET /api/v2/grouped_devs': () => json(homes),
+    'GET /api/location/v1/info': () => json(info),
+    'GET /api/location/v1/coordinates': () => json({ lat: 40.4, lon: -3.7 }),
+    'GET /api/v2/groups/h1/geo_data': () =>
+      json({ country: 'ES', state: 'Madrid', city: 'Madrid', zip: '28001' }),
+    'GET /api/v2/groups/h2/geo_data': () => json({}),
+    'POST /api/v2/groups/h1/geo_data': () => json({}),
+    'POST /api/v2/groups/h1/name': () => json({}),
+    'GET /api/v2/groups/h1/extra_data': () => json({}),
+    'POST /api/v2/groups/h1/extra_data': () => json({}),
+    [`POST /api/v2/devs/${DEV}/pmo_system`]: () => json({}),
+    [`GET /api/v2/devs/${DEV}/mgr/nodes`]: () => json({ nodes: [] }),
+    'GET /api/v2/groups/h1/guest_users': () => json({ guest_users: [{ email: 'bo@example.com' }] }),
+    'POST /api/v2/users/u1/invite': () => json({}),
+    'DELETE /api/v2/users/u1/invite': () => json({}),
+  }));
+});
+
+const open = (path: string) =>
+  renderRoute('/list/homes/:homeId/:option', <HomeDetailsPage />, path);
+const save = () => fireEvent.click(screen.getByText('Save'));
+
+describe('home details carousel', () => {
+  test('owners see four options; guests only data and geolocation', async () => {
+    open('/list/homes/h1/data');
+    const nav = await screen.findByRole('navigation', { name: 'Home options' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Devices', 'Guests', 'Home data', 'Geolocation']);
+  });
+
+  test('a guest sent to the guests tab lands on the home data', async () => {
+    open('/list/homes/h2/guests?x=1');
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/list/homes/h2/data?x=1'),
+    );
+    const nav = await screen.findByRole('navigation', { name: 'Home options' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Home data', 'Geolocation']);
+    expect(screen.getByLabelText('City')).toHaveAttribute('readonly');
+  });
+});
+
+describe('home data form', () => {
+  test('lists the missing fields after the fields message', async () => {
+    open('/list/homes/h1/data');
+    const city = await screen.findByLabelText('City');
+    await waitFor(() => expect(city).toHaveValue('Madrid'));
+    fireEvent.change(city, { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Home name'), { target: { value: ' ' } });
+    save();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Please fill in these fields: City, Home name',
+    );
+  });
+
+  test('the region resets when the country changes and the postcode is checked and uppercased', async () => {
+    open('/list/homes/h1/data');
+    const country = await screen.findByLabelText('Country');
+    await waitFor(() => expect(screen.getByLabelText('Region')).toHaveValue('Madrid'));
+    fireEvent.change(country, { target: { value: 'GB' } });
+    expect(screen.getByLabelText('Region')).toHaveValue('');
+    fireEvent.change(screen.getByLabelText('Region'), { target: { value: 'London' } });
+    fireEvent.change(screen.getByLabelText('Postcode'), { target: { value: 'sw1a 1aa' } });
+    expect(screen.getByLabelText('Postcode')).toHaveValue('SW1A 1AA');
+    fireEvent.change(screen.getByLabelText('Postcode'), { target: { value: '28001' } });
+    save();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The postcode does not have the format of the country',
+    );
+    fireEvent.change(screen.getByLabelText('Postcode'), { target: { value: 'sw1a 1aa' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    save();
+    await screen.findByText('Saved');
+    const geo = calls.find((c) => c.method === 'POST' && c.url.endsWith('/geo_data'));
+    expect(JSON.parse(geo?.body ?? '{}')).toMatchObject({
+      country: 'GB',
+      state: 'London',
+      zip: 'SW1A 1AA',
+      tz_code: 'Europe/London',
+      coarsePosition: { latitude: 40.4, longitude: -3.7 },
+    });
+  });
+
+  test('a fixed max power outside 1000–60000 W is refused', async () => {
+    open('/list/homes/h1/data');
+    await waitFor(() => expect(screen.getByLabelText('City')).toHaveValue('Madrid'));
+    fireEvent.click(screen.getByRole('radio', { name: 'Fixed limit' }));
+    expect(screen.getByLabelText('Limit (W)')).toHaveValue('5000');
+    fireEvent.change(screen.getByLabelText('Limit (W)'), { target: { value: '999' } });
+    save();
+    expect(await screen.findByRole('alert')).toHaveTextContent('between 1000 and 60000 W');
+    fireEvent.change(screen.getByLabelText('Limit (W)'), { target: { value: '60000' } });
+    save();
+    await screen.findByText('Saved');
+    const pmo = calls.find((c) => c.url.endsWith('/pmo_system'));
+    expect(JSON.parse(pmo?.body ?? '{}').max_power_config.profiles).toEqual([60000]);
+  });
+});
+
+describe('guests', () => {
+  test('validates the e-mail, invites and revokes', async () => {
+    open('/list/homes/h1/guests');
+    await screen.findByText('bo@example.com');
+    fireEvent.click(screen.getByText('Invite'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Please fill in these fields: Guest e-mail',
+    );
+    fireEvent.change(screen.getByLabelText('Guest e-mail'), { target: { value: 'nobody' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(screen.getByText('Invite'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The e-mail address is not valid');
+    fireEvent.change(screen.getByLabelText('Guest e-mail'), {
+      target: { value: 'cy@example.com' },
+    });
+    fireEvent.click(screen.getByText('Invite'));
+    await screen.findByText('Invitation sent');
+    const invite = calls.find((c) => c.method === 'POST' && c.url.endsWith('/invite'));
+    expect(JSON.parse(invite?.body ?? '{}')).toMatchObject({
+      email: 'cy@example.com',
+      groupid: 'h1',
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove bo@example.com' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+    const revoke = calls.find((c) => c.method === 'DELETE');
+    expect(JSON.parse(revoke?.body ?? '{}')).toEqual({ groupid: 'h1', email: 'bo@example.com' });
+  });
+});
+
+describe('geolocation', () => {
+  test('the range snaps to 50 m, settles after 500 ms and sets the zoom', async () => {
+    open('/list/homes/h1/geolocation');
+    const map = await screen.findByTestId('map');
+    expect(map).toHaveAttribute('data-range', '500');
+    vi.useFakeTimers();
+    try {
+      const slider = screen.getByRole('slider');
+      expect(slider).toHaveAttribute('min', '150');
+      expect(slider).toHaveAttribute('max', '1000');
+      fireEvent.change(slider, { target: { value: '640' } });
+      expect(screen.getByTestId('geo-range')).toHaveTextContent('650 m');
+      act(() => vi.advanceTimersByTime(499));
+      expect(screen.getByTestId('map')).toHaveAttribute('data-range', '500');
+      act(() => vi.advanceTimersByTime(1));
+      expect(screen.getByTestId('map')).toHaveAttribute('data-range', '650');
+      expect(screen.getByTestId('map')).toHaveAttribute('data-zoom', '14');
+    } finally {
+      vi.useRealTimers();
+    }
+    fireEvent.click(screen.getByText('Save position'));
+    await screen.findByText('Position saved');
+    const geo = calls.find((c) => c.method === 'POST' && c.url.endsWith('/geo_data'));
+    expect(JSON.parse(geo?.body ?? '{}')).toMatchObject({
+      outdoor_range: 650,
+      position: { latitude: 40.4168 },
+    });
+  });
+});

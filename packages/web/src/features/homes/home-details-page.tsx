@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
+import { useHomes } from '../../lib/devices';
+import { PageFrame } from '../../lib/screens';
+import { HOME_OPTIONS, homeRoutes, optionsFor, type HomeOption } from './model/home-routes';
+import { DevicesTab } from './components/devices-tab';
+import { GuestsTab } from './components/guests-tab';
+import { HomeDataTab } from './components/home-data-tab';
+import { GeolocationTab } from './components/geolocation-tab';
+import './homes.css';
+
+function isOption(value: string | undefined): value is HomeOption {
+  return (HOME_OPTIONS as readonly string[]).includes(value ?? '');
+}
+
+/** Spec 2 §2 "Home details": a carousel of devices, guests, data and geolocation. */
+export function HomeDetailsPage() {
+  const { t } = useTranslation();
+  const { homeId = '', option } = useParams();
+  const { search } = useLocation();
+  const homes = useHomes();
+  const home = homes.data?.find((h) => h.id === homeId);
+  if (homes.isSuccess && !home) return <Navigate to={homeRoutes.list} replace />;
+  if (!home) return null;
+  const options = optionsFor(home.owner);
+  // Spec 2 §6: a guest sent to an owner-only tab lands on the home data.
+  if (!isOption(option) || !options.includes(option))
+    return <Navigate to={homeRoutes.details(homeId, 'data') + search} replace />;
+
+  const title = home.owner ? home.name : `${home.name} (${t('homes.guest')})`;
+  return (
+    <PageFrame title={title} backLabel={t('homes.back')} backTo={homeRoutes.list}>
+      <nav className="home-carousel" aria-label={t('homes.details.options')}>
+        {options.map((o) => (
+          <Link
+            key={o}
+            to={homeRoutes.details(homeId, o) + search}
+            replace
+            aria-current={o === option ? 'page' : undefined}
+          >
+            {t(`homes.details.${o}`)}
+          </Link>
+        ))}
+      </nav>
+      {option === 'devices' && <DevicesTab home={home} />}
+      {option === 'guests' && <GuestsTab homeId={homeId} />}
+      {option === 'data' && <HomeDataTab home={home} />}
+      {option === 'geolocation' && <GeolocationTab homeId={homeId} owner={home.owner} />}
+    </PageFrame>
+  );
+}

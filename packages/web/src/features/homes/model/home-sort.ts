@@ -1,0 +1,38 @@
+import type { GroupedHome } from '@hearth/protocol';
+
+export const HOME_SORT_METHODS = ['id', 'name'] as const;
+export type HomeSortMethod = (typeof HOME_SORT_METHODS)[number];
+
+/** Spec 2 §7 "Local preferences": setHomesSortMethod keeps the choice on this device. */
+export const HOMES_SORT_STORAGE_KEY = 'homesSortMethod';
+
+export function readHomesSortMethod(storage: Storage = localStorage): HomeSortMethod {
+  const stored = storage.getItem(HOMES_SORT_STORAGE_KEY);
+  return stored === 'name' ? 'name' : 'id';
+}
+
+export function writeHomesSortMethod(method: HomeSortMethod, storage: Storage = localStorage) {
+  storage.setItem(HOMES_SORT_STORAGE_KEY, method);
+}
+
+function compareIds(a: string, b: string): number {
+  const na = Number(a);
+  const nb = Number(b);
+  // Numeric ids sort as numbers (2 before 10); anything else by its text.
+  if (Number.isFinite(na) && Number.isFinite(nb)) return na - nb;
+  return a.localeCompare(b);
+}
+
+/** Spec 2 §2: the home list is sorted by the chosen method, id by default. */
+export function sortHomes(homes: readonly GroupedHome[], method: HomeSortMethod): GroupedHome[] {
+  const sorted = [...homes];
+  if (method === 'name') {
+    sorted.sort(
+      (a, b) =>
+        a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || compareIds(a.id, b.id),
+    );
+  } else {
+    sorted.sort((a, b) => compareIds(a.id, b.id));
+  }
+  return sorted;
+}

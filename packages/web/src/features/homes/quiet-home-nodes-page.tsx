@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { IonButton } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { useHomeDevices, useHomes } from '../../lib/devices';
+import { HttpError } from '../../lib/http';
+import { MessageLine, PageFrame, useTimedMessage } from '../../lib/screens';
+import {
+  homeKeys,
+  setPresenceConfig,
+  usePresenceConfig,
+  type PresenceConfig,
+} from './api/homes-api';
+import { isExcluded, toggleExcluded } from './model/excluded-nodes';
+
+/** Spec 2 §2 "Quiet-home node exclusion": nodes that never raise a quiet-home notification. */
+export function QuietHomeNodesPage() {
+  const { t } = useTranslation();
+  const { homeId = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const home = useHomes().data?.find((h) => h.id === homeId);
+  const devices = useHomeDevices(home);
+  const presence = usePresenceConfig(homeId);
+  const [excluded, setExcluded] = useState<PresenceConfig['excluded_nodes'] | null>(null);
+  const list = excluded ?? presence.data?.excluded_nodes ?? [];
+  const msg = useTimedMessage();
+
+  const save = async () => {
+    if (!presence.data) return;
+    const next = { ...presence.data, excluded_nodes: list };
+    try {
+      await setPresenceConfig(homeId, next);
+      queryClient.setQueryData(homeKeys.presence(homeId), next);
+      msg.success(t('homes.saved'), () => navigate(-1));
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      msg.error(
+        t(err.status === 429 ? 'homes.errors.tooManyRequests' : 'homes.errors.userRequest'),
+      );
+    }
+  };
+
+  return (
+    <PageFrame
+      title={t('homes.quiet.excludeNodes')}
+      backLabel={t('homes.back')}
+      footer={
+        <div className="hearth-actions">
+          <IonButton onClick={() => void save()}>{t('homes.save')}</IonButton>
+        </div>
+      }
+    >
+      {devices.map(({ dev, nodes }) => (
+        <fieldset key={dev.dev_id} className="hearth-form">
+          <legend>{dev.name}</legend>
+          {nodes
+            .filter((n) => n.installed)
+            .map((n) => (
+              <label key={`${n.type}${n.addr}`} className="hearth-check">
+                <input
+                  type="checkbox"
+                  checked={isExcluded(list, dev.dev_id, n.addr)}
+                  onChange={() => setExcluded(toggleExcluded(list, dev.dev_id, n.addr))}
+                />
+                {t('homes.quiet.excludeNode', { name: n.name || `${n.type} ${n.addr}` })}
+              </label>
+            ))}
+        </fieldset>
+      ))}
+      <MessageLine message={msg.message} />
+    </PageFrame>
+  );
+}

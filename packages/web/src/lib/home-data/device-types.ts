@@ -1,0 +1,22 @@
+/** Spec 2 §3 "Wizard data": the kinds of gateway a home can get. */
+export const DEVICE_TYPES = ['wifiHtr', 'wifi', 'ethernet'] as const;
+export type DeviceType = (typeof DEVICE_TYPES)[number];
+
+export interface DeviceTypeContext {
+  native: boolean;
+  ethernetAvailable: boolean;
+  /** Node model types the brand offers (other gateway kinds need node models to exist). */
+  wifiAvailable: boolean;
+}
+
+/**
+ * Spec 2 §2: wifiHtr only in the native app; ethernet if the store says so; wifi
+ * smartboxes need native provisioning (Bluetooth or the device's access point).
+ */
+export function availableDeviceTypes(ctx: DeviceTypeContext): DeviceType[] {
+  const types: DeviceType[] = [];
+  if (ctx.native) types.push('wifiHtr');
+  if (ctx.native && ctx.wifiAvailable) types.push('wifi');
+  if (ctx.ethernetAvailable) types.push('ethernet');
+  return types;
+}

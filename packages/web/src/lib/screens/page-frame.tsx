@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import {
+  IonBackButton,
+  IonButtons,
+  IonContent,
+  IonFooter,
+  IonHeader,
+  IonPage,
+  IonTitle,
+  IonToolbar,
+} from '@ionic/react';
+import './screens.css';
+
+interface Props {
+  title: string;
+  /** Accessible name of the back arrow (from the caller's translations). */
+  backLabel: string;
+  /** Where the back arrow goes when there is no history (a deep link). */
+  backTo?: string;
+  footer?: ReactNode;
+  children: ReactNode;
+}
+
+/** A screen with a back arrow, a title, scrolling content and an optional bottom toolbar. */
+export function PageFrame({ title, backLabel, backTo = '/', footer, children }: Props) {
+  return (
+    <IonPage>
+      <IonHeader>
+        <IonToolbar color="primary">
+          <IonButtons slot="start">
+            <IonBackButton defaultHref={backTo} text="" aria-label={backLabel} />
+          </IonButtons>
+          <IonTitle>
+            <span>{title}</span>
+          </IonTitle>
+        </IonToolbar>
+      </IonHeader>
+      <IonContent className="ion-padding">{children}</IonContent>
+      {footer && (
+        <IonFooter>
+          <IonToolbar>{footer}</IonToolbar>
+        </IonFooter>
+      )}
+    </IonPage>
+  );
+}
