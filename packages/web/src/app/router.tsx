@@ -8,7 +8,6 @@ import { SchedulePage } from '../features/schedule';
 import { HeaterSystemPage, PowerSchedulePage } from '../features/power-schedule';
 import { hasSession, useSessionStore } from '../lib/session/session-store';
 import { MenuShell } from './menu-shell';
-import { heatingRoutes, renderPowerMonitors } from './heating-routes';
 import { homesRoutes } from './homes-routes';
 
 /** Spec 1 §2: the dashboard needs a session; without one the user lands on /login. */
@@ -41,7 +40,7 @@ export function AppRouter() {
               path="/"
               element={
                 <RequireSession>
-                  <DashboardPage renderPowerMonitors={renderPowerMonitors} />
+                  <DashboardPage />
                 </RequireSession>
               }
             />
@@ -80,7 +79,6 @@ export function AppRouter() {
                 </RequireSession>
               }
             />
-            {heatingRoutes((page) => <RequireSession>{page}</RequireSession>)}
             <Route path="*" element={<Navigate to="/" replace />} />
           </Routes>
         </IonRouterOutlet>
