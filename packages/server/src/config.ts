@@ -45,6 +45,7 @@ const envSchema = z.object({
   GEOCODER_URL: urlWith(['http', 'https']),
   DEMO: boolString.optional(),
   HEARTH_COMMIT: optionalText,
+  CHANGES_PER_HOUR: z.coerce.number().int().min(1).default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -75,6 +76,8 @@ export interface Config {
   logLevel: string;
   /** Reported by GET /version; set by the build or deployment. */
   commit: string;
+  /** Cap on each user's changes (write requests) per hour; past it, 429 too_many_changes. */
+  changesPerHour: number;
 }
 
 export class ConfigError extends Error {
@@ -157,5 +160,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demo: e.DEMO ?? !production,
     logLevel: e.LOG_LEVEL,
     commit: e.HEARTH_COMMIT ?? 'dev',
+    changesPerHour: e.CHANGES_PER_HOUR,
   };
 }

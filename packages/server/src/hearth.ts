@@ -8,6 +8,18 @@ import { seedDemo, type DemoSeed } from './demo/demo-seed';
 import { createAccessService } from './devices/access.service';
 import { createDevicesService } from './devices/devices.service';
 import { createNodesService } from './devices/nodes.service';
+import { createNodeControlService } from './devices/node-control.service';
+import { createDeviceManagerService } from './devices/device-manager.service';
+import {
+  createChangeLimit,
+  createMemoryChangeCounter,
+  createRedisChangeCounter,
+} from './limits';
+import {
+  createSamplesAggregateRepository,
+  createSamplesService,
+  seedDemoHistory,
+} from './samples';
 import { createEmbeddedBroker, MQTT_WS_PATH, type EmbeddedBroker } from './gateway/broker';
 import { createCommandsService, type CommandsService } from './gateway/commands.service';
 import { createEmbeddedTransport } from './gateway/embedded-transport';
@@ -92,7 +104,15 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
 
   const access = createAccessService(repos.devices);
   const devices = createDevicesService(repos);
-  const nodes = createNodesService({ nodes: repos.nodes, commands, realtime });
+  const nodes = createNodesService({ nodes: repos.nodes, devices: repos.devices });
+  const nodeControl = createNodeControlService({ ...repos, commands, realtime });
+  const deviceManager = createDeviceManagerService({ ...repos, commands, realtime });
+  const sampleAggregates = createSamplesAggregateRepository(database.db);
+  const samplesService = createSamplesService({ ...repos, aggregates: sampleAggregates });
+  const changeLimit = createChangeLimit(
+    config.redisUrl ? createRedisChangeCounter(config.redisUrl) : createMemoryChangeCounter(),
+    config.changesPerHour,
+  );
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     dataDir: config.dataDir,
@@ -147,7 +167,21 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
     commit: config.commit,
     weatherUrl: config.weatherUrl,
     geocoderUrl: config.geocoderUrl,
-    services: { tokens, access, devices, nodes, accounts, linking, homes, quietHome, guests },
+    services: {
+      tokens,
+      access,
+      devices,
+      nodes,
+      accounts,
+      linking,
+      homes,
+      quietHome,
+      guests,
+      nodeControl,
+      deviceManager,
+      samplesService,
+    },
+    changeLimit,
     wifiKey: wifiKey(config.gatewayKey),
   });
   const socketServer = createSocketServer(app.server, {
@@ -184,6 +218,7 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
     async seedDemo() {
       if (!config.demo) return null;
       const seed = await seedDemo(repos, secretOf, log);
+      await seedDemoHistory(sampleAggregates, seed.gateways, log);
       await accounts.acceptPrivacyFor(seed.email);
       return seed;
     },
@@ -206,6 +241,7 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
       await broker?.close();
       await channel.close();
       await app.close();
+      await changeLimit.close();
       mailer.close();
       await database.close();
     },

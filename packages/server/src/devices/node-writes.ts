@@ -1,7 +1,12 @@
 import { z } from 'zod';
-import { decimalString, modeSchema, unitsSchema } from '@hearth/protocol';
+import { decimalString, modeSchema, NODE_MODES, progSchema, unitsSchema } from '@hearth/protocol';
 
 const TEMPERATURE_KEYS = ['stemp', 'ice_temp', 'eco_temp', 'comf_temp'] as const;
+
+const unitsRequired = {
+  message: 'units is required with any temperature',
+  path: ['units'],
+};
 
 /**
  * A partial status write (API.md §5): `{stemp,units}`, `{mode}`, `{mode,stemp,units}`,
@@ -24,9 +29,112 @@ export const nodeStatusWriteSchema = z
   })
   .refine(
     (body) => body.units !== undefined || !TEMPERATURE_KEYS.some((k) => body[k] !== undefined),
-    {
-      message: 'units is required with any temperature',
-      path: ['units'],
-    },
+    unitsRequired,
   );
 export type NodeStatusWrite = z.infer<typeof nodeStatusWriteSchema>;
+
+/** Modes a client may set; modified_auto only arises on the device (spec 3 §4). */
+const settableMode = z.enum(NODE_MODES).exclude(['modified_auto']);
+
+export const modeWriteSchema = z
+  .strictObject({
+    mode: settableMode,
+    stemp: decimalString.optional(),
+    units: unitsSchema.optional(),
+  })
+  .refine((b) => b.stemp === undefined || b.units !== undefined, unitsRequired);
+export type ModeWrite = z.infer<typeof modeWriteSchema>;
+
+export const progTempsWriteSchema = z
+  .strictObject({
+    ice_temp: decimalString.optional(),
+    eco_temp: decimalString.optional(),
+    comf_temp: decimalString.optional(),
+    units: unitsSchema,
+  })
+  .refine((b) => b.ice_temp ?? b.eco_temp ?? b.comf_temp, {
+    message: 'give at least one of ice_temp, eco_temp, comf_temp',
+  });
+export type ProgTempsWrite = z.infer<typeof progTempsWriteSchema>;
+
+export const boostWriteSchema = z
+  .strictObject({
+    active: z.boolean(),
+    temperature: decimalString.optional(),
+    units: unitsSchema.optional(),
+    /** Minutes, as the gateway takes it. */
+    time: z.number().int().min(1).max(1440).optional(),
+  })
+  .refine((b) => b.temperature === undefined || b.units !== undefined, unitsRequired);
+export type BoostWrite = z.infer<typeof boostWriteSchema>;
+
+export const progWriteSchema = z.strictObject({ prog: progSchema });
+export type ProgWrite = z.infer<typeof progWriteSchema>;
+
+export const lockWriteSchema = z.strictObject({ locked: z.boolean() });
+export const nameWriteSchema = z.strictObject({
+  name: z.string().trim().min(1, 'name must not be empty').max(30, 'name is at most 30 characters'),
+});
+export const selectWriteSchema = z.strictObject({ select: z.boolean() });
+export const eraseSchema = z.strictObject({ purge: z.boolean().default(false) });
+
+/** `"2000"`: a whole number of watts, 0 for none or 1000–60000 (spec 3 §5, §9). */
+export const powerLimitValue = z
+  .union([z.string().regex(/^\d+$/, 'must be a whole number of watts, e.g. "2000"'), z.number().int()])
+  .transform(Number)
+  .refine((w) => w === 0 || (w >= 1000 && w <= 60000), {
+    message: 'must be 0 (no limit) or between 1000 and 60000 W',
+  });
+export const powerLimitWriteSchema = z.strictObject({ power_limit: powerLimitValue });
+
+/** Setup keys that hold a temperature or a temperature offset, which travel as decimal strings. */
+const TEMPERATURE_SETUP_KEY = /(^|_)(temp|temperature|offset)$/;
+
+function checkTemperatures(
+  value: Record<string, unknown>,
+  ctx: z.RefinementCtx,
+  path: Array<string>,
+): void {
+  for (const [key, v] of Object.entries(value)) {
+    if (TEMPERATURE_SETUP_KEY.test(key) && !decimalString.safeParse(v).success) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [...path, key],
+        message: `${key} must be a decimal number written as a string, e.g. "20.5"`,
+      });
+    }
+  }
+}
+
+/** A full setup object (clients GET, merge and POST it); temperatures as decimal strings. */
+export const setupWriteSchema = z
+  .record(z.string(), z.unknown())
+  .superRefine((setup, ctx) => {
+    checkTemperatures(setup, ctx, []);
+    const extra = setup.extra_options;
+    if (extra !== undefined) {
+      if (extra === null || typeof extra !== 'object' || Array.isArray(extra)) {
+        ctx.addIssue({ code: 'custom', path: ['extra_options'], message: 'must be an object' });
+      } else {
+        checkTemperatures(extra as Record<string, unknown>, ctx, ['extra_options']);
+      }
+    }
+    if (setup.units !== undefined && !unitsSchema.safeParse(setup.units).success) {
+      ctx.addIssue({ code: 'custom', path: ['units'], message: 'units must be "C" or "F"' });
+    }
+  });
+export type SetupWrite = z.infer<typeof setupWriteSchema>;
+
+/**
+ * Setup entries only an owner may change (spec 3 §6: keyboard and password lock, priority,
+ * schedule resolution, max power per node).
+ */
+export const OWNER_ONLY_SETUP_KEYS = [
+  'keyboard_lock_enabled',
+  'password_lock_enabled',
+  'lock_password',
+  'priority',
+  'prog_resol',
+  'prog_resolution',
+  'max_power',
+] as const;

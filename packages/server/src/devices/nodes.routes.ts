@@ -1,18 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../http/authenticate';
 import type { AccessService } from './access.service';
-import { nodeStatusWriteSchema } from './node-writes';
+import { looseObject, nodeOf, nodeParams, security } from './node-params';
 import type { NodesService } from './nodes.service';
 
-const nodeParams = z.object({
-  dev: z.string(),
-  type: z.string(),
-  addr: z.coerce.number().int().min(0),
-});
-const looseObject = z.record(z.string(), z.unknown());
-const security = [{ bearer: [] }];
+const PARTS = ['status', 'setup', 'prog', 'version'] as const;
 
+/** Reads of one node; `htr_mod` in the path reads the `htr` node (API.md §1). */
 export function nodesRoutes(deps: {
   access: AccessService;
   nodes: NodesService;
@@ -37,38 +31,34 @@ export function nodesRoutes(deps: {
         },
       },
       async (request) => {
-        const { dev, type, addr } = request.params;
-        await access.requireDev(currentUser(request).userId, dev);
-        return nodes.getNode(dev, type, addr);
+        const { node } = await nodeOf(request, access, nodes);
+        return nodes.getNode(node.devId, node.type, node.addr);
       },
     );
+    for (const part of PARTS) {
+      app.get(
+        `/api/v2/devs/:dev/:type/:addr/${part}`,
+        { schema: { tags: ['nodes'], security, params: nodeParams, response: { 200: looseObject } } },
+        async (request) => {
+          const { node } = await nodeOf(request, access, nodes);
+          return nodes.getPart(node.devId, node.type, node.addr, part);
+        },
+      );
+    }
     app.get(
-      '/api/v2/devs/:dev/:type/:addr/status',
-      { schema: { tags: ['nodes'], security, params: nodeParams, response: { 200: looseObject } } },
-      async (request) => {
-        const { dev, type, addr } = request.params;
-        await access.requireDev(currentUser(request).userId, dev);
-        return nodes.getStatus(dev, type, addr);
-      },
-    );
-    app.post(
-      '/api/v2/devs/:dev/:type/:addr/status',
+      '/api/v2/devs/:dev/:type/:addr/power',
       {
         schema: {
           tags: ['nodes'],
           security,
           params: nodeParams,
-          body: nodeStatusWriteSchema,
-          description:
-            'Partial status write; stored as desired state and forwarded to the gateway at once',
-          response: { 200: looseObject },
+          description: 'Latest power in W reported by the gateway, e.g. {"power":"1234.0"}',
+          response: { 200: z.object({ power: z.string() }) },
         },
       },
       async (request) => {
-        const { dev, type, addr } = request.params;
-        // Guests may control heating (API.md §6), so any visible device may take a status write.
-        await access.requireDev(currentUser(request).userId, dev);
-        return nodes.postStatus(dev, type, addr, request.body);
+        const { node } = await nodeOf(request, access, nodes);
+        return nodes.getPower(node.devId, node.type, node.addr);
       },
     );
   };

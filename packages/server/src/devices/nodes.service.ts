@@ -1,18 +1,16 @@
-import { parseNodeType } from '@hearth/protocol';
+import { formatDecimal, parseDecimal, parseNodeType } from '@hearth/protocol';
 import { notFound } from '../errors';
+import type { DevicesRepository } from '../repositories/devices.repository';
 import type { NodeRow, NodesRepository } from '../repositories/nodes.repository';
-import type { CommandsService } from '../gateway/commands.service';
-import type { RealtimeEmitter } from '../realtime/realtime.emitter';
 import { presentNode } from './devices.presenter';
-import type { NodeStatusWrite } from './node-writes';
 
 export interface NodesServiceDeps {
   nodes: NodesRepository;
-  commands: CommandsService;
-  realtime: RealtimeEmitter;
+  devices: DevicesRepository;
 }
 
-export function createNodesService({ nodes, commands, realtime }: NodesServiceDeps) {
+/** Reads of one node (API.md §5 per-node table). */
+export function createNodesService({ nodes, devices }: NodesServiceDeps) {
   async function requireNode(
     devId: string,
     typeParam: string,
@@ -20,30 +18,36 @@ export function createNodesService({ nodes, commands, realtime }: NodesServiceDe
   ): Promise<NodeRow> {
     const type = parseNodeType(typeParam);
     const row = type ? await nodes.find(devId, type, addrParam) : undefined;
-    if (!row) throw notFound('Unknown node');
+    if (!row) throw notFound('Node not found');
     return row;
   }
-
   return {
     requireNode,
     async getNode(devId: string, type: string, addr: number) {
       return presentNode(await requireNode(devId, type, addr));
     },
-    async getStatus(devId: string, type: string, addr: number) {
-      return presentNode(await requireNode(devId, type, addr)).status;
+    async getPart(
+      devId: string,
+      type: string,
+      addr: number,
+      part: 'status' | 'setup' | 'prog' | 'version',
+    ) {
+      return presentNode(await requireNode(devId, type, addr))[part];
     },
     /**
-     * Records the desired status, shows it as pending to every socket of the device and
-     * forwards it to the gateway; the gateway's own report later replaces it.
+     * The latest power: a power monitor's own `/pmo/{addr}/power` report, else the power in
+     * the node's status; "0.0" before the gateway has said anything.
      */
-    async postStatus(devId: string, type: string, addr: number, write: NodeStatusWrite) {
+    async getPower(devId: string, type: string, addr: number): Promise<{ power: string }> {
       const node = await requireNode(devId, type, addr);
-      const path = `/${node.type}/${node.addr}/status`;
-      const desired = { ...(node.status ?? {}), ...write, sync_status: 'pending' };
-      await nodes.setPart(devId, node.type, node.addr, 'status', desired);
-      await commands.send(devId, 'POST', path, write);
-      realtime.update(devId, path, desired);
-      return desired;
+      const reported = await devices.getState(devId, `/${node.type}/${node.addr}/power`);
+      const fromReport =
+        reported !== null && typeof reported === 'object'
+          ? (reported as Record<string, unknown>).power
+          : undefined;
+      const raw = fromReport ?? node.status?.power;
+      const watts = typeof raw === 'string' || typeof raw === 'number' ? parseDecimal(raw) : undefined;
+      return { power: formatDecimal(watts ?? 0) };
     },
   };
 }

@@ -21,6 +21,12 @@ import type { AccessService } from '../devices/access.service';
 import { devicesRoutes } from '../devices/devices.routes';
 import type { DevicesService } from '../devices/devices.service';
 import { nodesRoutes } from '../devices/nodes.routes';
+import { nodeControlRoutes } from '../devices/node-control.routes';
+import type { NodeControlService } from '../devices/node-control.service';
+import { deviceManagerRoutes } from '../devices/device-manager.routes';
+import type { DeviceManagerService } from '../devices/device-manager.service';
+import type { ChangeLimit } from '../limits';
+import { samplesRoutes, type SamplesService } from '../samples';
 import { guestsRoutes, inviteConfirmationRoutes } from '../guests/guests.routes';
 import type { GuestsService } from '../guests/guests.service';
 import { homeDevicesRoutes } from '../homes/home-devices.routes';
@@ -54,7 +60,12 @@ export interface AppDeps {
     homes: HomesService;
     quietHome: QuietHomeService;
     guests: GuestsService;
+    nodeControl: NodeControlService;
+    deviceManager: DeviceManagerService;
+    samplesService: SamplesService;
   };
+  /** The per-user cap on changes per hour, added to every write route registered after it. */
+  changeLimit: ChangeLimit;
   /** Key of the encrypted wifi credentials (docs/device-protocol.md). */
   wifiKey: Buffer;
 }
@@ -67,6 +78,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
+  deps.changeLimit.applyToWrites(app);
 
   await app.register(formbody);
   await app.register(swagger, {
@@ -99,6 +111,9 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     secured.addHook('onRequest', bearerAuth(deps.signer));
     await secured.register(devicesRoutes(deps.services));
     await secured.register(nodesRoutes(deps.services));
+    await secured.register(nodeControlRoutes(deps.services));
+    await secured.register(deviceManagerRoutes(deps.services));
+    await secured.register(samplesRoutes(deps.services));
     await secured.register(
       homeDevicesRoutes({ homes: deps.services.homes, wifiKey: deps.wifiKey }),
     );

@@ -59,6 +59,17 @@ export function createDevicesRepository(db: Db) {
         .where(and(eq(devState.devId, devId), eq(devState.path, path)));
       return row?.body;
     },
+    /** The object at a path with the time it was stored (the device clock advances from it). */
+    async getStateEntry(
+      devId: string,
+      path: string,
+    ): Promise<{ body: unknown; updatedAt: Date } | undefined> {
+      const [row] = await db
+        .select({ body: devState.body, updatedAt: devState.updatedAt })
+        .from(devState)
+        .where(and(eq(devState.devId, devId), eq(devState.path, path)));
+      return row;
+    },
     async putState(devId: string, path: string, body: unknown): Promise<void> {
       await db
         .insert(devState)

@@ -62,6 +62,15 @@ export function createNodesRepository(db: Db) {
           set: { [part]: body },
         });
     },
+    async setName(devId: string, type: string, addr: number, name: string): Promise<void> {
+      await db.update(nodes).set({ name }).where(key(devId, type, addr));
+    },
+    async setInstalled(devId: string, type: string, addr: number, installed: boolean) {
+      await db.update(nodes).set({ installed }).where(key(devId, type, addr));
+    },
+    async remove(devId: string, type: string, addr: number): Promise<void> {
+      await db.delete(nodes).where(key(devId, type, addr));
+    },
   };
 }
 export type NodesRepository = ReturnType<typeof createNodesRepository>;

@@ -1,0 +1,91 @@
+import type { AwayStatus, PmoSystem } from '@hearth/protocol';
+import { formatPowerLimit } from '@hearth/protocol';
+import { badRequest } from '../errors';
+import type { CommandsService } from '../gateway/commands.service';
+import type { DevicesRepository, DevRow } from '../repositories/devices.repository';
+import type { HomesRepository } from '../repositories/homes.repository';
+import type { RealtimeEmitter } from '../realtime/realtime.emitter';
+import { advanceDeviceTime, isDeviceTime, zoneTime, type DeviceTime } from './device-time';
+
+export interface DeviceManagerDeps {
+  devices: DevicesRepository;
+  homes: HomesRepository;
+  commands: CommandsService;
+  realtime: RealtimeEmitter;
+  now?: () => number;
+}
+
+export interface DiscoveryState {
+  discovery: 'on' | 'off';
+  type?: string;
+  addr?: number;
+}
+
+const DEFAULT_AWAY: AwayStatus = { enabled: false, away: false, forced: false };
+const DEFAULT_PMO_SYSTEM: PmoSystem = {
+  main_circuit_pmos: [],
+  max_power_config: { profiles: [], slots: [] },
+};
+
+function asObject(value: unknown): Record<string, unknown> | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+/** Device-level objects (API.md §5 per-device table): read, or write as desired state + command. */
+export function createDeviceManagerService(deps: DeviceManagerDeps) {
+  const { devices, homes, commands, realtime } = deps;
+  const now = deps.now ?? Date.now;
+  async function read<T extends object>(devId: string, path: string, fallback: T): Promise<T> {
+    const stored = asObject(await devices.getState(devId, path));
+    return stored ? ({ ...fallback, ...stored } as T) : fallback;
+  }
+  async function write<T>(devId: string, path: string, desired: T, command: unknown): Promise<T> {
+    await devices.putState(devId, path, desired);
+    realtime.update(devId, path, desired);
+    await commands.send(devId, 'POST', path, command);
+    return desired;
+  }
+  return {
+    awayStatus: (devId: string) => read(devId, '/mgr/away_status', DEFAULT_AWAY),
+    async setAwayStatus(devId: string, body: { away: boolean; enabled?: boolean }) {
+      const current = await read(devId, '/mgr/away_status', DEFAULT_AWAY);
+      return write(devId, '/mgr/away_status', { ...current, ...body }, body);
+    },
+    discovery: (devId: string) =>
+      read<DiscoveryState>(devId, '/mgr/discovery', { discovery: 'off' }),
+    setDiscovery(devId: string, body: DiscoveryState) {
+      return write(devId, '/mgr/discovery', body, body);
+    },
+    /** The gateway's last published clock moved on by the time since, else the home's zone clock. */
+    async time(dev: DevRow): Promise<DeviceTime> {
+      const entry = await devices.getStateEntry(dev.devId, '/mgr/rtc/time');
+      if (entry && isDeviceTime(entry.body)) {
+        return advanceDeviceTime(entry.body, now() - entry.updatedAt.getTime());
+      }
+      const geo = asObject(await devices.getState(dev.devId, '/geo_data'));
+      const home = dev.groupId ? await homes.findById(dev.groupId) : undefined;
+      const tz = geo?.tz_code ?? home?.geoData.tz_code;
+      return zoneTime(now(), typeof tz === 'string' ? tz : undefined);
+    },
+    async powerLimit(devId: string): Promise<{ power_limit: string }> {
+      const stored = await read(devId, '/htr_system/power_limit', { power_limit: '0' as unknown });
+      const raw = stored.power_limit;
+      const watts = typeof raw === 'number' || typeof raw === 'string' ? Number(raw) : 0;
+      return { power_limit: formatPowerLimit(Number.isFinite(watts) ? watts : 0) };
+    },
+    setPowerLimit(devId: string, watts: number) {
+      const body = { power_limit: formatPowerLimit(watts) };
+      return write(devId, '/htr_system/power_limit', body, body);
+    },
+    pmoSystem: (devId: string) => read(devId, '/pmo_system', DEFAULT_PMO_SYSTEM),
+    setPmoSystem(devId: string, body: PmoSystem) {
+      const profiles = body.max_power_config.profiles.length;
+      const bad = body.max_power_config.slots.find((s) => s.i >= profiles);
+      if (bad) throw badRequest(`slot at minute ${bad.m} names profile ${bad.i}, but there are ${profiles}`);
+      return write(devId, '/pmo_system', body, body);
+    },
+  };
+}
+export type DeviceManagerService = ReturnType<typeof createDeviceManagerService>;

@@ -1,0 +1,34 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { forbidden } from '../errors';
+import { currentUser } from '../http/authenticate';
+import type { DevRow } from '../repositories/devices.repository';
+import type { NodeRow } from '../repositories/nodes.repository';
+import type { Role } from '../repositories/homes.repository';
+import type { AccessService } from './access.service';
+import type { NodesService } from './nodes.service';
+
+export const nodeParams = z.object({
+  dev: z.string(),
+  type: z.string(),
+  addr: z.coerce.number().int().min(0),
+});
+export type NodeParams = z.infer<typeof nodeParams>;
+
+export const looseObject = z.record(z.string(), z.unknown());
+export const security = [{ bearer: [] }];
+
+/** The node named by the path with the caller's role; 404 for nodes the caller may not see. */
+export async function nodeOf(
+  request: FastifyRequest,
+  access: AccessService,
+  nodes: NodesService,
+  opts: { ownerOnly?: string } = {},
+): Promise<{ node: NodeRow; role: Role; dev: DevRow }> {
+  // Already validated by the route schema; parsed again to type it here.
+  const { dev, type, addr } = nodeParams.parse(request.params);
+  const { role, dev: devRow } = await access.requireDev(currentUser(request).userId, dev);
+  const node = await nodes.requireNode(dev, type, addr);
+  if (opts.ownerOnly && role !== 'owner') throw forbidden(opts.ownerOnly);
+  return { node, role, dev: devRow };
+}

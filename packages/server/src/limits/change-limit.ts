@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { HttpError } from '../errors';
+import type { ChangeCounter } from './change-counter';
+
+export const DEFAULT_CHANGES_PER_HOUR = 600;
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export const tooManyChanges = () => new HttpError(429, 'too_many_changes', 'too many changes');
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set to false on a write route that must not count as a change (e.g. a test notification). */
+    changeLimit?: boolean;
+  }
+}
+
+/**
+ * The per-user cap on changes per hour (spec 1 §8 "maximum number of changes in one hour").
+ * Runs as a preHandler, after authentication and body validation and before the handler,
+ * so a refused change stores nothing and a malformed body does not use up the allowance.
+ */
+export function createChangeLimit(counter: ChangeCounter, perHour: number, now = Date.now) {
+  async function preHandler(request: FastifyRequest): Promise<void> {
+    const user = request.user;
+    if (!user) return;
+    const count = await counter.hit(user.userId, now());
+    if (count > perHour) throw tooManyChanges();
+  }
+  return {
+    preHandler,
+    /**
+     * Adds the cap to every write route registered after this call in `app` and its child
+     * plugins, so routes of every feature are covered without each one opting in.
+     */
+    applyToWrites(app: FastifyInstance): void {
+      app.addHook('onRoute', (route: RouteOptions) => {
+        const methods = Array.isArray(route.method) ? route.method : [route.method];
+        if (!methods.some((m) => WRITE_METHODS.has(m))) return;
+        if (route.config?.changeLimit === false) return;
+        const existing = route.preHandler;
+        const list = existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];
+        route.preHandler = [preHandler, ...list];
+      });
+    },
+    close: () => counter.close(),
+  };
+}
+export type ChangeLimit = ReturnType<typeof createChangeLimit>;

@@ -1,0 +1,6 @@
+export { createChangeLimit, DEFAULT_CHANGES_PER_HOUR, tooManyChanges, type ChangeLimit } from './change-limit';
+export {
+  createMemoryChangeCounter,
+  createRedisChangeCounter,
+  type ChangeCounter,
+} from './change-counter';

@@ -1,0 +1,10 @@
+export { seedDemoHistory, DEMO_PRESET_NODES } from './demo-history';
+export { generateHistory, type HistoryNode, type HistoryOptions } from './history-generator';
+export {
+  createSamplesAggregateRepository,
+  SAMPLE_GROUPS,
+  type SampleGroup,
+  type SamplesAggregateRepository,
+} from './samples-aggregate.repository';
+export { samplesRoutes } from './samples.routes';
+export { createSamplesService, type SamplesService } from './samples.service';

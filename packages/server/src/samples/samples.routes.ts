@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AccessService } from '../devices/access.service';
+import { nodeOf, nodeParams, security } from '../devices/node-params';
+import type { NodesService } from '../devices/nodes.service';
+import { SAMPLE_GROUPS } from './samples-aggregate.repository';
+import { isTimeZone, type SamplesService } from './samples.service';
+
+const seconds = z.coerce.number().int().min(0);
+const samplesQuery = z
+  .object({
+    start: seconds,
+    end: seconds,
+    group: z.enum(SAMPLE_GROUPS).optional(),
+    tz: z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Madrid').optional(),
+  })
+  .refine((q) => q.end >= q.start, { message: 'end must not be before start', path: ['end'] });
+
+const sampleAnswer = z.object({
+  samples: z.array(
+    z.object({
+      t: z.number(),
+      temp: z.string().optional(),
+      counter: z.number().optional(),
+      max: z.number().optional(),
+      min: z.number().optional(),
+      counter_delta: z.number().optional(),
+    }),
+  ),
+});
+
+export function samplesRoutes(deps: {
+  access: AccessService;
+  nodes: NodesService;
+  samplesService: SamplesService;
+}): FastifyPluginAsyncZod {
+  const { access, nodes, samplesService } = deps;
+  return async (app) => {
+    app.get(
+      '/api/v2/devs/:dev/:type/:addr/samples',
+      {
+        schema: {
+          tags: ['nodes'],
+          security,
+          params: nodeParams,
+          querystring: samplesQuery,
+          description:
+            'Samples between start and end (seconds). Without group: raw `{t,temp,counter}` (pmo `{t,counter,max,min}`), at most 40 days. ' +
+            'Ours: group=quarter|hour|day|month (and optional tz, default the home\'s zone) answers one entry per bucket ' +
+            '`{t (bucket start), counter_delta (Wh), temp (mean)}`, end exclusive, buckets in local time across DST ' +
+            '(a spring-forward day has 23 hour buckets, an autumn one 25).',
+          response: { 200: sampleAnswer },
+        },
+      },
+      async (request) => {
+        const { node, dev } = await nodeOf(request, access, nodes);
+        const { start, end, group, tz } = request.query;
+        if (!group) return samplesService.raw(node, start, end);
+        return samplesService.grouped(dev, node, start, end, group, tz);
+      },
+    );
+  };
+}
