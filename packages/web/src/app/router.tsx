@@ -6,6 +6,7 @@ import { LoginPage } from '../features/auth';
 import { DashboardPage } from '../features/dashboard';
 import { SchedulePage } from '../features/schedule';
 import { HeaterSystemPage, PowerSchedulePage } from '../features/power-schedule';
+import { HomeRecordsPage, NodeRecordsPage } from '../features/records';
 import { hasSession, useSessionStore } from '../lib/session/session-store';
 import { MenuShell } from './menu-shell';
 import { homesRoutes } from './homes-routes';
@@ -76,6 +77,22 @@ export function AppRouter() {
               element={
                 <RequireSession>
                   <HeaterSystemPage />
+                </RequireSession>
+              }
+            />
+            <Route
+              path="/homes/:homeId/devs/:devId/:nodeType/:addr/records"
+              element={
+                <RequireSession>
+                  <NodeRecordsPage />
+                </RequireSession>
+              }
+            />
+            <Route
+              path="/homes/:homeId/system/:nodeType/records"
+              element={
+                <RequireSession>
+                  <HomeRecordsPage />
                 </RequireSession>
               }
             />

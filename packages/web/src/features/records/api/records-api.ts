@@ -1,0 +1,111 @@
+import { useMemo } from 'react';
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import {
+  isSampleCacheValid,
+  sampleCacheKey,
+  SAMPLE_CACHE_PAST_MONTH_MS,
+  type CalendarDate,
+  type DevData,
+  type GroupedHome,
+  type NodeType,
+} from '@hearth/protocol';
+import { http } from '../../../lib/http';
+import { monthRangeSeconds, type WireSample } from '../model/records-series';
+
+const dev = (devId: string) => `/api/v2/devs/${encodeURIComponent(devId)}`;
+
+export interface RecordsNode {
+  devId: string;
+  type: NodeType;
+  addr: number;
+  name: string;
+}
+
+export function useHomesData() {
+  return useQuery(
+    queryOptions({
+      queryKey: ['grouped_devs'],
+      queryFn: ({ signal }) => http.request<GroupedHome[]>('/api/v2/grouped_devs', { signal }),
+    }),
+  );
+}
+
+export function useDevDatas(devIds: readonly string[]) {
+  return useQueries({
+    queries: devIds.map((id) =>
+      queryOptions({
+        queryKey: ['devs', id, 'dev_data'],
+        queryFn: ({ signal }) => http.request<DevData>(`${dev(id)}/dev_data`, { signal }),
+      }),
+    ),
+  });
+}
+
+/**
+ * Spec 3 §3–4: samples are cached per node and month; a past month stays valid 7 days, the
+ * current one 15 minutes. TanStack Query keeps the entry, staleTime carries the rule.
+ */
+export function samplesQuery(
+  node: RecordsNode,
+  month: { year: number; month: number },
+  timeZone: string,
+  today: CalendarDate,
+) {
+  const { start, end } = monthRangeSeconds(month.year, month.month, timeZone);
+  return queryOptions({
+    queryKey: [
+      'devs',
+      node.devId,
+      node.type,
+      node.addr,
+      'samples',
+      sampleCacheKey(month.year, month.month),
+    ],
+    queryFn: async ({ signal }) => {
+      const answer = await http.request<{ samples: WireSample[] }>(
+        `${dev(node.devId)}/${node.type}/${node.addr}/samples?start=${start}&end=${end}`,
+        { signal },
+      );
+      return answer.samples;
+    },
+    staleTime: (query) =>
+      isSampleCacheValid({ ...month, fetchedAt: query.state.dataUpdatedAt }, Date.now(), today)
+        ? Infinity
+        : 0,
+    gcTime: SAMPLE_CACHE_PAST_MONTH_MS,
+  });
+}
+
+// Module-level so TanStack Query keeps the combined value while no result changes.
+function combineSamples(results: { isPending: boolean; isError: boolean; data?: WireSample[] }[]) {
+  return {
+    pending: results.some((r) => r.isPending),
+    error: results.some((r) => r.isError),
+    data: results.map((r) => r.data),
+  };
+}
+
+/** Every node's samples for the months asked, as one list per node (stable while unchanged). */
+export function useSamples(
+  nodes: readonly RecordsNode[],
+  months: readonly { year: number; month: number }[],
+  timeZone: string,
+  today: CalendarDate,
+): { pending: boolean; error: boolean; perNode: WireSample[][] } {
+  const pairs = nodes.flatMap((node, n) => months.map((month) => ({ node, n, month })));
+  const combined = useQueries({
+    queries: pairs.map((p) => samplesQuery(p.node, p.month, timeZone, today)),
+    combine: combineSamples,
+  });
+  const perNode = useMemo(() => {
+    const out: WireSample[][] = nodes.map(() => []);
+    combined.data.forEach((samples, i) => {
+      const n = pairs[i]?.n;
+      if (n !== undefined && samples) out[n]?.push(...samples);
+    });
+    return out;
+    // pairs follows nodes and months, which the data already reflects.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [combined.data]);
+  return { pending: combined.pending, error: combined.error, perNode };
+}

@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next';
+
+interface RecordsTableProps {
+  labels: readonly string[];
+  consumption: readonly (number | null)[];
+  temperature?: readonly (number | null)[];
+  unit: string;
+  /** Names each bucket's drill-down button; absent on a day chart. */
+  drillLabel?: (index: number) => string;
+  onBucket?: (index: number) => void;
+}
+
+const fmt = (v: number | null | undefined, digits: number) =>
+  v === null || v === undefined ? '–' : v.toFixed(digits);
+
+/** The chart's numbers for screen readers and keyboards, with the same drill-down. */
+export function RecordsTable({
+  labels,
+  consumption,
+  temperature,
+  unit,
+  drillLabel,
+  onBucket,
+}: RecordsTableProps) {
+  const { t } = useTranslation();
+  return (
+    <details className="records__table">
+      <summary>{t('records.showData')}</summary>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">{t('records.time')}</th>
+            <th scope="col">{`${t('records.consumption')} (${unit})`}</th>
+            {temperature && <th scope="col">{`${t('records.temperature')} (°C)`}</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {labels.map((label, i) => (
+            <tr key={i}>
+              <th scope="row">
+                {onBucket && drillLabel ? (
+                  <button type="button" aria-label={drillLabel(i)} onClick={() => onBucket(i)}>
+                    {label}
+                  </button>
+                ) : (
+                  label
+                )}
+              </th>
+              <td>{fmt(consumption[i], unit === 'W' ? 0 : 3)}</td>
+              {temperature && <td>{fmt(temperature[i], 1)}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
+}

@@ -1,0 +1,1 @@
+export { HomeRecordsPage, NodeRecordsPage } from './records-pages';

@@ -1,0 +1,130 @@
+import {
+  bucketCount,
+  bucketIndex,
+  chartLabels,
+  consumptionPerBucket,
+  periodRangeMs,
+  QUARTER_HOUR_MINUTES,
+  sampleTimeMs,
+  temperaturePerBucket,
+  type CalendarDate,
+  type ChartLabel,
+  type RecordsPeriod,
+  type ZonedParts,
+} from '@hearth/protocol';
+
+/**
+ * zonedParts builds an Intl formatter per call; a year of quarter-hour samples would build
+ * hundreds of thousands, so one formatter per zone is kept here.
+ */
+function zonedPartsIn(timeZone: string): (ms: number) => ZonedParts {
+  const fmt = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  });
+  return (ms) => {
+    const parts: Record<string, number> = {};
+    for (const p of fmt.formatToParts(ms)) parts[p.type] = Number(p.value);
+    return {
+      y: parts.year ?? 0,
+      n: parts.month ?? 0,
+      d: parts.day ?? 0,
+      h: (parts.hour ?? 0) % 24,
+      m: parts.minute ?? 0,
+    };
+  };
+}
+
+/** A sample as the server sends it (t in seconds; counter cumulative Wh). */
+export interface WireSample {
+  t: number;
+  counter?: number | string;
+  temp?: number | string | null;
+  max?: number | string;
+  min?: number | string;
+}
+
+export interface RecordsSeries {
+  labels: ChartLabel[];
+  /** kWh per bucket, or W per quarter hour in the detailed day view; null where nothing was recorded. */
+  consumption: (number | null)[];
+  /** Mean °C per bucket over the nodes that report one; undefined for power monitors. */
+  temperature: (number | null)[] | undefined;
+}
+
+function sumBuckets(series: (number | null)[][], count: number): (number | null)[] {
+  return Array.from({ length: count }, (_, i) => {
+    const present = series.map((s) => s[i]).filter((v): v is number => typeof v === 'number');
+    return present.length === 0 ? null : present.reduce((a, b) => a + b, 0);
+  });
+}
+
+function meanBuckets(series: (number | null)[][], count: number): (number | null)[] {
+  return sumBuckets(series, count).map((total, i) => {
+    const n = series.filter((s) => typeof s[i] === 'number').length;
+    return total === null || n === 0 ? null : total / n;
+  });
+}
+
+/** Quarter-hour energy as average power: kWh in 15 min × 4 = kW, shown in W. */
+const KWH_PER_QUARTER_TO_W = (60 / QUARTER_HOUR_MINUTES) * 1000;
+
+/**
+ * Spec 3 §9: consumption per bucket summed over the nodes (each node's counter is its own),
+ * temperature averaged; buckets in the home's time zone.
+ */
+export function buildSeries(
+  period: RecordsPeriod,
+  today: CalendarDate,
+  timeZone: string,
+  samplesPerNode: readonly (readonly WireSample[])[],
+  options: { detailed: boolean; withTemperature: boolean },
+): RecordsSeries {
+  const detailed = options.detailed && period.scope === 'day';
+  const count = bucketCount(period, today, detailed);
+  const partsOf = zonedPartsIn(timeZone);
+  const bucketOf = (tMs: number) => bucketIndex(period, partsOf(tMs), detailed);
+  const inMs = samplesPerNode.map((samples) =>
+    samples.map((s) => ({ ...s, t: sampleTimeMs(s.t), counter: s.counter ?? '' })),
+  );
+  let consumption = sumBuckets(
+    inMs.map((s) => consumptionPerBucket(s, bucketOf, count)),
+    count,
+  );
+  if (detailed)
+    consumption = consumption.map((v) => (v === null ? null : v * KWH_PER_QUARTER_TO_W));
+  const temperature = options.withTemperature
+    ? meanBuckets(
+        inMs.map((s) => temperaturePerBucket(s, bucketOf, count)),
+        count,
+      )
+    : undefined;
+  return { labels: chartLabels(period, today, detailed), consumption, temperature };
+}
+
+/** The months whose samples a period needs (1-based), each fetched and cached on its own. */
+export function monthsOf(
+  period: RecordsPeriod,
+  today: CalendarDate,
+): { year: number; month: number }[] {
+  if (period.scope !== 'year') return [{ year: period.year, month: period.month }];
+  return Array.from({ length: bucketCount(period, today) }, (_, i) => ({
+    year: period.year,
+    month: i + 1,
+  }));
+}
+
+/** [start, end) of a month in seconds, for the samples call. */
+export function monthRangeSeconds(
+  year: number,
+  month: number,
+  timeZone: string,
+): { start: number; end: number } {
+  const r = periodRangeMs({ scope: 'month', year, month }, timeZone);
+  return { start: Math.floor(r.start / 1000), end: Math.floor(r.end / 1000) };
+}

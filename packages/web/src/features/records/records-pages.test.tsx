@@ -1,0 +1,215 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import type { EChartsCoreOption } from 'echarts/core';
+import type { DevData, GroupedHome, SnapshotNode } from '@hearth/protocol';
+import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
+import { renderWithApp } from '../../test/render';
+import { tokenExpiringIn } from '../../test/tokens';
+import { useSessionStore } from '../../lib/session/session-store';
+import { HomeRecordsPage, NodeRecordsPage } from './records-pages';
+import type { WireSample } from './model/records-series';
+
+// jsdom has no canvas: the chart is replaced, and its options are checked in chart-options.test.
+const chartOptions: EChartsCoreOption[] = [];
+vi.mock('./components/records-chart', () => ({
+  RecordsChart: ({ options }: { options: EChartsCoreOption }) => {
+    chartOptions.push(options);
+    return <div data-testid="records-chart" />;
+  },
+}));
+
+const DEV = '0123456789abcdef01';
+const homes: GroupedHome[] = [
+  {
+    id: 'h1',
+    name: 'Casa Pins',
+    owner: true,
+    devs: [{ dev_id: DEV, name: 'Gateway', product_id: '0105', fw_version: '1', serial_id: '1' }],
+  },
+];
+const node = (
+  addr: number,
+  name: string,
+  type: SnapshotNode['type'] = 'htr',
+  installed = true,
+): SnapshotNode => ({
+  name,
+  addr,
+  type,
+  installed,
+  lost: false,
+});
+const devData: DevData = {
+  connected: true,
+  away_status: { enabled: false, away: false, forced: false },
+  geo_data: { tz_code: 'Europe/Madrid' },
+  discovery: { discovery: 'off' },
+  htr_system: { setup: { power_limit: '0' } },
+  pmo_system: { main_circuit_pmos: [], max_power_config: { profiles: [], slots: [] } },
+  nodes: [
+    node(2, 'Lounge'),
+    node(3, 'Kitchen'),
+    node(4, 'Attic', 'htr', false),
+    node(5, 'Meter', 'pmo'),
+  ],
+};
+
+// 9 March 2026, Madrid is UTC+1: local 08:00 is 07:00 UTC.
+const at = (h: number) => Date.UTC(2026, 2, 9, h - 1) / 1000;
+const lounge = [
+  { t: at(8), counter: '1000', temp: '20.0' },
+  { t: at(9), counter: '1500', temp: '21.0' },
+  { t: at(10), counter: '1500', temp: '22.0' },
+  { t: at(11), counter: '2500', temp: '23.0' },
+];
+
+function serve() {
+  const inRange = (call: RecordedCall, samples: WireSample[]) => {
+    const q = new URL(call.url, 'http://x').searchParams;
+    return json({
+      samples: samples.filter((s) => s.t >= Number(q.get('start')) && s.t < Number(q.get('end'))),
+    });
+  };
+  return installFakeFetch({
+    'GET /api/v2/grouped_devs': () => json(homes),
+    [`GET /api/v2/devs/${DEV}/dev_data`]: () => json(devData),
+    [`GET /api/v2/devs/${DEV}/htr/2/samples`]: (c) => inRange(c, lounge),
+    [`GET /api/v2/devs/${DEV}/htr/3/samples`]: (c) =>
+      inRange(c, [
+        { t: at(8), counter: '10', temp: '18.0' },
+        { t: at(9), counter: '1010', temp: '19.0' },
+      ]),
+    [`GET /api/v2/devs/${DEV}/pmo/5/samples`]: (c) =>
+      inRange(c, [
+        { t: at(8), counter: 0, max: 1, min: 0 },
+        { t: at(9), counter: 3000, max: 1, min: 0 },
+      ]),
+  });
+}
+
+function open(path: string) {
+  return renderWithApp(
+    <Routes>
+      <Route
+        path="/homes/:homeId/devs/:devId/:nodeType/:addr/records"
+        element={<NodeRecordsPage />}
+      />
+      <Route path="/homes/:homeId/system/:nodeType/records" element={<HomeRecordsPage />} />
+    </Routes>,
+    { path },
+  );
+}
+
+const row = (label: string) => screen.getByRole('row', { name: new RegExp(`^${label}`) });
+const samplesCalls = (calls: RecordedCall[]) => calls.filter((c) => c.url.includes('/samples'));
+
+beforeEach(() => {
+  chartOptions.length = 0;
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  vi.setSystemTime(new Date(Date.UTC(2026, 2, 10, 11)));
+  useSessionStore
+    .getState()
+    .setSession({ token: tokenExpiringIn(3_600_000), refreshToken: 'r', username: 'a@b.c' });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  useSessionStore.getState().clear();
+});
+
+describe('node records', () => {
+  test('a day shows kWh per hour and °C, titled home – node', async () => {
+    serve();
+    open(`/homes/h1/devs/${DEV}/htr/2/records?day=9&month=3&year=2026`);
+    expect(await screen.findByTestId('records-title')).toHaveTextContent('Casa Pins – Lounge');
+    expect(screen.getByTestId('records-period')).toHaveTextContent('March 9, 2026');
+    await waitFor(() => expect(row('08:00')).toHaveTextContent('0.500'));
+    expect(row('09:00')).toHaveTextContent('0.00021.0');
+    expect(row('10:00')).toHaveTextContent('1.000');
+    expect(row('12:00')).toHaveTextContent('––');
+    const last = chartOptions.at(-1) as { yAxis: { max: number }[] };
+    expect(last.yAxis[0]?.max).toBeCloseTo(1.2);
+    // Yesterday: next goes to today; at today next is hidden.
+    fireEvent.click(screen.getByRole('button', { name: 'Next day' }));
+    expect(await screen.findByText('March 10, 2026')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Next day' })).not.toBeInTheDocument();
+  });
+
+  test('year → month → day drill-down, and back with previous', async () => {
+    serve();
+    open(`/homes/h1/devs/${DEV}/htr/2/records?year=2026`);
+    // The current year shows the months so far.
+    expect(await screen.findByRole('button', { name: 'Open March' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Open April' })).not.toBeInTheDocument();
+    await waitFor(() => expect(row('Mar')).toHaveTextContent('1.500'));
+    fireEvent.click(screen.getByRole('button', { name: 'Open March' }));
+    expect(await screen.findByText('March 2026')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Open day/ })).toHaveLength(31);
+    fireEvent.click(screen.getByRole('button', { name: 'Open day 9' }));
+    expect(await screen.findByText('March 9, 2026')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Open/ })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Previous day' }));
+    expect(await screen.findByText('March 8, 2026')).toBeInTheDocument();
+  });
+
+  test('the current month is cached: going away and back does not fetch it again', async () => {
+    const { calls } = serve();
+    open(`/homes/h1/devs/${DEV}/htr/2/records?month=3&year=2026`);
+    await waitFor(() => expect(samplesCalls(calls)).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Previous month' }));
+    await waitFor(() => expect(samplesCalls(calls)).toHaveLength(2));
+    fireEvent.click(await screen.findByRole('button', { name: 'Next month' }));
+    expect(await screen.findByText('March 2026')).toBeInTheDocument();
+    expect(samplesCalls(calls)).toHaveLength(2);
+  });
+
+  test('the CSV starts with a BOM and separates with semicolons', async () => {
+    serve();
+    const blobs: Blob[] = [];
+    // jsdom has no object URLs; the download is captured at that boundary.
+    Object.assign(URL, {
+      createObjectURL: (b: Blob) => {
+        blobs.push(b);
+        return 'blob:records';
+      },
+      revokeObjectURL: () => undefined,
+    });
+    open(`/homes/h1/devs/${DEV}/htr/2/records?day=9&month=3&year=2026`);
+    await waitFor(() => expect(row('08:00')).toHaveTextContent('0.500'));
+    fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    const bytes = new Uint8Array(await (blobs[0] as Blob).arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes.slice(3)).split('\r\n');
+    expect(lines[0]).toBe('Time;Consumption (kWh);Temperature (°C)');
+    expect(lines[9]).toBe('08:00;0.500;20.0');
+    expect(lines[10]).toBe('09:00;0.000;21.0');
+    expect(lines).toHaveLength(26);
+  });
+
+  test('a power monitor has no temperature, and the detailed day shows 96 quarter hours in W', async () => {
+    serve();
+    open(`/homes/h1/devs/${DEV}/pmo/5/records?day=9&month=3&year=2026`);
+    await waitFor(() => expect(row('08:00')).toHaveTextContent('3.000'));
+    expect(screen.queryByRole('columnheader', { name: /Temperature/ })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('switch', { name: 'Detailed power (15 min)' }));
+    expect(screen.getByRole('columnheader', { name: 'Consumption (W)' })).toBeInTheDocument();
+    const table = screen.getByRole('table');
+    expect(within(table).getAllByRole('row')).toHaveLength(97);
+    // 3 kWh in the 08:00 quarter hour is an average of 12000 W.
+    expect(row('08:00')).toHaveTextContent('12000');
+  });
+});
+
+describe('home records', () => {
+  test('sum the installed heaters of the home, titled with the home only', async () => {
+    const { calls } = serve();
+    open('/homes/h1/system/htr/records?day=9&month=3&year=2026');
+    expect(await screen.findByTestId('records-title')).toHaveTextContent(/^Casa Pins$/);
+    await waitFor(() => expect(row('08:00')).toHaveTextContent('1.500'));
+    expect(row('08:00')).toHaveTextContent('19.0');
+    const asked = samplesCalls(calls).map((c) => new URL(c.url, 'http://x').pathname);
+    expect(asked.some((p) => p.includes('/htr/4/'))).toBe(false);
+    expect(asked.some((p) => p.includes('/pmo/'))).toBe(false);
+  });
+});

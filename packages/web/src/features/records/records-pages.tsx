@@ -1,0 +1,129 @@
+import type { ReactNode } from 'react';
+import {
+  IonBackButton,
+  IonButtons,
+  IonContent,
+  IonHeader,
+  IonPage,
+  IonSpinner,
+  IonTitle,
+  IonToolbar,
+} from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { parseNodeType, recordsTitle, type DevData } from '@hearth/protocol';
+import { useDevDatas, useHomesData, type RecordsNode } from './api/records-api';
+import { RecordsView } from './records-view';
+import './records.css';
+
+function Frame({ title, children }: { title: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <IonPage>
+      <IonHeader>
+        <IonToolbar color="primary">
+          <IonButtons slot="start">
+            <IonBackButton defaultHref="/" text={t('records.back')} />
+          </IonButtons>
+          <IonTitle>
+            <span>{t('records.title')}</span>
+          </IonTitle>
+        </IonToolbar>
+      </IonHeader>
+      <IonContent className="ion-padding">
+        <h1 className="records__title" data-testid="records-title">
+          {title}
+        </h1>
+        {children}
+      </IonContent>
+    </IonPage>
+  );
+}
+
+function tzOf(data: DevData | undefined): string | undefined {
+  const tz = data?.geo_data.tz_code;
+  return typeof tz === 'string' ? tz : undefined;
+}
+
+function Loading() {
+  const { t } = useTranslation();
+  return (
+    <p role="status">
+      <IonSpinner aria-hidden="true" /> <span>{t('records.loading')}</span>
+    </p>
+  );
+}
+
+/** Spec 3 §2: …/{nodeType}/{addr}/records?day&month&year, one node. */
+export function NodeRecordsPage() {
+  const { t } = useTranslation();
+  const { homeId, devId = '', nodeType = '', addr = '' } = useParams();
+  const homes = useHomesData();
+  const [devData] = useDevDatas([devId]);
+  const home = homes.data?.find((h) => h.id === homeId);
+  const type = parseNodeType(nodeType);
+  const node = devData?.data?.nodes.find((n) => n.type === type && n.addr === Number(addr));
+  const title = recordsTitle(home?.name ?? '', node?.name);
+  if (homes.isPending || devData?.isPending)
+    return (
+      <Frame title={title}>
+        <Loading />
+      </Frame>
+    );
+  if (!home || !node || !type)
+    return (
+      <Frame title={title}>
+        <p role="status">{t('records.notFound')}</p>
+      </Frame>
+    );
+  const nodes: RecordsNode[] = [{ devId, type, addr: node.addr, name: node.name }];
+  return (
+    <Frame title={title}>
+      <RecordsView
+        title={title}
+        nodes={nodes}
+        timeZone={tzOf(devData?.data)}
+        withTemperature={type !== 'pmo'}
+      />
+    </Frame>
+  );
+}
+
+/** Spec 3 §2: /homes/{homeId}/system/{nodeType}/records, every installed node of the type. */
+export function HomeRecordsPage() {
+  const { t } = useTranslation();
+  const { homeId, nodeType = '' } = useParams();
+  const homes = useHomesData();
+  const home = homes.data?.find((h) => h.id === homeId);
+  const devIds = home?.devs.map((d) => d.dev_id) ?? [];
+  const devDatas = useDevDatas(devIds);
+  const type = parseNodeType(nodeType);
+  const title = recordsTitle(home?.name ?? '');
+  if (homes.isPending || devDatas.some((q) => q.isPending))
+    return (
+      <Frame title={title}>
+        <Loading />
+      </Frame>
+    );
+  const nodes: RecordsNode[] = devIds.flatMap((devId, i) =>
+    (devDatas[i]?.data?.nodes ?? [])
+      .filter((n) => n.type === type && n.installed)
+      .map((n) => ({ devId, type: n.type, addr: n.addr, name: n.name })),
+  );
+  if (!home || !type || nodes.length === 0)
+    return (
+      <Frame title={title}>
+        <p role="status">{t('records.noNodes')}</p>
+      </Frame>
+    );
+  return (
+    <Frame title={title}>
+      <RecordsView
+        title={title}
+        nodes={nodes}
+        timeZone={tzOf(devDatas.find((q) => q.data)?.data)}
+        withTemperature={type !== 'pmo'}
+      />
+    </Frame>
+  );
+}
