@@ -6,10 +6,9 @@ import { LoginPage } from '../features/auth';
 import { DashboardPage } from '../features/dashboard';
 import { SchedulePage } from '../features/schedule';
 import { HeaterSystemPage, PowerSchedulePage } from '../features/power-schedule';
-import { HomeRecordsPage, NodeRecordsPage } from '../features/records';
 import { hasSession, useSessionStore } from '../lib/session/session-store';
 import { MenuShell } from './menu-shell';
-import { homesRoutes } from './homes-routes';
+import { heatingRoutes, renderPowerMonitors } from './heating-routes';
 
 /** Spec 1 §2: the dashboard needs a session; without one the user lands on /login. */
 function RequireSession({ children }: { children: ReactNode }) {
@@ -41,7 +40,7 @@ export function AppRouter() {
               path="/"
               element={
                 <RequireSession>
-                  <DashboardPage />
+                  <DashboardPage renderPowerMonitors={renderPowerMonitors} />
                 </RequireSession>
               }
             />
@@ -61,9 +60,6 @@ export function AppRouter() {
                 </RequireSession>
               }
             />
-            {homesRoutes((page) => (
-              <RequireSession>{page}</RequireSession>
-            ))}
             <Route
               path="/homes/:homeId/devs/:devId/powerSchedule"
               element={
@@ -80,22 +76,7 @@ export function AppRouter() {
                 </RequireSession>
               }
             />
-            <Route
-              path="/homes/:homeId/devs/:devId/:nodeType/:addr/records"
-              element={
-                <RequireSession>
-                  <NodeRecordsPage />
-                </RequireSession>
-              }
-            />
-            <Route
-              path="/homes/:homeId/system/:nodeType/records"
-              element={
-                <RequireSession>
-                  <HomeRecordsPage />
-                </RequireSession>
-              }
-            />
+            {heatingRoutes((page) => <RequireSession>{page}</RequireSession>)}
             <Route path="*" element={<Navigate to="/" replace />} />
           </Routes>
         </IonRouterOutlet>

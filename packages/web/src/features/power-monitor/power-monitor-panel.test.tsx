@@ -1,0 +1,71 @@
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { installFakeFetch, json } from '../../test/fake-fetch';
+import { renderWithApp } from '../../test/render';
+import { tokenExpiringIn } from '../../test/tokens';
+import { mgrNode } from '../../test/fake-devices';
+import { useSessionStore } from '../../lib/session/session-store';
+import { useErrorToastStore } from '../../lib/http';
+import { PowerMonitorPanel } from './power-monitor-panel';
+
+const DEV = '0123456789abcdef01';
+
+beforeEach(() => {
+  useSessionStore
+    .getState()
+    .setSession({ token: tokenExpiringIn(3_600_000), refreshToken: 'r', username: 'a@b.c' });
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+test('reads the power every 5 s, keeps the last reading when a read fails, and shows no error', async () => {
+  const answers = [
+    json({ power: '1500.0' }),
+    json({ message: 'x', statusCode: 502, error: 'bad_gateway' }, 502),
+    json({ power: '2250.0' }),
+  ];
+  const fetches = installFakeFetch({
+    [`GET /api/v2/devs/${DEV}/pmo/3/power`]: () => answers.shift() ?? json({ power: '0' }),
+  });
+  const node = { ...mgrNode('Main meter', 3, 'pmo'), power_limit: { power_limit: '3000' } };
+  renderWithApp(
+    <PowerMonitorPanel monitors={[{ homeId: 'h1', devId: DEV, node, deviceConnected: true }]} />,
+  );
+
+  expect(await screen.findByText('1,500 W')).toBeInTheDocument();
+  const gauge = screen.getByRole('meter', { name: 'Power of Main meter' });
+  expect(gauge).toHaveAttribute('aria-valuemax', '3000');
+  expect(gauge).toHaveAttribute('data-fraction', '0.500');
+
+  await act(() => vi.advanceTimersByTimeAsync(5_000));
+  expect(screen.getByTestId('power-watts')).toHaveTextContent('1,500 W');
+  expect(useErrorToastStore.getState()).toMatchObject({ kind: null });
+
+  await act(() => vi.advanceTimersByTimeAsync(5_000));
+  expect(await screen.findByText('2,250 W')).toBeInTheDocument();
+  expect(fetches.calls.filter((c) => c.url.endsWith('/power'))).toHaveLength(3);
+  expect(screen.getByRole('link', { name: 'Records' })).toHaveAttribute(
+    'href',
+    expect.stringContaining(`/homes/h1/devs/${DEV}/pmo/3/records?day=`),
+  );
+});
+
+test('a disconnected device is not polled', async () => {
+  const fetches = installFakeFetch({});
+  renderWithApp(
+    <PowerMonitorPanel
+      monitors={[
+        { homeId: 'h1', devId: DEV, node: mgrNode('M', 3, 'pmo'), deviceConnected: false },
+      ]}
+    />,
+  );
+  await act(() => vi.advanceTimersByTimeAsync(12_000));
+  expect(fetches.calls).toHaveLength(0);
+  expect(screen.getByRole('meter', { name: 'Power of M' })).toHaveAttribute(
+    'aria-valuemax',
+    '15000',
+  );
+});

@@ -1,0 +1,1 @@
+export { WeatherPage } from './weather-page';

@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { installFakeFetch, json } from '../../test/fake-fetch';
+import { renderWithApp } from '../../test/render';
+import { tokenExpiringIn } from '../../test/tokens';
+import { home } from '../../test/fake-devices';
+import { useSessionStore } from '../../lib/session/session-store';
+import { placeOf } from './api/weather';
+import { WeatherPage } from './weather-page';
+
+const forecast = {
+  currently: { temperature: 12.4, windSpeed: 9.6, humidity: 0.81, icon: 'rain' },
+  daily: {
+    data: [
+      { icon: 'rain', temperatureMin: 8, temperatureMax: 13 },
+      { icon: 'clear-day', temperatureMin: 6, temperatureMax: 15 },
+    ],
+  },
+  lat: 41.4,
+  lon: 2.2,
+};
+
+function show(geo: Record<string, unknown>) {
+  const fetches = installFakeFetch({
+    'GET /api/v2/grouped_devs': () => json([home('h1', 'Casa', ['0123456789abcdef01'])]),
+    'GET /api/v2/groups/h1/geo_data': () => json(geo),
+    'GET /webapp/v2/weather/': () => json(forecast),
+  });
+  renderWithApp(
+    <Routes>
+      <Route path="/homes/:homeId/weather" element={<WeatherPage />} />
+    </Routes>,
+    { path: '/homes/h1/weather' },
+  );
+  return fetches;
+}
+
+beforeEach(() => {
+  useSessionStore
+    .getState()
+    .setSession({ token: tokenExpiringIn(3_600_000), refreshToken: 'r', username: 'a@b.c' });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+test('shows now, the city and the forecast with today first', async () => {
+  const fetches = show({
+    city: 'Barcelona',
+    zip: '08001',
+    country: 'ES',
+    tz_code: 'Europe/Madrid',
+  });
+  expect(await screen.findByTestId('weather-temp')).toHaveTextContent('12 °C');
+  expect(screen.getByTestId('weather-city')).toHaveTextContent('Barcelona');
+  expect(screen.getByTestId('weather-wind')).toHaveTextContent('10 km/h');
+  expect(screen.getByTestId('weather-humidity')).toHaveTextContent('81 %');
+  const days = within(screen.getByRole('region', { name: 'Forecast' })).getAllByRole('listitem');
+  expect(days[0]).toHaveTextContent('Today');
+  expect(days[0]).toHaveTextContent('8 / 13 °C');
+  const call = fetches.calls.find((c) => c.url.includes('/webapp/v2/weather/'));
+  const q = new URL(call?.url ?? '', 'http://x').searchParams;
+  expect([q.get('city'), q.get('postal_code'), q.get('country'), q.get('lang')]).toEqual([
+    'Barcelona',
+    '08001',
+    'ES',
+    'en',
+  ]);
+  expect(q.get('t')).toMatch(/^\d+$/);
+});
+
+test('no weather request without city, zip and country', async () => {
+  const fetches = show({ city: 'Barcelona', country: 'ES' });
+  expect(await screen.findByTestId('weather-no-place')).toBeInTheDocument();
+  expect(fetches.calls.some((c) => c.url.includes('/webapp/v2/weather/'))).toBe(false);
+});
+
+test('placeOf needs all three fields', () => {
+  expect(placeOf({ city: 'A', zip: '1', country: 'ES' })).toEqual({
+    city: 'A',
+    zip: '1',
+    country: 'ES',
+  });
+  expect(placeOf({ city: 'A', zip: ' ', country: 'ES' })).toBeUndefined();
+  expect(placeOf(undefined)).toBeUndefined();
+});
