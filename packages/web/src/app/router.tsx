@@ -6,9 +6,11 @@ import { LoginPage } from '../features/auth';
 import { DashboardPage } from '../features/dashboard';
 import { SchedulePage } from '../features/schedule';
 import { HeaterSystemPage, PowerSchedulePage } from '../features/power-schedule';
+import { HomeRecordsPage, NodeRecordsPage } from '../features/records';
 import { hasSession, useSessionStore } from '../lib/session/session-store';
 import { MenuShell } from './menu-shell';
 import { heatingRoutes, renderPowerMonitors } from './heating-routes';
+import { homesRoutes } from './homes-routes';
 
 /** Spec 1 §2: the dashboard needs a session; without one the user lands on /login. */
 function RequireSession({ children }: { children: ReactNode }) {
@@ -60,6 +62,9 @@ export function AppRouter() {
                 </RequireSession>
               }
             />
+            {homesRoutes((page) => (
+              <RequireSession>{page}</RequireSession>
+            ))}
             <Route
               path="/homes/:homeId/devs/:devId/powerSchedule"
               element={
@@ -73,6 +78,22 @@ export function AppRouter() {
               element={
                 <RequireSession>
                   <HeaterSystemPage />
+                </RequireSession>
+              }
+            />
+            <Route
+              path="/homes/:homeId/devs/:devId/:nodeType/:addr/records"
+              element={
+                <RequireSession>
+                  <NodeRecordsPage />
+                </RequireSession>
+              }
+            />
+            <Route
+              path="/homes/:homeId/system/:nodeType/records"
+              element={
+                <RequireSession>
+                  <HomeRecordsPage />
                 </RequireSession>
               }
             />
