@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { samples } from '../db/schema';
 import { connectGateway } from '../test-support/test-gateway';
 import { getJson } from '../test-support/http';
 import { randomDevId, startTestHearth, type TestHearth } from '../test-support/test-hearth';
@@ -189,6 +191,9 @@ describe('POST /api/v2/devs (add a device)', () => {
 describe('device delete, rename and transfer', () => {
   it('lets only the owner delete: guest 403, stranger 404, anonymous 401; the gateway is free again', async () => {
     const w = await homeWorld(t);
+    await t.repos.samples.insertMany(w.devId, [
+      { type: 'htr', addr: 2, t: 1_700_000_000, counter: 5 },
+    ]);
     const url = `${t.url}/api/v2/devs/${w.devId}`;
     expect(await statusByRole(w, 'DELETE', url)).toEqual({
       anonymous: 401,
@@ -203,6 +208,8 @@ describe('device delete, rename and transfer', () => {
     expect((await call('POST', `${t.url}/api/v2/devs`, w.stranger, payload(w.devId))).status).toBe(
       201,
     );
+    // The next owner does not inherit the old home's energy history.
+    expect(await t.hearth.db.select().from(samples).where(eq(samples.devId, w.devId))).toEqual([]);
   });
 
   it('renames for the owner only, and refuses a bad name without changing it', async () => {

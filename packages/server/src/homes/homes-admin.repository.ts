@@ -1,6 +1,6 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { devs, groups, guests, quietHome } from '../db/schema';
+import { devState, devs, groups, guests, quietHome, samples } from '../db/schema';
 import type { GroupRow, Role } from '../repositories/homes.repository';
 
 export type QuietHomeRow = typeof quietHome.$inferSelect;
@@ -64,9 +64,38 @@ export function createHomesAdminRepository(db: Db) {
     async renameDev(devId: string, name: string): Promise<void> {
       await db.update(devs).set({ name }).where(eq(devs.devId, devId));
     },
-    /** Back to unclaimed: the gateway may keep connecting, and anyone may add it again. */
+    /**
+     * Puts an unclaimed or new device into a home; false when someone claimed it meanwhile,
+     * so two accounts adding one gateway at once cannot both win.
+     */
+    async claimFree(
+      devId: string,
+      groupId: string,
+      fields: { name: string; productId: string; serialId: string },
+    ): Promise<boolean> {
+      const rows = await db
+        .insert(devs)
+        .values({ devId, groupId, ...fields })
+        .onConflictDoUpdate({
+          target: devs.devId,
+          set: { groupId, ...fields },
+          setWhere: isNull(devs.groupId),
+        })
+        .returning({ devId: devs.devId });
+      return rows.length === 1;
+    },
+    /**
+     * Back to unclaimed: the gateway may keep connecting, and anyone may add it again. Its
+     * history and the home's geo data belonged to the old home, so they go.
+     */
     async releaseDev(devId: string): Promise<void> {
-      await db.update(devs).set({ groupId: null, name: devId }).where(eq(devs.devId, devId));
+      await db.transaction(async (tx) => {
+        await tx.update(devs).set({ groupId: null, name: devId }).where(eq(devs.devId, devId));
+        await tx.delete(samples).where(eq(samples.devId, devId));
+        await tx
+          .delete(devState)
+          .where(and(eq(devState.devId, devId), eq(devState.path, '/geo_data')));
+      });
     },
     async findQuietHome(groupId: string): Promise<QuietHomeRow | undefined> {
       const [row] = await db.select().from(quietHome).where(eq(quietHome.groupId, groupId));

@@ -75,11 +75,15 @@ export function createHomesService({ homes, devices, access, realtime }: HomesSe
         body.groupData.name,
         () => geo,
       );
-      await devices.claim(body.dev_id, home.id, {
+      const claimed = await homes.claimFree(body.dev_id, home.id, {
         name: body.name,
         productId: body.product_id,
         serialId: body.serial_id,
       });
+      if (!claimed) {
+        if (created) await homes.deleteIfEmpty(home.id);
+        throw conflict(`Device ${body.dev_id} belongs to another account`);
+      }
       await fanOutGeo(home.id, created ? geo : home.geoData, body.dev_id);
       const row = await devices.find(body.dev_id);
       if (!row) throw new Error('claimed device vanished');
