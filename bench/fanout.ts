@@ -1,0 +1,218 @@
+// npm run bench:fanout -- [--gateways 2000] [--nodes 5] [--sockets 2000] [--processes 2]
+//                         [--seconds 60] [--report-ms 30000]
+// Fan-out: a simulated fleet (gateways × nodes) reporting through the broker to N server
+// processes, and app sockets (one per gateway, spread over the processes by the proxy)
+// receiving the updates. Measures updates delivered per second and the delay from the
+// gateway's publication to the socket's `update`.
+import './lib/no-delay';
+import { spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { simDevId } from '@hearth/simulator';
+import { benchSecrets, startCluster } from '../scripts/cluster-lib';
+import { startMosquitto } from './lib/broker';
+import { observeGateways } from './lib/observer';
+import { freshDatabase, SERVICES } from './lib/services';
+import { mintToken, seedOwners } from './lib/seed';
+import { openAppSocket, openMany, type UpdateEvent } from './lib/sockets';
+import { ms, report, summary } from './lib/stats';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const { values } = parseArgs({
+  options: {
+    gateways: { type: 'string', default: '2000' },
+    nodes: { type: 'string', default: '5' },
+    sockets: { type: 'string', default: '2000' },
+    processes: { type: 'string', default: '2' },
+    seconds: { type: 'string', default: '60' },
+    'report-ms': { type: 'string', default: '30000' },
+    port: { type: 'string', default: '18280' },
+    'broker-port': { type: 'string', default: '18831' },
+  },
+});
+const gateways = Number(values.gateways);
+const nodesPer = Number(values.nodes);
+const sockets = Math.min(Number(values.sockets), gateways);
+const processes = Number(values.processes);
+const seconds = Number(values.seconds);
+const reportMs = Number(values['report-ms']);
+const port = Number(values.port);
+const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
+
+const broker = await startMosquitto(Number(values['broker-port']));
+const db = await freshDatabase('hearth_bench_fanout');
+const secrets = benchSecrets();
+const cleanup: (() => Promise<unknown>)[] = [() => db.drop(), () => broker.stop()];
+const run = async () => {
+  const cluster = await startCluster({
+    processes,
+    port,
+    basePort: port + 1,
+    stdio: 'ignore',
+    env: {
+      ...secrets,
+      DATABASE_URL: db.url,
+      REDIS_URL: SERVICES.redis,
+      MQTT_URL: broker.url,
+      LOG_LEVEL: 'warn',
+    },
+  });
+  cleanup.unshift(() => cluster.stop());
+  const first = randomInt(1_000_000, 2 ** 40);
+  const owners = await seedOwners(db.pool, {
+    owners: gateways,
+    gatewaysPerHome: 1,
+    devIdOf: (i) => simDevId(first + i),
+  });
+  log(`seeded ${owners.length} owners, homes and gateways`);
+
+  // The fleet runs in its own process (the simulator's CLI), as gateways would be elsewhere.
+  const fleet = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--import',
+      join(ROOT, 'bench/lib/no-delay.ts'),
+      join(ROOT, 'packages/simulator/src/cli.ts'),
+      '--url',
+      broker.url,
+      '--gateways',
+      String(gateways),
+      '--nodes',
+      String(nodesPer),
+      '--first',
+      String(first),
+      '--key',
+      secrets.GATEWAY_KEY!,
+      '--report-ms',
+      String(reportMs),
+      '--timezone',
+      'Europe/Madrid',
+    ],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  cleanup.unshift(
+    () =>
+      new Promise<void>((r) =>
+        fleet.exitCode !== null ? r() : (fleet.once('exit', () => r()), fleet.kill('SIGTERM')),
+      ),
+  );
+  await new Promise<void>((resolveStarted, reject) => {
+    fleet.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('Ctrl-C')) resolveStarted();
+    });
+    fleet.once('exit', (code) => reject(new Error(`simulator exited ${code}`)));
+  });
+  log(
+    `${gateways} gateways × ${nodesPer} nodes connected; waiting for their announcements to be stored`,
+  );
+  const expected = gateways * nodesPer;
+  for (let last = -1; ;) {
+    const { rows } = await db.pool.query<{ n: string }>(
+      'SELECT count(*) AS n FROM nodes WHERE setup IS NOT NULL',
+    );
+    const n = Number(rows[0]!.n);
+    if (n >= expected) break;
+    if (n === last) log(`  ${n}/${expected} nodes stored`);
+    last = n;
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+
+  const t0 = performance.now();
+  const socketsOpen = await openMany(owners.slice(0, sockets), 40, async (o) =>
+    openAppSocket(cluster.url, await mintToken(secrets.JWT_SECRET!, o), o.devIds[0]!),
+  );
+  cleanup.unshift(async () => socketsOpen.forEach((s) => s.close()));
+  log(
+    `${socketsOpen.length} sockets open in ${((performance.now() - t0) / 1000).toFixed(1)} s (routed ${cluster.proxy.routed.join(' / ')})`,
+  );
+
+  const observer = await observeGateways(broker.url);
+  cleanup.unshift(() => observer.stop());
+  const delays: number[] = [];
+  let delivered = 0;
+  let unmatched = 0;
+  let measuring = true;
+  socketsOpen.forEach((socket, i) => {
+    const devId = owners[i]!.devIds[0]!;
+    socket.on('update', (u: UpdateEvent) => {
+      if (!measuring || u.path === '/connected') return;
+      delivered++;
+      const at = observer.take(devId, u.path);
+      if (at === undefined) unmatched++;
+      else delays.push(performance.now() - at);
+    });
+  });
+  const disconnects = { n: 0 };
+  socketsOpen.forEach((s) => s.on('disconnect', () => disconnects.n++));
+  log(`measuring for ${seconds} s`);
+  const start = performance.now();
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  measuring = false;
+  const elapsed = (performance.now() - start) / 1000;
+  const publishedToWatched = observer.published;
+
+  const rss = cluster.processes.map((p) => {
+    try {
+      const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p.child?.pid}/status`, 'utf8'))?.[1];
+      return `${Math.round(Number(kb) / 1024)} MB`;
+    } catch {
+      return '?';
+    }
+  });
+  const d = summary(delays);
+  report(
+    'fanout',
+    'Fan-out: simulated fleet → server processes → app sockets',
+    [
+      {
+        heading: 'Delivery',
+        rows: [
+          { measure: 'gateway objects published (all gateways)', value: publishedToWatched },
+          { measure: 'updates delivered to sockets', value: delivered },
+          { measure: 'updates per second delivered', value: (delivered / elapsed).toFixed(0) },
+          {
+            measure: 'delay p50 / p95 / p99 / max (ms)',
+            value: `${ms(d.p50)} / ${ms(d.p95)} / ${ms(d.p99)} / ${ms(d.max)}`,
+          },
+          { measure: 'updates without a matching publication', value: unmatched },
+          { measure: 'socket disconnects while measuring', value: disconnects.n },
+          { measure: 'server RSS at the end', value: rss.join(', ') },
+        ],
+        note: 'Delay: from the broker handing a gateway publication to an observing client in this process to the `update` reaching the app socket (both on this process clock). `/connected` updates are left out (every process emits them).',
+      },
+      {
+        heading: 'Against the targets',
+        rows: [
+          {
+            target: '10,000 nodes and 2,000 sockets',
+            measured: `${gateways * nodesPer} nodes, ${socketsOpen.length} sockets, ${processes} processes`,
+            met:
+              gateways * nodesPer >= 10_000 && socketsOpen.length >= 2000 ? 'yes' : 'smaller run',
+          },
+          {
+            target: 'p99 delivery < 250 ms',
+            measured: `${ms(d.p99)} ms`,
+            met: d.p99 < 250 ? 'yes' : 'no',
+          },
+        ],
+      },
+    ],
+    { gateways, nodes: nodesPer, sockets, processes, seconds, reportMs },
+  );
+};
+const interrupt = () =>
+  void Promise.all(cleanup.map((c) => c().catch(() => undefined))).then(() => process.exit(130));
+process.once('SIGINT', interrupt);
+process.once('SIGTERM', interrupt);
+try {
+  await run();
+} finally {
+  for (const c of cleanup)
+    await c().catch((err: Error) => console.error(`cleanup: ${err.message}`));
+}
+process.exit(0);
