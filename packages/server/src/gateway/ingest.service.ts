@@ -55,6 +55,8 @@ export function createIngestService(deps: IngestDeps) {
     await devices.setConnected(devId, connected);
     realtime.update(devId, '/connected', { connected });
     if (connected) await commands.resendPending(devId);
+    // A gateway nobody has added yet: a user adding a device is waiting for it (API.md §7).
+    if (connected && (await devices.find(devId))?.groupId === null) realtime.handshake(devId);
   }
 
   async function onUp(devId: string, path: string, body: unknown) {

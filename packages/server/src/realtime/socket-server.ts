@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import { SOCKET_NAMESPACE, type DevData, type UpdateEvent } from '@hearth/protocol';
 import type { TokenSigner } from '../auth/jwt';
 import type { Logger } from '../logger';
-import type { RoomSink } from './realtime.emitter';
+import { HANDSHAKE_ROOM, type RoomSink } from './realtime.emitter';
 
 const PRIMARY_PATH = '/socket.io/';
 const ALIAS_PATH = '/api/v2/socket_io';
@@ -14,6 +14,7 @@ const ALIAS_PATH = '/api/v2/socket_io';
 interface ServerToClient {
   dev_data: (snapshot: DevData) => void;
   update: (event: UpdateEvent) => void;
+  dev_handshake: (event: { dev_id: string }) => void;
 }
 interface ClientToServer {
   dev_data: () => void;
@@ -91,7 +92,10 @@ export function createSocketServer(httpServer: HttpServer, deps: RealtimeDeps) {
     try {
       const claims = token ? await deps.signer.verify(token) : undefined;
       if (!claims) return next(new Error('unauthorized'));
-      if (!devId || !(await deps.canSee(claims.userId, devId))) return next(new Error('not_found'));
+      // `*` waits for a new gateway (dev_handshake) and sees no device's data.
+      const waiting = devId === HANDSHAKE_ROOM;
+      if (!devId || (!waiting && !(await deps.canSee(claims.userId, devId))))
+        return next(new Error('not_found'));
       socket.data = { userId: claims.userId, devId };
       next();
     } catch (err) {
@@ -103,6 +107,7 @@ export function createSocketServer(httpServer: HttpServer, deps: RealtimeDeps) {
     const { userId, devId } = socket.data;
     void socket.join(devId);
     socket.on('dev_data', async () => {
+      if (devId === HANDSHAKE_ROOM) return;
       try {
         const snapshot = await deps.snapshotFor(userId, devId);
         if (snapshot) socket.emit('dev_data', snapshot);
@@ -117,7 +122,9 @@ export function createSocketServer(httpServer: HttpServer, deps: RealtimeDeps) {
 
   const sink: RoomSink = {
     emitToRoom(room, event, payload) {
-      nsp.to(room).emit(event, payload);
+      // The event map ties each event to its payload; socket.io's overloads cannot follow a generic.
+      if (event === 'update') nsp.to(room).emit('update', payload as UpdateEvent);
+      else nsp.to(room).emit('dev_handshake', payload as { dev_id: string });
     },
   };
 

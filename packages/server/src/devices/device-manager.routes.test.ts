@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getJson } from '../test-support/http';
+import type { TestGateway } from '../test-support/test-gateway';
+import { startTestHearth, type TestHearth } from '../test-support/test-hearth';
+import { createWorld, gatewayFor, send } from './control-test-world';
+import { zoneTime, type DeviceTime } from './device-time';
+
+let t: TestHearth;
+const open: TestGateway[] = [];
+beforeAll(async () => {
+  t = await startTestHearth();
+});
+afterAll(() => t.stop());
+beforeEach(async () => {
+  for (const gw of open.splice(0)) await gw.end();
+  await t.reset();
+});
+
+const wall = (d: DeviceTime) => Date.UTC(d.y, d.n - 1, d.d, d.h, d.m, d.s);
+const system = {
+  main_circuit_pmos: [5],
+  max_power_config: { profiles: [3000, 6000], slots: [{ m: 0, i: 1 }, { m: 420, i: 0 }] },
+};
+
+describe('device manager', () => {
+  it('reads defaults, then stores each write, forwards it and answers the desired object', async () => {
+    const w = await createWorld(t);
+    const gw = await gatewayFor(t, w.devId);
+    open.push(gw);
+    const base = `${t.url}/api/v2/devs/${w.devId}`;
+    expect((await getJson(`${base}/mgr/away_status`, w.guest)).body).toEqual({
+      enabled: false,
+      away: false,
+      forced: false,
+    });
+    expect((await getJson(`${base}/mgr/discovery`, w.guest)).body).toEqual({ discovery: 'off' });
+    expect((await getJson(`${base}/htr_system/power_limit`, w.guest)).body).toEqual({ power_limit: '0' });
+    expect((await getJson(`${base}/pmo_system`, w.guest)).body).toEqual({
+      main_circuit_pmos: [],
+      max_power_config: { profiles: [], slots: [] },
+    });
+    const writes: Array<[string, unknown, unknown]> = [
+      ['mgr/away_status', { away: true, enabled: true }, { away: true, enabled: true, forced: false }],
+      ['mgr/discovery', { discovery: 'on', type: 'htr', addr: 7 }, { discovery: 'on', type: 'htr', addr: 7 }],
+      ['htr_system/power_limit', { power_limit: '2000' }, { power_limit: '2000' }],
+      ['pmo_system', system, system],
+    ];
+    for (const [path, body, stored] of writes) {
+      const res = await send('POST', `${base}/${path}`, body, w.owner);
+      expect(res, path).toEqual({ status: 200, body: stored });
+      await vi.waitFor(() => expect(gw.commands.at(-1)).toMatchObject({ path: `/${path}`, body }));
+      expect((await getJson(`${base}/${path}`, w.guest)).body, path).toEqual(stored);
+    }
+    expect((await getJson(`${base}/dev_data`, w.owner)).body).toMatchObject({
+      away_status: { away: true },
+      htr_system: { setup: { power_limit: '2000' } },
+      pmo_system: system,
+    });
+  });
+
+  it('refuses bad bodies with 400 and stores nothing', async () => {
+    const w = await createWorld(t);
+    const base = `${t.url}/api/v2/devs/${w.devId}`;
+    const bad: Array<[string, unknown]> = [
+      ['mgr/away_status', { away: 'yes' }],
+      ['mgr/away_status', { enabled: true }],
+      ['mgr/discovery', { discovery: 'maybe' }],
+      ['mgr/discovery', { discovery: 'on', type: 'oven' }],
+      ['htr_system/power_limit', { power_limit: '999' }],
+      ['htr_system/power_limit', { power_limit: '60001' }],
+      ['htr_system/power_limit', { power_limit: '-1' }],
+      ['htr_system/power_limit', { power_limit: 'lots' }],
+      ['pmo_system', { ...system, max_power_config: { profiles: [3000], slots: [{ m: 0, i: 1 }] } }],
+      ['pmo_system', { ...system, max_power_config: { profiles: [3000], slots: [{ m: 10080, i: 0 }] } }],
+      ['pmo_system', { ...system, main_circuit_pmos: ['5'] }],
+      ['pmo_system', { main_circuit_pmos: [5] }],
+      ['pmo_system', [system]],
+    ];
+    for (const [path, body] of bad) {
+      const res = await send('POST', `${base}/${path}`, body, w.owner);
+      expect(res.status, `${path} ${JSON.stringify(body)}`).toBe(400);
+      expect(res.body).toMatchObject({ error: 'validation_failed' });
+    }
+    expect((await t.repos.devices.listState(w.devId)).size).toBe(0);
+    expect(await t.repos.commands.listPending(w.devId)).toEqual([]);
+  });
+
+  it("tells the device clock: the gateway's last report moved on, else the home's zone", async () => {
+    const w = await createWorld(t);
+    const url = `${t.url}/api/v2/devs/${w.devId}/mgr/rtc/time`;
+    const before = Date.now();
+    const fromZone = (await getJson(url, w.guest)).body as DeviceTime;
+    const madrid = [zoneTime(before, 'Europe/Madrid'), zoneTime(Date.now(), 'Europe/Madrid')];
+    expect(wall(fromZone)).toBeGreaterThanOrEqual(wall(madrid[0] as DeviceTime));
+    expect(wall(fromZone)).toBeLessThanOrEqual(wall(madrid[1] as DeviceTime));
+
+    const gw = await gatewayFor(t, w.devId);
+    open.push(gw);
+    const published = { y: 2026, n: 3, d: 29, h: 1, m: 59, s: 30, w: 0 };
+    await gw.publishUp('/mgr/rtc/time', published);
+    await vi.waitFor(async () => expect(((await getJson(url, w.guest)).body as DeviceTime).y).toBe(2026));
+    const read = (await getJson(url, w.guest)).body as DeviceTime;
+    expect(wall(read)).toBeGreaterThanOrEqual(wall(published));
+    expect(wall(read) - wall(published)).toBeLessThan(Date.now() - before + 1000);
+    expect(read.w).toBe(new Date(wall(read)).getUTCDay());
+  });
+});

@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getJson } from '../test-support/http';
+import type { TestGateway } from '../test-support/test-gateway';
+import { startTestHearth, type TestHearth } from '../test-support/test-hearth';
+import {
+  createWorld,
+  gatewayFor,
+  HEATER,
+  HEATER_SETUP,
+  HEATER_STATUS,
+  send,
+  weekProg,
+} from './control-test-world';
+
+let t: TestHearth;
+const open: TestGateway[] = [];
+beforeAll(async () => {
+  t = await startTestHearth();
+});
+afterAll(() => t.stop());
+beforeEach(async () => {
+  for (const gw of open.splice(0)) await gw.end();
+  await t.reset();
+});
+
+async function gateway(devId: string) {
+  const gw = await gatewayFor(t, devId);
+  open.push(gw);
+  return gw;
+}
+
+describe('node writes', () => {
+  it('sends each write to the gateway as the reference gateway takes it and stores the desired state', async () => {
+    const w = await createWorld(t);
+    const gw = await gateway(w.devId);
+    const base = `${t.url}/api/v2/devs/${w.devId}`;
+    const writes: Array<[string, unknown, string]> = [
+      ['htr/2/mode', { mode: 'auto' }, '/htr/2/mode'],
+      ['htr_mod/2/mode', { mode: 'manual', stemp: '22.5', units: 'C' }, '/htr/2/mode'],
+      ['htr/2/prog_temps', { comf_temp: '22.0', eco_temp: '17.5', ice_temp: '7.0', units: 'C' }, '/htr/2/prog_temps'],
+      ['htr/2/boost', { active: true, temperature: '24.0', units: 'C', time: 60 }, '/htr/2/boost'],
+      ['htr/2/lock', { locked: true }, '/htr/2/lock'],
+      ['htr/2/setup', { ...HEATER_SETUP, away_offset: '1.5' }, '/htr/2/setup'],
+      ['htr/2/prog', { prog: weekProg(1) }, '/htr/2/prog'],
+      ['htr/2/name', { name: 'Den' }, '/htr/2/name'],
+      ['htr/2/select', { select: true }, '/htr/2/select'],
+      ['pmo/5/power_limit', { power_limit: '3000' }, '/pmo/5/power_limit'],
+    ];
+    for (const [suffix, body, path] of writes) {
+      const res = await send('POST', `${base}/${suffix}`, body, w.owner);
+      expect(res.status, suffix).toBe(200);
+      await vi.waitFor(() =>
+        expect(gw.commands.at(-1)).toMatchObject({ method: 'POST', path, body }),
+      );
+    }
+    const node = (await getJson(`${base}/htr/2/`, w.owner)).body;
+    expect(node).toMatchObject({
+      status: {
+        mode: 'manual',
+        stemp: '22.5',
+        comf_temp: '22.0',
+        eco_temp: '17.5',
+        boost: true,
+        locked: true,
+        sync_status: 'pending',
+      },
+      setup: { away_offset: '1.5', sync_status: 'pending' },
+      prog: { prog: weekProg(1) },
+    });
+    expect((await getJson(`${base}/mgr/nodes`, w.owner)).body).toMatchObject({
+      nodes: [{ addr: 2, name: 'Den' }, { addr: 5 }],
+    });
+    expect((await getJson(`${base}/htr/2/prog`, w.owner)).body).toEqual({ prog: weekProg(1) });
+
+    const erased = await send('DELETE', `${base}/htr/2/`, { purge: false }, w.owner);
+    expect(erased.status).toBe(200);
+    await vi.waitFor(() =>
+      expect(gw.commands.at(-1)).toMatchObject({ method: 'DELETE', path: '/htr/2', body: { purge: false } }),
+    );
+    expect((await getJson(`${base}/mgr/nodes`, w.owner)).body).toMatchObject({
+      nodes: [{ addr: 2, installed: false }, { addr: 5 }],
+    });
+    expect((await send('DELETE', `${base}/pmo/5/`, { purge: true }, w.owner)).status).toBe(200);
+    expect((await getJson(`${base}/pmo/5/`, w.owner)).status).toBe(404);
+  });
+
+  it('takes the confirmed state from the gateway after a write', async () => {
+    const w = await createWorld(t);
+    const gw = await gateway(w.devId);
+    const url = `${t.url}/api/v2/devs/${w.devId}/htr/2/mode`;
+    expect((await send('POST', url, { mode: 'off' }, w.owner)).status).toBe(200);
+    await vi.waitFor(() => expect(gw.commands).toHaveLength(1));
+    const confirmed = { ...HEATER_STATUS, mode: 'off' };
+    await gw.publishUp('/htr/2/status', confirmed);
+    await gw.ack(gw.commands[0]?.id ?? '');
+    await vi.waitFor(async () =>
+      expect((await getJson(`${t.url}/api/v2/devs/${w.devId}/htr/2/status`, w.owner)).body).toEqual(confirmed),
+    );
+  });
+
+  it('delivers a prog written while the gateway was offline when it reconnects', async () => {
+    const w = await createWorld(t);
+    const prog = { prog: weekProg(2, 48) };
+    const res = await send('POST', `${t.url}/api/v2/devs/${w.devId}/htr/2/prog`, prog, w.guest);
+    expect(res).toEqual({ status: 200, body: prog });
+    const gw = await gateway(w.devId);
+    await vi.waitFor(() =>
+      expect(gw.commands).toContainEqual(expect.objectContaining({ path: '/htr/2/prog', body: prog })),
+    );
+  });
+
+  it('reads power from the power report of a meter and from the status of a heater', async () => {
+    const w = await createWorld(t);
+    const base = `${t.url}/api/v2/devs/${w.devId}`;
+    expect((await getJson(`${base}/pmo/5/power`, w.guest)).body).toEqual({ power: '0.0' });
+    const gw = await gateway(w.devId);
+    await gw.publishUp('/pmo/5/power', { power: '1234.5' });
+    await gw.publishUp('/htr/2/status', { ...HEATER_STATUS, power: '750' });
+    await vi.waitFor(async () =>
+      expect((await getJson(`${base}/pmo/5/power`, w.guest)).body).toEqual({ power: '1234.5' }),
+    );
+    await vi.waitFor(async () =>
+      expect((await getJson(`${base}/htr/2/power`, w.guest)).body).toEqual({ power: '750.0' }),
+    );
+    await gw.publishUp('/htr/2/version', { hw_version: '1', fw_version: '1.13', uid: 'u', pid: '1' });
+    await vi.waitFor(async () =>
+      expect((await getJson(`${base}/htr_mod/2/version`, w.guest)).body).toMatchObject({ fw_version: '1.13' }),
+    );
+  });
+});
+
+describe('node write validation', () => {
+  it('refuses bad bodies with 400 and leaves the node and the command queue unchanged', async () => {
+    const w = await createWorld(t);
+    const base = `${t.url}/api/v2/devs/${w.devId}`;
+    const before = (await getJson(`${base}/htr/2/`, w.owner)).body;
+    const bad: Array<[string, unknown]> = [
+      ['htr/2/prog', { prog: [weekProg(1)['0']] }],
+      ['htr/2/prog', { prog: Object.values(weekProg(1)) }],
+      ['htr/2/prog', { prog: { ...weekProg(1), 0: Array(23).fill(1) } }],
+      ['htr/2/prog', { prog: { ...weekProg(1), 7: Array(24).fill(1) } }],
+      ['htr/2/prog', { prog: { ...weekProg(1), 1: Array(48).fill(1) } }],
+      ['htr/2/prog', { prog: { ...weekProg(1), 1: Array(24).fill(3) } }],
+      ['htr/2/mode', { mode: 'manual', stemp: '35.0', units: 'C' }],
+      ['htr/2/mode', { mode: 'manual', stemp: '4.5', units: 'C' }],
+      ['htr/2/mode', { mode: 'manual', stemp: '90', units: 'F' }],
+      ['htr/2/mode', { mode: 'manual', stemp: '22.0' }],
+      ['htr/2/mode', { mode: 'modified_auto' }],
+      ['htr/2/status', { stemp: '31.0', units: 'C' }],
+      ['htr/2/prog_temps', { comf_temp: '22.0', eco_temp: '17.0', ice_temp: '2.0', units: 'C' }],
+      ['htr/2/prog_temps', { comf_temp: 22, units: 'C' }],
+      ['htr/2/boost', { active: true, temperature: '24.0', time: 60 }],
+      ['htr/2/boost', { active: true, temperature: '40.0', units: 'C', time: 60 }],
+      ['htr/2/boost', { active: 'yes' }],
+      ['htr/2/lock', { locked: 'true' }],
+      ['htr/2/setup', [HEATER_SETUP]],
+      ['htr/2/setup', { ...HEATER_SETUP, away_offset: 2 }],
+      ['htr/2/setup', { ...HEATER_SETUP, extra_options: { boost_temp: 24 } }],
+      ['htr/2/setup', { ...HEATER_SETUP, units: 'K' }],
+      ['htr/2/name', { name: 'x'.repeat(31) }],
+      ['htr/2/name', { name: '   ' }],
+      ['htr/2/select', { select: 1 }],
+      ['pmo/5/power_limit', { power_limit: '500' }],
+      ['pmo/5/power_limit', { power_limit: '60001' }],
+      ['pmo/5/power_limit', { power_limit: '2000.5' }],
+      ['htr/2/power_limit', { power_limit: '3000' }],
+      ['pmo/5/mode', { mode: 'auto' }],
+    ];
+    for (const [suffix, body] of bad) {
+      const res = await send('POST', `${base}/${suffix}`, body, w.owner);
+      expect(res.status, `${suffix} ${JSON.stringify(body)}`).toBe(400);
+      expect(res.body).toMatchObject({ statusCode: 400, error: 'validation_failed' });
+    }
+    const malformed = await fetch(`${base}/htr/2/mode`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${w.owner}`, 'content-type': 'application/json' },
+      body: '{"mode":',
+    });
+    expect(malformed.status).toBe(400);
+    expect((await getJson(`${base}/htr/2/`, w.owner)).body).toEqual(before);
+    expect((await getJson(`${base}/mgr/nodes`, w.owner)).body).toMatchObject({ nodes: [HEATER, {}] });
+    expect(await t.repos.commands.listPending(w.devId)).toEqual([]);
+  });
+
+  it('uses the limits of the node setup, in either unit', async () => {
+    const w = await createWorld(t);
+    await t.repos.nodes.setPart(w.devId, 'htr', 2, 'setup', { ...HEATER_SETUP, min_stemp: '10.0', max_stemp: '25.0' });
+    const url = `${t.url}/api/v2/devs/${w.devId}/htr/2/mode`;
+    const post = (stemp: string, units: 'C' | 'F') =>
+      send('POST', url, { mode: 'manual', stemp, units }, w.owner).then((r) => r.status);
+    expect(await post('25.5', 'C')).toBe(400);
+    expect(await post('9.5', 'C')).toBe(400);
+    expect(await post('78', 'F')).toBe(400);
+    expect(await post('77', 'F')).toBe(200);
+    expect(await post('10.0', 'C')).toBe(200);
+    expect(await post('25.0', 'C')).toBe(200);
+  });
+});
