@@ -1,0 +1,189 @@
+// npm run bench:web -- [--no-build] [--no-lighthouse]
+// The web app's JavaScript per route (gzip, from packages/web/dist) and a Lighthouse run
+// (mobile profile) on the login and dashboard pages in Debian's Chromium. Which scripts a
+// route needs is read from what Chromium actually fetched for it, not guessed from names.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { DEV_CLIENT_ID, DEV_CLIENT_SECRET } from '@hearth/protocol';
+import { setLocalStorage } from './lib/cdp';
+import { report, type Row } from './lib/stats';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = join(ROOT, 'packages/web/dist');
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const { values } = parseArgs({
+  options: {
+    build: { type: 'boolean', default: true },
+    'no-build': { type: 'boolean' },
+    'no-lighthouse': { type: 'boolean' },
+    port: { type: 'string', default: '18480' },
+  },
+});
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const gzipOf = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
+const notes: string[] = [];
+
+if (!values['no-build']) {
+  const built = spawnSync('npm', ['run', 'build', '-w', '@hearth/web'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (built.status !== 0)
+    notes.push(
+      '`npm run build -w @hearth/web` failed; the figures are from the dist folder already there.',
+    );
+}
+if (!existsSync(join(DIST, 'index.html')))
+  throw new Error('packages/web/dist is missing: build the web app first');
+const assets = join(DIST, 'assets');
+const allJs = readdirSync(assets).filter((f) => f.endsWith('.js'));
+const totalGzip = allJs.reduce((n, f) => n + gzipOf(join(assets, f)), 0);
+
+// The whole system as `npm start` runs it (demo account, simulated homes), on a spare port.
+const port = Number(values.port);
+const dataDir = mkdtempSync(join(tmpdir(), 'hearth-bench-web-'));
+const server = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/start.ts')], {
+  cwd: ROOT,
+  stdio: 'ignore',
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: 'memory://',
+    WEB_DIST: DIST,
+    LOG_LEVEL: 'warn',
+    MQTT_URL: '',
+    REDIS_URL: '',
+  },
+});
+const origin = `http://127.0.0.1:${port}`;
+const rows: Row[] = [];
+const scores: Row[] = [];
+let chrome: chromeLauncher.LaunchedChrome | undefined;
+try {
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${origin}/health_check`)).ok) break;
+    } catch (err) {
+      if (!(err instanceof Error)) throw err;
+    }
+    if (i > 150 || server.exitCode !== null) throw new Error('the server did not start');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const tokenRes = await fetch(`${origin}/client/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${DEV_CLIENT_ID}:${DEV_CLIENT_SECRET}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({
+      grant_type: 'password',
+      username: 'demo@hearth.local',
+      password: 'hearth-demo',
+    }).toString(),
+  });
+  const tokens = (await tokenRes.json()) as { access_token: string; refresh_token: string };
+
+  if (values['no-lighthouse']) {
+    notes.push('Lighthouse skipped (--no-lighthouse).');
+  } else {
+    chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM,
+      chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
+    });
+    const pages = [
+      { name: 'login', path: '/login', signedIn: false },
+      { name: 'dashboard', path: '/', signedIn: true },
+    ];
+    for (const page of pages) {
+      if (page.signedIn) {
+        await setLocalStorage(chrome.port, origin, {
+          'hearth.session': JSON.stringify({
+            token: tokens.access_token,
+            refreshToken: tokens.refresh_token,
+            username: 'demo@hearth.local',
+          }),
+        });
+      }
+      const result = await lighthouse(`${origin}${page.path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        disableStorageReset: page.signedIn,
+      });
+      if (!result) throw new Error('Lighthouse returned nothing');
+      const { lhr } = result;
+      const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
+      scores.push({
+        page: `${page.name} (${lhr.finalDisplayedUrl.replace(origin, '')})`,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        'best practices': score('best-practices'),
+        LCP: lhr.audits['largest-contentful-paint']?.displayValue ?? '',
+        TBT: lhr.audits['total-blocking-time']?.displayValue ?? '',
+        CLS: lhr.audits['cumulative-layout-shift']?.displayValue ?? '',
+      });
+      const items =
+        (
+          lhr.audits['network-requests']?.details as
+            { items?: { url: string; resourceType?: string }[] } | undefined
+        )?.items ?? [];
+      const scripts = items
+        .filter((it) => it.resourceType === 'Script' && it.url.startsWith(`${origin}/assets/`))
+        .map((it) => basename(new URL(it.url).pathname));
+      const sizes = scripts.map((f) => (existsSync(join(assets, f)) ? gzipOf(join(assets, f)) : 0));
+      const gz = sizes.reduce((a, b) => a + b, 0);
+      rows.push({
+        route: `${page.name} (${page.path})`,
+        scripts: scripts.length,
+        'JS gzip KB': kb(gz),
+        'target < 150 KB (login)':
+          page.name === 'login' ? (gz < 150 * 1024 ? 'met' : 'missed') : '',
+      });
+      for (const failed of Object.values(lhr.audits).filter(
+        (a) =>
+          a.score !== null &&
+          a.score < 0.9 &&
+          lhr.categories.accessibility?.auditRefs.some((r) => r.id === a.id),
+      )) {
+        notes.push(`${page.name}: accessibility audit "${failed.id}" scored ${failed.score}`);
+      }
+    }
+  }
+} catch (err) {
+  notes.push(`Lighthouse could not run: ${(err as Error).message}`);
+} finally {
+  if (chrome) await chrome.kill();
+  server.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+rows.push({
+  route: 'all chunks in dist',
+  scripts: allJs.length,
+  'JS gzip KB': kb(totalGzip),
+  'target < 150 KB (login)': '',
+});
+report(
+  'web',
+  'Web app: JavaScript per route and Lighthouse (mobile)',
+  [
+    { heading: 'JavaScript per route (gzip -9 of the files Chromium fetched)', rows },
+    {
+      heading: 'Lighthouse (mobile profile, simulated throttling)',
+      rows: scores,
+      note: notes.join('\n\n') || undefined,
+    },
+  ],
+  { chromium: CHROMIUM },
+);
+process.exit(0);
