@@ -94,6 +94,8 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
         DATA_DIR: dataDir,
         // Only the first process seeds the demo account, so seeds never race.
         DEMO: p.index === 0 ? (opts.env.DEMO ?? 'false') : 'false',
+        // One share group per deployment: each gateway message is ingested by one process.
+        MQTT_SHARE_GROUP: opts.env.MQTT_SHARE_GROUP ?? 'hearth',
       },
     });
     p.child = child;

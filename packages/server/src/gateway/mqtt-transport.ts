@@ -6,15 +6,16 @@ import type { GatewayTransport } from './transport';
 
 /**
  * With several server processes on one broker, each gateway message must be ingested once:
- * the busy topics go through an MQTT shared subscription, which the broker hands to one
- * member of the group. `connected` stays a plain subscription because brokers never replay
- * retained messages to shared subscribers, and a (re)starting server must learn which
- * gateways are online; handling it in every process is idempotent (docs/operations.md).
+ * with a share group the busy topics go through an MQTT shared subscription, which the
+ * broker hands to one member of the group. `connected` stays a plain subscription because
+ * brokers never replay retained messages to shared subscribers, and a (re)connecting server
+ * must learn which gateways are online (that replay is also what re-sends the commands held
+ * while it was away); handling it in every process is idempotent (docs/operations.md).
+ * Opt-in (MQTT_SHARE_GROUP), so that unrelated servers on one broker never split messages.
  */
-export const SHARE_GROUP = 'hearth';
-export function serverSubscriptions(group = SHARE_GROUP): string[] {
+export function serverSubscriptions(group: string | undefined): string[] {
   return SERVER_SUBSCRIPTIONS.map((topic) =>
-    topic.endsWith('/connected') ? topic : `$share/${group}/${topic}`,
+    !group || topic.endsWith('/connected') ? topic : `$share/${group}/${topic}`,
   );
 }
 
@@ -24,7 +25,10 @@ export function createMqttTransport(opts: {
   username: string | undefined;
   password: string | undefined;
   log: Logger;
+  /** Every process of one deployment uses the same group; default MQTT_SHARE_GROUP. */
+  shareGroup?: string | undefined;
 }): GatewayTransport {
+  const shareGroup = opts.shareGroup ?? (process.env.MQTT_SHARE_GROUP?.trim() || undefined);
   let client: mqtt.MqttClient | undefined;
   return {
     async start(onMessage) {
@@ -45,10 +49,13 @@ export function createMqttTransport(opts: {
       client.on('error', (err) => opts.log.warn({ err: err.message }, 'mqtt client error'));
       client.on('reconnect', () => opts.log.info('reconnecting to the MQTT broker'));
       // Re-subscribed by mqtt.js after every reconnect (resubscribe defaults to true).
-      await client.subscribeAsync(serverSubscriptions(), { qos: 1 });
+      await client.subscribeAsync(serverSubscriptions(shareGroup), { qos: 1 });
     },
     async publish(topic, payload, { qos, retain }) {
       if (!client) throw new Error('MQTT transport not started');
+      // While the broker is away mqtt.js would hold the publish (and the REST answer) until it
+      // returns; failing now leaves the command pending, re-sent when the gateway reports in.
+      if (!client.connected) throw new Error('not connected to the MQTT broker');
       await client.publishAsync(topic, payload, { qos, retain });
     },
     async close() {
