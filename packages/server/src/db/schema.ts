@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -220,3 +221,24 @@ export const quietHome = pgTable('quiet_home', {
     .default([]),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Energy and temperature per node and local day of the home's time zone, kept up to date as
+ * samples arrive, so month and year charts read a few hundred rows instead of a year of samples.
+ */
+export const sampleDays = pgTable(
+  'sample_days',
+  {
+    devId: text('dev_id')
+      .notNull()
+      .references(() => devs.devId, { onDelete: 'cascade' }),
+    tz: text('tz').notNull(),
+    type: text('type').notNull(),
+    addr: integer('addr').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    energyWh: doublePrecision('energy_wh').notNull().default(0),
+    tempSum: doublePrecision('temp_sum').notNull().default(0),
+    tempN: integer('temp_n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.devId, t.tz, t.type, t.addr, t.day] })],
+);

@@ -1,31 +1,17 @@
 import { and, asc, between, eq } from 'drizzle-orm';
 import type { GatewaySample } from '@hearth/protocol';
-import { parseDecimal } from '@hearth/protocol';
 import type { Db } from '../db/client';
 import { samples } from '../db/schema';
+import { createSampleDays } from '../samples/sample-days';
 
 export type SampleRow = typeof samples.$inferSelect;
 
 export function createSamplesRepository(db: Db) {
+  const days = createSampleDays(db);
   return {
+    /** Stores a gateway's batch; its day totals (records charts) follow in the same step. */
     async insertMany(devId: string, list: GatewaySample[]): Promise<void> {
-      if (list.length === 0) return;
-      await db
-        .insert(samples)
-        .values(
-          list.map((s) => ({
-            devId,
-            type: s.type,
-            addr: s.addr,
-            t: s.t,
-            counter: s.counter,
-            temp: parseDecimal(s.temp) ?? null,
-            max: s.max ?? null,
-            min: s.min ?? null,
-          })),
-        )
-        // A gateway may re-send a batch after a reconnect; the first copy wins.
-        .onConflictDoNothing();
+      await days.insert(devId, list);
     },
     range(
       devId: string,

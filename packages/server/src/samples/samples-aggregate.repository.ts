@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { GatewaySample } from '@hearth/protocol';
 import type { Db } from '../db/client';
+import { createSampleDays } from './sample-days';
 
 export const SAMPLE_GROUPS = ['quarter', 'hour', 'day', 'month'] as const;
 export type SampleGroup = (typeof SAMPLE_GROUPS)[number];
@@ -52,14 +53,82 @@ interface BucketRow {
   temp: string | number | null;
 }
 
+function toBuckets(result: unknown): SampleBucket[] {
+  return (result as { rows: BucketRow[] }).rows.map((r) => ({
+    t: Number(r.b),
+    counterDelta: Number(r.wh ?? 0),
+    temp: r.temp === null ? null : Number(r.temp),
+  }));
+}
+
+function isLocalMidnight(seconds: number, tz: string): boolean {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: tz,
+    hourCycle: 'h23',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(new Date(seconds * 1000));
+  return parts.every((p) => p.type === 'literal' || Number(p.value) === 0);
+}
+
 /** Aggregates of stored samples for the records screens, computed in SQL. */
 export function createSamplesAggregateRepository(db: Db) {
+  const days = createSampleDays(db);
+
+  /**
+   * Day totals answer day and month buckets when they were kept in the zone asked for, over
+   * whole local days, and the devices never kept them in another zone (the home moved).
+   */
+  async function daysCover(scope: SampleScope, start: number, end: number, tz: string) {
+    if (!isLocalMidnight(start, tz) || !isLocalMidnight(end, tz)) return false;
+    for (const devId of scope.devIds) {
+      if ((await days.homeZone(devId)) !== tz) return false;
+      const other = await db.execute(
+        sql`SELECT 1 FROM sample_days WHERE dev_id = ${devId} AND tz <> ${tz} LIMIT 1`,
+      );
+      if ((other as unknown as { rows: unknown[] }).rows.length > 0) return false;
+    }
+    return true;
+  }
+
+  async function fromDays(
+    scope: SampleScope,
+    start: number,
+    end: number,
+    group: 'day' | 'month',
+    tz: string,
+  ): Promise<SampleBucket[]> {
+    const filters: SQL[] = [
+      sql`dev_id IN (${sql.join(
+        scope.devIds.map((d) => sql`${d}`),
+        sql`, `,
+      )})`,
+      sql`tz = ${tz}`,
+      sql`day >= (to_timestamp(${start}) AT TIME ZONE ${tz})::date`,
+      sql`day < (to_timestamp(${end}) AT TIME ZONE ${tz})::date`,
+    ];
+    if (scope.type !== undefined) filters.push(sql`type = ${scope.type}`);
+    if (scope.addr !== undefined) filters.push(sql`addr = ${scope.addr}`);
+    const unit = group === 'day' ? sql.raw(`'day'`) : sql.raw(`'month'`);
+    const result = await db.execute(sql`
+      SELECT extract(epoch from (date_trunc(${unit}, day)::timestamp AT TIME ZONE ${tz}))::bigint AS b,
+             sum(energy_wh) AS wh,
+             sum(temp_sum) / nullif(sum(temp_n), 0) AS temp
+      FROM sample_days
+      WHERE ${sql.join(filters, sql` AND `)}
+      GROUP BY 1
+      ORDER BY 1`);
+    return toBuckets(result);
+  }
+
   return {
     /**
      * Inserts many samples as one JSON parameter per statement (instead of eight parameters
-     * per row), so a year of a home takes seconds.
+     * per row), then computes their day totals once, so a year of a home takes seconds.
      */
     async insertHistory(devId: string, list: GatewaySample[]): Promise<void> {
+      if (list.length === 0) return;
       for (let i = 0; i < list.length; i += INSERT_BATCH) {
         const rows = list.slice(i, i + INSERT_BATCH).map((s) => ({
           type: s.type,
@@ -77,6 +146,13 @@ export function createSamplesAggregateRepository(db: Db) {
             AS u(type text, addr int, t bigint, counter float8, temp float8, max float8, min float8)
           ON CONFLICT DO NOTHING`);
       }
+      let from = Infinity;
+      let to = -Infinity;
+      for (const s of list) {
+        if (s.t < from) from = s.t;
+        if (s.t > to) to = s.t;
+      }
+      await days.refresh(devId, await days.homeZone(devId), from - 86_400, to);
     },
     async hasAny(devId: string): Promise<boolean> {
       const result = await db.execute(sql`SELECT 1 FROM samples WHERE dev_id = ${devId} LIMIT 1`);
@@ -95,6 +171,8 @@ export function createSamplesAggregateRepository(db: Db) {
       tz: string,
     ): Promise<SampleBucket[]> {
       if (scope.devIds.length === 0) return [];
+      if ((group === 'day' || group === 'month') && (await daysCover(scope, start, end, tz)))
+        return fromDays(scope, start, end, group, tz);
       const filters: SQL[] = [
         sql`dev_id IN (${sql.join(
           scope.devIds.map((d) => sql`${d}`),
@@ -121,12 +199,7 @@ export function createSamplesAggregateRepository(db: Db) {
         WHERE s.t < ${end}
         GROUP BY 1
         ORDER BY 1`);
-      const rows = (result as unknown as { rows: BucketRow[] }).rows;
-      return rows.map((r) => ({
-        t: Number(r.b),
-        counterDelta: Number(r.wh ?? 0),
-        temp: r.temp === null ? null : Number(r.temp),
-      }));
+      return toBuckets(result);
     },
   };
 }

@@ -4,22 +4,13 @@ import type { HomesRepository } from '../repositories/homes.repository';
 import type { NodeRow } from '../repositories/nodes.repository';
 import type { SamplesRepository } from '../repositories/samples.repository';
 import type { DevRow } from '../repositories/devices.repository';
+import { isTimeZone } from './sample-days';
 import type { SampleGroup, SamplesAggregateRepository } from './samples-aggregate.repository';
 
 /** Raw samples are for a day or a few; longer spans are read as buckets (?group=). */
 export const MAX_RAW_SPAN_S = 40 * 86_400;
 /** A year chart plus slack for the months around it. */
 export const MAX_GROUPED_SPAN_S = 400 * 86_400;
-
-export function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch (err) {
-    if (err instanceof RangeError) return false;
-    throw err;
-  }
-}
 
 export function createSamplesService(deps: {
   samples: SamplesRepository;

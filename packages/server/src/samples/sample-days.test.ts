@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { gatewayTopics, type GatewaySample } from '@hearth/protocol';
+import { createWorld, gatewayFor } from '../devices/control-test-world';
+import { getJson } from '../test-support/http';
+import type { TestGateway } from '../test-support/test-gateway';
+import { startTestHearth, type TestHearth } from '../test-support/test-hearth';
+
+let t: TestHearth;
+const open: TestGateway[] = [];
+beforeAll(async () => {
+  t = await startTestHearth();
+});
+afterAll(() => t.stop());
+beforeEach(async () => {
+  for (const gw of open.splice(0)) await gw.end();
+  await t.reset();
+});
+
+const utc = (y: number, m: number, d: number, h = 0) => Date.UTC(y, m - 1, d, h) / 1000;
+// 1 kW at a steady 20 °C: the counter gains 250 Wh every 15 minutes.
+const at = (t0: number, i: number): GatewaySample => ({
+  type: 'htr',
+  addr: 2,
+  t: t0 + i * 900,
+  counter: 1000 + i * 250,
+  temp: '20.0',
+});
+
+describe('day totals kept as gateways report', () => {
+  it('match the samples for batches in order, late batches and repeated batches', async () => {
+    const w = await createWorld(t);
+    const gw = await gatewayFor(t, w.devId);
+    open.push(gw);
+    // Local midnight of 10 February in Madrid (CET) is 23:00 UTC the day before.
+    const t0 = utc(2026, 2, 9, 23);
+    const all = Array.from({ length: 4 * 36 }, (_, i) => at(t0, i));
+    const late = all.filter((_, i) => i % 10 === 5);
+    const inOrder = all.filter((_, i) => i % 10 !== 5);
+    const publish = (list: GatewaySample[]) =>
+      gw.client.publishAsync(gatewayTopics.samples(w.devId), JSON.stringify({ samples: list }), { qos: 1 });
+    const stored = async (n: number) => {
+      await vi.waitFor(async () =>
+        expect(await t.repos.samples.range(w.devId, 'htr', 2, 0, utc(2027, 1, 1))).toHaveLength(n),
+      );
+      await t.hearth.gatewayIdle();
+    };
+    const days = async () =>
+      (
+        await getJson(
+          `${t.url}/api/v2/devs/${w.devId}/htr/2/samples?start=${t0}&end=${t0 + 2 * 86400}&group=day`,
+          w.guest,
+        )
+      ).body;
+    // 36 hours of samples: the first day whole, the second until the last sample.
+    const expected = {
+      samples: [
+        { t: t0, counter_delta: 24_000, temp: '20.0' },
+        { t: t0 + 86400, counter_delta: 11_750, temp: '20.0' },
+      ],
+    };
+    await publish(inOrder.slice(0, 40));
+    await stored(40);
+    await publish(inOrder.slice(40));
+    await stored(inOrder.length);
+    expect(await days()).toEqual(expected);
+    await publish(late);
+    await publish(all.slice(0, 20));
+    await stored(all.length);
+    expect(await days()).toEqual(expected);
+    const month = await getJson(
+      `${t.url}/api/v2/devs/${w.devId}/htr/2/samples?start=${utc(2026, 1, 31, 23)}&end=${utc(2026, 2, 28, 23)}&group=month`,
+      w.guest,
+    );
+    expect(month.body).toEqual({ samples: [{ t: utc(2026, 1, 31, 23), counter_delta: 35_750, temp: '20.0' }] });
+  });
+});

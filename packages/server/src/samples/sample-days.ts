@@ -1,0 +1,160 @@
+import { sql } from 'drizzle-orm';
+import type { GatewaySample } from '@hearth/protocol';
+import type { Db } from '../db/client';
+import type { Logger } from '../logger';
+
+/** A day of samples is read past a refreshed range so its last interval still has its end. */
+const LOOKAHEAD_S = 86_400;
+
+const ENERGY = sql.raw(
+  'sum(CASE WHEN nc IS NULL THEN 0 WHEN nc >= counter THEN nc - counter ELSE nc END)',
+);
+
+function rowsJson(list: GatewaySample[]): string {
+  return JSON.stringify(
+    list.map((s) => ({
+      type: s.type,
+      addr: s.addr,
+      t: s.t,
+      counter: s.counter,
+      temp: s.temp === undefined ? null : Number(s.temp),
+      max: s.max ?? null,
+      min: s.min ?? null,
+    })),
+  );
+}
+
+const INPUT = sql.raw(
+  'AS u(type text, addr int, t bigint, counter float8, temp float8, max float8, min float8)',
+);
+
+function rows<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+export function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch (err) {
+    if (err instanceof RangeError) return false;
+    throw err;
+  }
+}
+
+/**
+ * Stores samples and keeps `sample_days` (per node and local day of the home) in step:
+ * samples that arrive in order add their energy and temperatures to their days in the same
+ * statement; a batch that lands before samples already stored recomputes the days it touches.
+ */
+export function createSampleDays(db: Db, log?: Logger) {
+  /** The home's zone as stored; UTC when the gateway has no home or the zone is unknown. */
+  async function homeZone(devId: string): Promise<string> {
+    const result = await db.execute(sql`
+      SELECT g.geo_data->>'tz_code' AS tz FROM devs d JOIN groups g ON g.id = d.group_id
+      WHERE d.dev_id = ${devId}`);
+    const tz = rows<{ tz: string | null }>(result)[0]?.tz;
+    return tz && isTimeZone(tz) ? tz : 'UTC';
+  }
+
+  async function plainInsert(devId: string, json: string): Promise<void> {
+    await db.execute(sql`
+      INSERT INTO samples (dev_id, type, addr, t, counter, temp, max, min)
+      SELECT ${devId}, u.type, u.addr, u.t, u.counter, u.temp, u.max, u.min
+      FROM jsonb_to_recordset(${json}::jsonb) ${INPUT}
+      ON CONFLICT DO NOTHING`);
+  }
+
+  /** Recomputes the days of [from, to] (seconds) of every node of the device from the samples. */
+  async function refresh(devId: string, tz: string, from: number, to: number): Promise<void> {
+    await db.execute(sql`
+      DELETE FROM sample_days WHERE dev_id = ${devId} AND tz = ${tz}
+        AND day >= (to_timestamp(${from}) AT TIME ZONE ${tz})::date
+        AND day <= (to_timestamp(${to}) AT TIME ZONE ${tz})::date`);
+    await db.execute(sql`
+      WITH bounds AS (
+        SELECT extract(epoch from date_trunc('day', to_timestamp(${from}), ${tz}))::bigint AS lo,
+               extract(epoch from date_trunc('day', to_timestamp(${to}), ${tz}) + interval '1 day')::bigint AS hi
+      ), d AS (
+        SELECT s.type, s.addr, s.t, s.temp, s.counter,
+               lead(s.counter) OVER (PARTITION BY s.type, s.addr ORDER BY s.t) AS nc
+        FROM samples s, bounds
+        WHERE s.dev_id = ${devId} AND s.t >= bounds.lo AND s.t < bounds.hi + ${LOOKAHEAD_S}
+      )
+      INSERT INTO sample_days (dev_id, tz, type, addr, day, energy_wh, temp_sum, temp_n)
+      SELECT ${devId}, ${tz}, type, addr, (to_timestamp(t) AT TIME ZONE ${tz})::date,
+             ${ENERGY}, coalesce(sum(temp), 0), count(temp)
+      FROM d, bounds WHERE d.t < bounds.hi
+      GROUP BY type, addr, 5`);
+  }
+
+  /** True when a node of the batch already has samples after the batch's first one for it. */
+  async function landsBeforeStored(devId: string, json: string): Promise<boolean> {
+    const result = await db.execute(sql`
+      SELECT 1 FROM (
+        SELECT u.type, u.addr, min(u.t) AS t0 FROM jsonb_to_recordset(${json}::jsonb) ${INPUT}
+        GROUP BY u.type, u.addr
+      ) f
+      WHERE EXISTS (SELECT 1 FROM samples s
+                    WHERE s.dev_id = ${devId} AND s.type = f.type AND s.addr = f.addr AND s.t > f.t0)
+      LIMIT 1`);
+    return rows(result).length > 0;
+  }
+
+  /** One statement: insert, then add the new intervals (from each node's previous sample on). */
+  async function insertInOrder(devId: string, tz: string, json: string): Promise<void> {
+    await db.execute(sql`
+      WITH ins AS (
+        INSERT INTO samples (dev_id, type, addr, t, counter, temp, max, min)
+        SELECT ${devId}, u.type, u.addr, u.t, u.counter, u.temp, u.max, u.min
+        FROM jsonb_to_recordset(${json}::jsonb) ${INPUT}
+        ON CONFLICT DO NOTHING
+        RETURNING type, addr, t, counter, temp
+      ), first AS (
+        SELECT type, addr, min(t) AS t0 FROM ins GROUP BY type, addr
+      ), prev AS (
+        SELECT f.type, f.addr, p.t, p.counter FROM first f
+        CROSS JOIN LATERAL (
+          SELECT s.t, s.counter FROM samples s
+          WHERE s.dev_id = ${devId} AND s.type = f.type AND s.addr = f.addr AND s.t < f.t0
+          ORDER BY s.t DESC LIMIT 1
+        ) p
+      ), seq AS (
+        SELECT type, addr, t, counter, temp, true AS fresh FROM ins
+        UNION ALL
+        SELECT type, addr, t, counter, NULL::float8, false FROM prev
+      ), d AS (
+        SELECT type, addr, t, counter, temp, fresh,
+               lead(counter) OVER (PARTITION BY type, addr ORDER BY t) AS nc
+        FROM seq
+      )
+      INSERT INTO sample_days (dev_id, tz, type, addr, day, energy_wh, temp_sum, temp_n)
+      SELECT ${devId}, ${tz}, type, addr, (to_timestamp(t) AT TIME ZONE ${tz})::date,
+             ${ENERGY}, coalesce(sum(temp) FILTER (WHERE fresh), 0), count(temp) FILTER (WHERE fresh)
+      FROM d GROUP BY type, addr, 5
+      ON CONFLICT (dev_id, tz, type, addr, day) DO UPDATE SET
+        energy_wh = sample_days.energy_wh + excluded.energy_wh,
+        temp_sum = sample_days.temp_sum + excluded.temp_sum,
+        temp_n = sample_days.temp_n + excluded.temp_n`);
+  }
+
+  return {
+    homeZone,
+    refresh,
+    async insert(devId: string, list: GatewaySample[]): Promise<void> {
+      if (list.length === 0) return;
+      const json = rowsJson(list);
+      const tz = await homeZone(devId);
+      if (!(await landsBeforeStored(devId, json))) {
+        await insertInOrder(devId, tz, json);
+        return;
+      }
+      await plainInsert(devId, json);
+      const ts = list.map((s) => s.t);
+      // The interval that ends at the earliest new sample starts the day before at the latest.
+      await refresh(devId, tz, Math.min(...ts) - 86_400, Math.max(...ts));
+      log?.debug({ devId }, 'late samples: day totals recomputed');
+    },
+  };
+}
+export type SampleDays = ReturnType<typeof createSampleDays>;
