@@ -1,40 +1,35 @@
 import type { CSSProperties, ReactNode } from 'react';
-import {
-  IonContent,
-  IonHeader,
-  IonIcon,
-  IonItem,
-  IonLabel,
-  IonList,
-  IonMenu,
-  IonMenuToggle,
-  IonTitle,
-  IonToolbar,
-} from '@ionic/react';
-import { homeOutline, logOutOutline } from 'ionicons/icons';
+import { IonContent, IonHeader, IonList, IonMenu, IonTitle, IonToolbar } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { SIDE_PANEL_WIDTH_PX } from '@hearth/protocol';
-import { useSessionStore } from '../lib/session/session-store';
+import { PrivacyUpdateDialog } from '../features/privacy';
+import { useBranding } from '../lib/branding';
+import { hasSession, useSessionStore } from '../lib/session/session-store';
+import { LanguagePicker } from './language-picker';
+import { SideMenuItems } from './side-menu-items';
+
+/** Spec 1 §2: no menu on sign-in, confirmation and remove-account-help screens. */
+const NO_MENU =
+  /^\/(login|oauth|registration-confirm|password-reset-confirm|email-change-confirm|invite-confirm|removeAccountHelp)(\/|$)/;
 
 /** The side panel around the signed-in pages (spec 1 §2 "Toolbar and side menu"). */
 export function MenuShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const { pathname } = useLocation();
   const username = useSessionStore((s) => s.username);
-  const clearSession = useSessionStore((s) => s.clear);
-
-  const logout = () => {
-    // The app forgets cached data when the session ends (use-forget-on-sign-out).
-    clearSession();
-    navigate('/login', { replace: true });
-  };
-
+  const signedIn = useSessionStore(hasSession);
+  useBranding();
+  const menuOff = !signedIn || NO_MENU.test(pathname);
   return (
     <>
-      <IonMenu contentId="main" style={{ '--width': `${SIDE_PANEL_WIDTH_PX}px` } as CSSProperties}>
+      <IonMenu
+        contentId="main"
+        disabled={menuOff}
+        style={{ '--width': `${SIDE_PANEL_WIDTH_PX}px` } as CSSProperties}
+      >
         <IonHeader>
-          <IonToolbar>
+          <IonToolbar color="primary">
             <IonTitle>
               <span>{t('menu.title')}</span>
             </IonTitle>
@@ -44,27 +39,18 @@ export function MenuShell({ children }: { children: ReactNode }) {
           <p className="menu__user" data-testid="menu-user">
             {username}
           </p>
-          <IonList>
-            <IonMenuToggle autoHide={false}>
-              <IonItem button onClick={() => navigate('/')}>
-                <IonIcon icon={homeOutline} slot="start" aria-hidden="true" />
-                <IonLabel>
-                  <span>{t('menu.homes')}</span>
-                </IonLabel>
-              </IonItem>
-              <IonItem button onClick={logout} data-testid="menu-logout">
-                <IonIcon icon={logOutOutline} slot="start" aria-hidden="true" />
-                <IonLabel>
-                  <span>{t('menu.logout')}</span>
-                </IonLabel>
-              </IonItem>
-            </IonMenuToggle>
-          </IonList>
+          <LanguagePicker />
+          {signedIn && (
+            <IonList>
+              <SideMenuItems />
+            </IonList>
+          )}
         </IonContent>
       </IonMenu>
       <div id="main" className="ion-page">
         {children}
       </div>
+      {signedIn && !NO_MENU.test(pathname) && <PrivacyUpdateDialog />}
     </>
   );
 }

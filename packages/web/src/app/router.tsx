@@ -8,6 +8,7 @@ import { SchedulePage } from '../features/schedule';
 import { HeaterSystemPage, PowerSchedulePage } from '../features/power-schedule';
 import { HomeRecordsPage, NodeRecordsPage } from '../features/records';
 import { hasSession, useSessionStore } from '../lib/session/session-store';
+import { accountsRoutes } from './accounts-routes';
 import { MenuShell } from './menu-shell';
 import { heatingRoutes, renderPowerMonitors } from './heating-routes';
 import { homesRoutes } from './homes-routes';
@@ -81,6 +82,13 @@ export function AppRouter() {
                 </RequireSession>
               }
             />
+            {heatingRoutes((page) => (
+              <RequireSession>{page}</RequireSession>
+            ))}
+            {accountsRoutes({
+              session: (page) => <RequireSession>{page}</RequireSession>,
+              guest: (page) => <GuestOnly>{page}</GuestOnly>,
+            })}
             <Route
               path="/homes/:homeId/devs/:devId/:nodeType/:addr/records"
               element={
@@ -97,7 +105,6 @@ export function AppRouter() {
                 </RequireSession>
               }
             />
-            {heatingRoutes((page) => <RequireSession>{page}</RequireSession>)}
             <Route path="*" element={<Navigate to="/" replace />} />
           </Routes>
         </IonRouterOutlet>

@@ -2,16 +2,21 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { IonContent, IonIcon, IonPage } from '@ionic/react';
 import { eyeOffOutline, eyeOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { DEFAULT_BUILD_YEAR, FRONTEND_VERSION, LOGIN_ERROR_TOAST_MS } from '@hearth/protocol';
 import { HttpError } from '../../lib/http';
 import { Toast } from '../../lib/ui/toast';
 import { platform } from '../../lib/platform';
 import { useLogin } from './api/login';
+import { LinkingWarning } from './linking-warning';
 import './login.css';
 
-/** Sign-in (spec 1 §2 "Login"): e-mail, password with reveal, remember switch, Enter. */
-export function LoginPage() {
+/**
+ * Sign-in (spec 1 §2 "Login"): e-mail, password with reveal, remember switch, Enter.
+ * With `linking` (account linking for an assistant) a warning must be ticked first and
+ * success continues to /deviceLinking with the assistant's query.
+ */
+export function LoginPage({ linking = false }: { linking?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const id = useId();
@@ -19,6 +24,8 @@ export function LoginPage() {
   const [revealed, setRevealed] = useState(false);
   const [remember, setRemember] = useState(platform.isNative);
   const [wrongCredentials, setWrongCredentials] = useState(false);
+  const [linkAllowed, setLinkAllowed] = useState(false);
+  const { search } = useLocation();
 
   useEffect(() => {
     if (!wrongCredentials) return;
@@ -33,11 +40,12 @@ export function LoginPage() {
     const username = String(data.get('username') ?? '').trim();
     const password = String(data.get('password') ?? '');
     if (username === '' || password === '' || loginMutation.isPending) return;
+    if (linking && !linkAllowed) return;
     setWrongCredentials(false);
     loginMutation.mutate(
       { username, password, remember },
       {
-        onSuccess: () => navigate('/', { replace: true }),
+        onSuccess: () => navigate(linking ? `/deviceLinking${search}` : '/', { replace: true }),
         // Other failures were already reported by the HTTP layer as a userRequest error.
         onError: (error) => setWrongCredentials(error instanceof HttpError && error.status === 401),
       },
@@ -95,15 +103,22 @@ export function LoginPage() {
               />
               <span>{t('login.remember')}</span>
             </label>
+            {linking && <LinkingWarning accepted={linkAllowed} onChange={setLinkAllowed} />}
             {/* A native submit button, so that the Enter key submits the form everywhere. */}
             <button
               type="submit"
               className="login__submit ion-activatable"
-              disabled={loginMutation.isPending}
+              disabled={loginMutation.isPending || (linking && !linkAllowed)}
             >
               {t('login.enter')}
             </button>
           </form>
+          {!linking && (
+            <nav className="login__links" aria-label={t('login.more')}>
+              <Link to="/login/register">{t('login.register')}</Link>
+              <Link to="/login/forgot-password">{t('login.forgotPassword')}</Link>
+            </nav>
+          )}
           <p className="login__version" data-testid="login-version">
             {t('login.version', { version: FRONTEND_VERSION })} ·{' '}
             {t('login.copyright', { year: DEFAULT_BUILD_YEAR })}

@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import { http } from '../../../lib/http';
+
+export interface ServerVersion {
+  major: string;
+  minor: string;
+  subminor: string;
+  commit: string;
+}
+
+/** GET /version; a failure shows the dataUpdate error (a read). */
+export function useServerVersion() {
+  return useQuery({
+    queryKey: ['server-version'],
+    queryFn: ({ signal }) => http.request<ServerVersion>('/version', { auth: false, signal }),
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+/** "1.2.3 (abcd)", the commit cut to 4 characters; undefined while unknown. */
+export function formatServerVersion(v: ServerVersion | undefined): string | undefined {
+  if (!v) return undefined;
+  return `${v.major}.${v.minor}.${v.subminor} (${v.commit.slice(0, 4)})`;
+}

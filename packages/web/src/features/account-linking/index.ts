@@ -1,0 +1,1 @@
+export { DeviceLinkingPage, clientCodeUrl } from './device-linking-page';

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { SUCCESS_TOAST_MS } from '@hearth/protocol';
+import { goBack, useLater } from '../../lib/accounts';
+import { PageFrame } from '../../lib/screens';
+import { useSessionStore } from '../../lib/session/session-store';
+import { DeleteSection } from './delete-section';
+import { EmailForm } from './email-form';
+import { PasswordForm } from './password-form';
+import './account.css';
+
+const SECTIONS = ['email', 'password', 'configuration'] as const;
+type Section = (typeof SECTIONS)[number];
+
+/** Account (spec 1 §2): e-mail, password and configuration; success shows 2 s, then back. */
+export function AccountPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const email = useSessionStore((s) => s.username);
+  const [section, setSection] = useState<Section>('email');
+  const [success, setSuccess] = useState<string | null>(null);
+  const { later } = useLater();
+  const done = (message: string) => {
+    setSuccess(message);
+    later(() => goBack(navigate, '/'), SUCCESS_TOAST_MS);
+  };
+  return (
+    <PageFrame title={t('account.title')} backLabel={t('accountsShared.back')}>
+      <p className="auth-help" data-testid="account-email">
+        {email}
+      </p>
+      <IonSegment value={section} onIonChange={(e) => setSection(e.detail.value as Section)}>
+        {SECTIONS.map((s) => (
+          <IonSegmentButton key={s} value={s} data-testid={`account-tab-${s}`}>
+            <IonLabel>
+              <span>{t(`account.${s}Section`)}</span>
+            </IonLabel>
+          </IonSegmentButton>
+        ))}
+      </IonSegment>
+      <div className="account__section">
+        {section === 'email' && <EmailForm onDone={done} />}
+        {section === 'password' && <PasswordForm onDone={done} />}
+        {section === 'configuration' && <DeleteSection />}
+      </div>
+      {success && (
+        <p
+          role="status"
+          className="hearth-message hearth-message--success"
+          data-testid="form-success"
+        >
+          {success}
+        </p>
+      )}
+    </PageFrame>
+  );
+}

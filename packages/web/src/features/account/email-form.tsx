@@ -1,0 +1,83 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  currentSerialId,
+  emailProblem,
+  firstProblem,
+  frontendHost,
+  missingFields,
+  PasswordInput,
+  ProblemLine,
+  useUserId,
+  type FormProblem,
+} from '../../lib/accounts';
+import { HttpError } from '../../lib/http';
+import { useChangeEmail } from './api/account';
+
+/** Change e-mail: new address and password; the new address gets a confirmation link. */
+export function EmailForm({ onDone }: { onDone: (message: string) => void }) {
+  const { t } = useTranslation();
+  const change = useChangeEmail(useUserId());
+  const [newEmail, setNewEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState<FormProblem | string | null>(null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = firstProblem(
+      () =>
+        missingFields([
+          [t('account.newEmail'), newEmail],
+          [t('account.password'), password],
+        ]),
+      () => emailProblem(newEmail),
+    );
+    if (found) return setProblem(found);
+    change.mutate(
+      {
+        new_email: newEmail.trim(),
+        password,
+        serialid: currentSerialId(),
+        frontend_host: frontendHost(),
+      },
+      {
+        onSuccess: () => onDone(t('account.emailSent')),
+        onError: (error) =>
+          setProblem(
+            error instanceof HttpError && error.status === 400
+              ? t('errors.changeEmail')
+              : t('errors.request'),
+          ),
+      },
+    );
+  };
+  return (
+    <form className="auth-form" onSubmit={submit} noValidate aria-label={t('account.emailSection')}>
+      <label>
+        <span>{t('account.newEmail')}</span>
+        <input
+          type="email"
+          autoComplete="email"
+          value={newEmail}
+          onChange={(e) => {
+            setProblem(null);
+            setNewEmail(e.currentTarget.value);
+          }}
+        />
+      </label>
+      <PasswordInput
+        label={t('account.password')}
+        autoComplete="current-password"
+        capped={false}
+        value={password}
+        onChange={(v) => {
+          setProblem(null);
+          setPassword(v);
+        }}
+      />
+      <ProblemLine problem={problem} />
+      <button type="submit" className="auth-button" disabled={change.isPending}>
+        {t('account.saveEmail')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,2 @@
+export { AccountPage } from './account-page';
+export { RemoveAccountHelpPage } from './remove-account-help-page';

@@ -1,0 +1,2 @@
+export { RegistrationConfirmPage, EmailChangeConfirmPage } from './auto-confirm-page';
+export { PasswordResetConfirmPage, InviteConfirmPage } from './password-confirm-page';

@@ -1,0 +1,91 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { SUCCESS_BACK_DELAY_MS } from '@hearth/protocol';
+import {
+  AuthFrame,
+  currentSerialId,
+  emailProblem,
+  firstProblem,
+  frontendHost,
+  goBack,
+  missingFields,
+  ProblemLine,
+  useLater,
+  type FormProblem,
+} from '../../lib/accounts';
+import { HttpError } from '../../lib/http';
+import { useForgotPassword } from './api/forgot-password';
+
+/** Forgot password (spec 1 §2): e-mail, Send, Cancel; 5 s of confirmation, then back. */
+export function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const forgot = useForgotPassword();
+  const { later } = useLater();
+  const [email, setEmail] = useState('');
+  const [problem, setProblem] = useState<FormProblem | string | null>(null);
+  const [sent, setSent] = useState(false);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = firstProblem(
+      () => missingFields([[t('forgotPassword.email'), email]]),
+      () => emailProblem(email),
+    );
+    if (found) return setProblem(found);
+    forgot.mutate(
+      { email: email.trim(), serialid: currentSerialId(), frontend_host: frontendHost() },
+      {
+        onSuccess: () => {
+          setSent(true);
+          later(() => goBack(navigate), SUCCESS_BACK_DELAY_MS);
+        },
+        onError: (error) =>
+          setProblem(
+            error instanceof HttpError && error.status > 0 && error.status < 500
+              ? t('errors.forgotPassword')
+              : t('errors.request'),
+          ),
+      },
+    );
+  };
+
+  return (
+    <AuthFrame title={t('forgotPassword.title')}>
+      <form className="auth-form" onSubmit={submit} noValidate>
+        <p className="auth-help">{t('forgotPassword.intro')}</p>
+        <label>
+          <span>{t('forgotPassword.email')}</span>
+          <input
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => {
+              setProblem(null);
+              setEmail(e.currentTarget.value);
+            }}
+          />
+        </label>
+        <ProblemLine problem={problem} />
+        {sent && (
+          <p
+            role="status"
+            className="hearth-message hearth-message--success"
+            data-testid="form-success"
+          >
+            {t('forgotPassword.sent')}
+          </p>
+        )}
+        <div className="auth-actions">
+          <button type="button" className="auth-secondary" onClick={() => goBack(navigate)}>
+            {t('accountsShared.cancel')}
+          </button>
+          <button type="submit" disabled={forgot.isPending || sent}>
+            {t('forgotPassword.send')}
+          </button>
+        </div>
+      </form>
+    </AuthFrame>
+  );
+}

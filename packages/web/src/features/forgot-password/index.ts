@@ -1,0 +1,1 @@
+export { ForgotPasswordPage } from './forgot-password-page';

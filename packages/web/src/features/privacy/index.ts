@@ -1,0 +1,2 @@
+export { PrivacyPage } from './privacy-page';
+export { PrivacyUpdateDialog } from './privacy-update-dialog';

@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import { brandsFileSchema } from '@hearth/protocol';
+import { http } from '../http';
+import { decodeToken } from '../session/jwt';
+import { useSessionStore } from '../session/session-store';
+import { applyPrimary } from './apply-theme';
+import { useBrand, useBrandingStore } from './branding-store';
+
+/** Spec 1 §9: branding is fetched shortly after start-up. */
+export const BRANDING_FETCH_DELAY_MS = 500;
+
+async function fetchBrands(): Promise<void> {
+  const answer = await http.request<unknown>('/webapp/v3/json/brands.json', { auth: false });
+  const parsed = brandsFileSchema.safeParse(answer);
+  if (parsed.success) useBrandingStore.getState().setBrands(parsed.data);
+}
+
+/**
+ * Loads the brand file after start-up and again on each session renewal, follows the
+ * serial id of the signed-in user, and themes the app with the brand's primary colour.
+ */
+export function useBranding(): void {
+  const token = useSessionStore((s) => s.token);
+  const brand = useBrand();
+  useEffect(() => {
+    const serialId = decodeToken(token).serialId;
+    if (serialId) useBrandingStore.getState().setSerialId(serialId);
+    const timer = setTimeout(() => {
+      // A failure was already shown as a dataUpdate error by the HTTP layer.
+      fetchBrands().catch(() => undefined);
+    }, BRANDING_FETCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [token]);
+  useEffect(() => applyPrimary(brand.primary), [brand.primary]);
+}
