@@ -1,5 +1,12 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
-import type { DevData, GroupedHome, NodeSetup, NodeType, Prog } from '@hearth/protocol';
+import {
+  formatDecimal,
+  type DevData,
+  type GroupedHome,
+  type NodeSetup,
+  type NodeType,
+  type Prog,
+} from '@hearth/protocol';
 import { http } from '../../../lib/http';
 
 const dev = (devId: string) => `/api/v2/devs/${encodeURIComponent(devId)}`;
@@ -51,6 +58,29 @@ export function postProgTemps(devId: string, type: NodeType, addr: number, temps
   });
 }
 
+const TEMPERATURE_KEY = /(^|_)(temp|temperature|offset)$/;
+
+function decimalStrings(obj: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(obj).map(([k, v]) => [
+      k,
+      TEMPERATURE_KEY.test(k) && typeof v === 'number' ? formatDecimal(v) : v,
+    ]),
+  );
+}
+
+/**
+ * API.md §1: temperatures travel as decimal strings. A setup read back with numbers in them
+ * (some gateways report them so) is normalised, or the server refuses the write.
+ */
+export function wireSetup(setup: NodeSetup): NodeSetup {
+  const extra = setup.extra_options;
+  const out = decimalStrings(setup);
+  if (extra && typeof extra === 'object' && !Array.isArray(extra))
+    out.extra_options = decimalStrings(extra as Record<string, unknown>);
+  return out;
+}
+
 /** Setup is a full object: read it, change the resolution, write it back (API.md §5). */
 export async function postResolution(
   devId: string,
@@ -61,6 +91,6 @@ export async function postResolution(
   const setup = await http.request<NodeSetup>(`${nodePath(devId, type, addr)}/setup`);
   await http.request<unknown>(`${nodePath(devId, type, addr)}/setup`, {
     method: 'POST',
-    json: { ...setup, prog_resol: progResol },
+    json: { ...wireSetup(setup), prog_resol: progResol },
   });
 }
