@@ -28,7 +28,7 @@ export function PowerGauge({
       aria-label={label}
       aria-valuemin={0}
       aria-valuemax={limitW}
-      aria-valuenow={powerW ?? 0}
+      aria-valuenow={Math.round(powerW ?? 0)}
       aria-valuetext={
         powerW === undefined
           ? t('powerMonitor.noReading')
