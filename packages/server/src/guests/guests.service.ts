@@ -13,6 +13,25 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const hashCode = (code: string) => createHash('sha256').update(code).digest();
 const badLink = () => notFound('bad user or code');
 
+/**
+ * `{base}/invite-confirm/{serialId}?userid=&code=`; a confirmation_url that already names the
+ * confirm route (as some clients send it) only gets the query.
+ */
+export function inviteLink(
+  base: string,
+  serialId: string,
+  invitationId: string,
+  code: string,
+): string {
+  const url = new URL(base);
+  if (!url.pathname.includes('/invite-confirm/')) {
+    url.pathname = `${url.pathname.replace(/\/+$/, '')}/invite-confirm/${encodeURIComponent(serialId)}`;
+  }
+  url.searchParams.set('userid', invitationId);
+  url.searchParams.set('code', code);
+  return url.toString();
+}
+
 export interface Inviter {
   userId: string;
   email: string;
@@ -56,8 +75,7 @@ export function createGuestsService(deps: {
         throw new HttpError(409, 'already_registered', `${email} is already a guest of this home`);
       const code = randomBytes(24).toString('base64url');
       const row = await guests.putPending(home.id, email, hashCode(code).toString('hex'));
-      const base = (body.confirmation_url ?? frontend).replace(/\/+$/, '');
-      const link = `${base}/invite-confirm/${encodeURIComponent(inviter.serialId)}?userid=${row.id}&code=${code}`;
+      const link = inviteLink(body.confirmation_url ?? frontend, inviter.serialId, row.id, code);
       await mailer.send(inviteMail({ to: email, from: inviter.email, homeName: home.name, link }));
       return { email, pending: true };
     },
