@@ -11,10 +11,12 @@ import {
 import { sql } from 'drizzle-orm';
 
 const DEV_ID = 'be0c000000000000b1';
+const BENCH_EMAIL = 'bench-records@hearth.local';
 const TZ = 'Europe/Madrid';
 const NODES = 20;
-const YEAR_START = Date.UTC(2025, 0, 1) / 1000;
-const YEAR_END = Date.UTC(2026, 0, 1) / 1000;
+// Local midnights in Madrid (CET, UTC+1), as the records screens ask for them.
+const YEAR_START = Date.UTC(2024, 11, 31, 23) / 1000;
+const YEAR_END = Date.UTC(2025, 11, 31, 23) / 1000;
 const RUNS = 5;
 
 async function bench(label: string, database: Parameters<typeof openDatabase>[0]) {
@@ -22,9 +24,13 @@ async function bench(label: string, database: Parameters<typeof openDatabase>[0]
   const handle = await openDatabase(database, log);
   const db = handle.db;
   const repo = createSamplesAggregateRepository(db);
-  await db.execute(sql`DELETE FROM samples WHERE dev_id = ${DEV_ID}`);
   await db.execute(sql`DELETE FROM devs WHERE dev_id = ${DEV_ID}`);
-  await db.execute(sql`INSERT INTO devs (dev_id, name) VALUES (${DEV_ID}, 'bench')`);
+  await db.execute(sql`DELETE FROM users WHERE email = ${BENCH_EMAIL}`);
+  // Day totals are kept in the home's zone, so the gateway belongs to a home in Madrid.
+  await db.execute(sql`
+    WITH u AS (INSERT INTO users (email, password_hash, serial_id) VALUES (${BENCH_EMAIL}, 'x', '01.01') RETURNING id),
+         g AS (INSERT INTO groups (owner_id, name, geo_data) SELECT id, 'Bench', ${JSON.stringify({ tz_code: TZ })}::jsonb FROM u RETURNING id)
+    INSERT INTO devs (dev_id, name, group_id) SELECT ${DEV_ID}, 'bench', id FROM g`);
   const nodes = Array.from({ length: NODES }, (_, i) => ({
     type: i === NODES - 1 ? ('pmo' as const) : ('htr' as const),
     addr: i + 1,
@@ -37,15 +43,15 @@ async function bench(label: string, database: Parameters<typeof openDatabase>[0]
   await repo.insertHistory(DEV_ID, history);
   const insertMs = performance.now() - t0;
   console.log(
-    `${label}: ${history.length} samples generated in ${generatedMs.toFixed(0)} ms, inserted in ${(insertMs / 1000).toFixed(1)} s`,
+    `${label}: ${history.length} samples generated in ${generatedMs.toFixed(0)} ms, stored with their day totals in ${(insertMs / 1000).toFixed(1)} s`,
   );
   const scope = { devIds: [DEV_ID] };
   const queries: Array<[string, number, number, SampleGroup, typeof scope & { addr?: number }]> = [
     ['year by month, whole home', YEAR_START, YEAR_END, 'month', scope],
     [
       'month by day, whole home',
-      Date.UTC(2025, 9, 1) / 1000,
-      Date.UTC(2025, 10, 1) / 1000,
+      Date.UTC(2025, 8, 30, 22) / 1000,
+      Date.UTC(2025, 9, 31, 23) / 1000,
       'day',
       scope,
     ],
@@ -80,6 +86,7 @@ async function bench(label: string, database: Parameters<typeof openDatabase>[0]
     );
   }
   await db.execute(sql`DELETE FROM devs WHERE dev_id = ${DEV_ID}`);
+  await db.execute(sql`DELETE FROM users WHERE email = ${BENCH_EMAIL}`);
   await handle.close();
 }
 

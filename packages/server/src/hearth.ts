@@ -10,16 +10,8 @@ import { createDevicesService } from './devices/devices.service';
 import { createNodesService } from './devices/nodes.service';
 import { createNodeControlService } from './devices/node-control.service';
 import { createDeviceManagerService } from './devices/device-manager.service';
-import {
-  createChangeLimit,
-  createMemoryChangeCounter,
-  createRedisChangeCounter,
-} from './limits';
-import {
-  createSamplesAggregateRepository,
-  createSamplesService,
-  seedDemoHistory,
-} from './samples';
+import { createChangeLimit, createMemoryChangeCounter, createRedisChangeCounter } from './limits';
+import { createSamplesAggregateRepository, createSamplesService, seedDemoHistory } from './samples';
 import { createEmbeddedBroker, MQTT_WS_PATH, type EmbeddedBroker } from './gateway/broker';
 import { createCommandsService, type CommandsService } from './gateway/commands.service';
 import { createEmbeddedTransport } from './gateway/embedded-transport';

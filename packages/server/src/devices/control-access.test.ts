@@ -66,7 +66,10 @@ describe('authorization of node and device-manager endpoints', () => {
       expect((await call(method, url, body)).status, `${label} anonymous`).toBe(401);
       expect((await call(method, url, body, `${w.owner}x`)).status, `${label} forged`).toBe(401);
       const stranger = await call(method, url, body, w.stranger);
-      expect(stranger, `${label} stranger`).toMatchObject({ status: 404, body: { error: 'not_found' } });
+      expect(stranger, `${label} stranger`).toMatchObject({
+        status: 404,
+        body: { error: 'not_found' },
+      });
       const pendingBefore = (await t.repos.commands.listPending(w.devId)).length;
       const guest = await call(method, url, body, w.guest);
       expect(guest.status, `${label} guest`).toBe(guestStatus);
@@ -78,9 +81,19 @@ describe('authorization of node and device-manager endpoints', () => {
       }
       expect((await call(method, url, body, w.owner)).status, `${label} owner`).toBe(200);
       // The erased node comes back so the next rows still find it.
-      if (method === 'DELETE') await t.repos.nodes.setPart(w.devId, 'htr', 2, 'setup', HEATER_SETUP);
+      if (method === 'DELETE')
+        await t.repos.nodes.setPart(w.devId, 'htr', 2, 'setup', HEATER_SETUP);
     }
-    expect((await call('GET', `${t.url}/api/v2/devs/ffffffffffffffffff/mgr/away_status`, undefined, w.owner)).status).toBe(404);
+    expect(
+      (
+        await call(
+          'GET',
+          `${t.url}/api/v2/devs/ffffffffffffffffff/mgr/away_status`,
+          undefined,
+          w.owner,
+        )
+      ).status,
+    ).toBe(404);
     expect((await call('GET', `${base}/htr/9/status`, undefined, w.owner)).body).toMatchObject({
       statusCode: 404,
       message: 'Node not found',

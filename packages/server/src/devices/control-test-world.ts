@@ -8,7 +8,13 @@ import {
   type TestHearth,
 } from '../test-support/test-hearth';
 
-export const HEATER = { name: 'Lounge', addr: 2, type: 'htr' as const, installed: true, lost: false };
+export const HEATER = {
+  name: 'Lounge',
+  addr: 2,
+  type: 'htr' as const,
+  installed: true,
+  lost: false,
+};
 export const METER = { name: 'Meter', addr: 5, type: 'pmo' as const, installed: true, lost: false };
 export const HEATER_STATUS = {
   mode: 'manual',
@@ -40,7 +46,12 @@ export async function createWorld(t: TestHearth): Promise<World> {
   await t.repos.nodes.replaceList(devId, [HEATER, METER]);
   await t.repos.nodes.setPart(devId, 'htr', 2, 'status', HEATER_STATUS);
   await t.repos.nodes.setPart(devId, 'htr', 2, 'setup', HEATER_SETUP);
-  await t.repos.homes.addGuest({ groupId: homeId, email: guest.email, userId: guest.id, pending: false });
+  await t.repos.homes.addGuest({
+    groupId: homeId,
+    email: guest.email,
+    userId: guest.id,
+    pending: false,
+  });
   const token = async (u: { email: string; password: string }) =>
     (await login(t.url, u.email, u.password)).access_token;
   return {
@@ -74,5 +85,7 @@ export async function send(
 }
 
 export function weekProg(value: number, slots = 24): Record<string, number[]> {
-  return Object.fromEntries(['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, Array<number>(slots).fill(value)]));
+  return Object.fromEntries(
+    ['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, Array<number>(slots).fill(value)]),
+  );
 }

@@ -19,7 +19,13 @@ beforeEach(async () => {
 const wall = (d: DeviceTime) => Date.UTC(d.y, d.n - 1, d.d, d.h, d.m, d.s);
 const system = {
   main_circuit_pmos: [5],
-  max_power_config: { profiles: [3000, 6000], slots: [{ m: 0, i: 1 }, { m: 420, i: 0 }] },
+  max_power_config: {
+    profiles: [3000, 6000],
+    slots: [
+      { m: 0, i: 1 },
+      { m: 420, i: 0 },
+    ],
+  },
 };
 
 describe('device manager', () => {
@@ -34,14 +40,24 @@ describe('device manager', () => {
       forced: false,
     });
     expect((await getJson(`${base}/mgr/discovery`, w.guest)).body).toEqual({ discovery: 'off' });
-    expect((await getJson(`${base}/htr_system/power_limit`, w.guest)).body).toEqual({ power_limit: '0' });
+    expect((await getJson(`${base}/htr_system/power_limit`, w.guest)).body).toEqual({
+      power_limit: '0',
+    });
     expect((await getJson(`${base}/pmo_system`, w.guest)).body).toEqual({
       main_circuit_pmos: [],
       max_power_config: { profiles: [], slots: [] },
     });
     const writes: Array<[string, unknown, unknown]> = [
-      ['mgr/away_status', { away: true, enabled: true }, { away: true, enabled: true, forced: false }],
-      ['mgr/discovery', { discovery: 'on', type: 'htr', addr: 7 }, { discovery: 'on', type: 'htr', addr: 7 }],
+      [
+        'mgr/away_status',
+        { away: true, enabled: true },
+        { away: true, enabled: true, forced: false },
+      ],
+      [
+        'mgr/discovery',
+        { discovery: 'on', type: 'htr', addr: 7 },
+        { discovery: 'on', type: 'htr', addr: 7 },
+      ],
       ['htr_system/power_limit', { power_limit: '2000' }, { power_limit: '2000' }],
       ['pmo_system', system, system],
     ];
@@ -70,8 +86,14 @@ describe('device manager', () => {
       ['htr_system/power_limit', { power_limit: '60001' }],
       ['htr_system/power_limit', { power_limit: '-1' }],
       ['htr_system/power_limit', { power_limit: 'lots' }],
-      ['pmo_system', { ...system, max_power_config: { profiles: [3000], slots: [{ m: 0, i: 1 }] } }],
-      ['pmo_system', { ...system, max_power_config: { profiles: [3000], slots: [{ m: 10080, i: 0 }] } }],
+      [
+        'pmo_system',
+        { ...system, max_power_config: { profiles: [3000], slots: [{ m: 0, i: 1 }] } },
+      ],
+      [
+        'pmo_system',
+        { ...system, max_power_config: { profiles: [3000], slots: [{ m: 10080, i: 0 }] } },
+      ],
       ['pmo_system', { ...system, main_circuit_pmos: ['5'] }],
       ['pmo_system', { main_circuit_pmos: [5] }],
       ['pmo_system', [system]],
@@ -98,7 +120,9 @@ describe('device manager', () => {
     open.push(gw);
     const published = { y: 2026, n: 3, d: 29, h: 1, m: 59, s: 30, w: 0 };
     await gw.publishUp('/mgr/rtc/time', published);
-    await vi.waitFor(async () => expect(((await getJson(url, w.guest)).body as DeviceTime).y).toBe(2026));
+    await vi.waitFor(async () =>
+      expect(((await getJson(url, w.guest)).body as DeviceTime).y).toBe(2026),
+    );
     const read = (await getJson(url, w.guest)).body as DeviceTime;
     expect(wall(read)).toBeGreaterThanOrEqual(wall(published));
     expect(wall(read) - wall(published)).toBeLessThan(Date.now() - before + 1000);

@@ -83,7 +83,10 @@ export function createDeviceManagerService(deps: DeviceManagerDeps) {
     setPmoSystem(devId: string, body: PmoSystem) {
       const profiles = body.max_power_config.profiles.length;
       const bad = body.max_power_config.slots.find((s) => s.i >= profiles);
-      if (bad) throw badRequest(`slot at minute ${bad.m} names profile ${bad.i}, but there are ${profiles}`);
+      if (bad)
+        throw badRequest(
+          `slot at minute ${bad.m} names profile ${bad.i}, but there are ${profiles}`,
+        );
       return write(devId, '/pmo_system', body, body);
     },
   };

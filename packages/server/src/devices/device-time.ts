@@ -59,5 +59,7 @@ export function zoneTime(ms: number, timeZone: string | undefined): DeviceTime {
     second: 'numeric',
   }).formatToParts(new Date(ms));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return fromWall(Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')));
+  return fromWall(
+    Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')),
+  );
 }

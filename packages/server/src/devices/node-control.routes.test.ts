@@ -37,7 +37,11 @@ describe('node writes', () => {
     const writes: Array<[string, unknown, string]> = [
       ['htr/2/mode', { mode: 'auto' }, '/htr/2/mode'],
       ['htr_mod/2/mode', { mode: 'manual', stemp: '22.5', units: 'C' }, '/htr/2/mode'],
-      ['htr/2/prog_temps', { comf_temp: '22.0', eco_temp: '17.5', ice_temp: '7.0', units: 'C' }, '/htr/2/prog_temps'],
+      [
+        'htr/2/prog_temps',
+        { comf_temp: '22.0', eco_temp: '17.5', ice_temp: '7.0', units: 'C' },
+        '/htr/2/prog_temps',
+      ],
       ['htr/2/boost', { active: true, temperature: '24.0', units: 'C', time: 60 }, '/htr/2/boost'],
       ['htr/2/lock', { locked: true }, '/htr/2/lock'],
       ['htr/2/setup', { ...HEATER_SETUP, away_offset: '1.5' }, '/htr/2/setup'],
@@ -75,7 +79,11 @@ describe('node writes', () => {
     const erased = await send('DELETE', `${base}/htr/2/`, { purge: false }, w.owner);
     expect(erased.status).toBe(200);
     await vi.waitFor(() =>
-      expect(gw.commands.at(-1)).toMatchObject({ method: 'DELETE', path: '/htr/2', body: { purge: false } }),
+      expect(gw.commands.at(-1)).toMatchObject({
+        method: 'DELETE',
+        path: '/htr/2',
+        body: { purge: false },
+      }),
     );
     expect((await getJson(`${base}/mgr/nodes`, w.owner)).body).toMatchObject({
       nodes: [{ addr: 2, installed: false }, { addr: 5 }],
@@ -94,7 +102,9 @@ describe('node writes', () => {
     await gw.publishUp('/htr/2/status', confirmed);
     await gw.ack(gw.commands[0]?.id ?? '');
     await vi.waitFor(async () =>
-      expect((await getJson(`${t.url}/api/v2/devs/${w.devId}/htr/2/status`, w.owner)).body).toEqual(confirmed),
+      expect((await getJson(`${t.url}/api/v2/devs/${w.devId}/htr/2/status`, w.owner)).body).toEqual(
+        confirmed,
+      ),
     );
   });
 
@@ -105,7 +115,9 @@ describe('node writes', () => {
     expect(res).toEqual({ status: 200, body: prog });
     const gw = await gateway(w.devId);
     await vi.waitFor(() =>
-      expect(gw.commands).toContainEqual(expect.objectContaining({ path: '/htr/2/prog', body: prog })),
+      expect(gw.commands).toContainEqual(
+        expect.objectContaining({ path: '/htr/2/prog', body: prog }),
+      ),
     );
   });
 
@@ -122,9 +134,16 @@ describe('node writes', () => {
     await vi.waitFor(async () =>
       expect((await getJson(`${base}/htr/2/power`, w.guest)).body).toEqual({ power: '750.0' }),
     );
-    await gw.publishUp('/htr/2/version', { hw_version: '1', fw_version: '1.13', uid: 'u', pid: '1' });
+    await gw.publishUp('/htr/2/version', {
+      hw_version: '1',
+      fw_version: '1.13',
+      uid: 'u',
+      pid: '1',
+    });
     await vi.waitFor(async () =>
-      expect((await getJson(`${base}/htr_mod/2/version`, w.guest)).body).toMatchObject({ fw_version: '1.13' }),
+      expect((await getJson(`${base}/htr_mod/2/version`, w.guest)).body).toMatchObject({
+        fw_version: '1.13',
+      }),
     );
   });
 });
@@ -178,13 +197,19 @@ describe('node write validation', () => {
     });
     expect(malformed.status).toBe(400);
     expect((await getJson(`${base}/htr/2/`, w.owner)).body).toEqual(before);
-    expect((await getJson(`${base}/mgr/nodes`, w.owner)).body).toMatchObject({ nodes: [HEATER, {}] });
+    expect((await getJson(`${base}/mgr/nodes`, w.owner)).body).toMatchObject({
+      nodes: [HEATER, {}],
+    });
     expect(await t.repos.commands.listPending(w.devId)).toEqual([]);
   });
 
   it('uses the limits of the node setup, in either unit', async () => {
     const w = await createWorld(t);
-    await t.repos.nodes.setPart(w.devId, 'htr', 2, 'setup', { ...HEATER_SETUP, min_stemp: '10.0', max_stemp: '25.0' });
+    await t.repos.nodes.setPart(w.devId, 'htr', 2, 'setup', {
+      ...HEATER_SETUP,
+      min_stemp: '10.0',
+      max_stemp: '25.0',
+    });
     const url = `${t.url}/api/v2/devs/${w.devId}/htr/2/mode`;
     const post = (stemp: string, units: 'C' | 'F') =>
       send('POST', url, { mode: 'manual', stemp, units }, w.owner).then((r) => r.status);

@@ -103,7 +103,8 @@ export function nodeControlRoutes(deps: {
           security,
           params: nodeParams,
           body: eraseSchema.optional(),
-          description: 'Erase a node: purge deletes it, otherwise it stays uninstalled for a replacement (owner only)',
+          description:
+            'Erase a node: purge deletes it, otherwise it stays uninstalled for a replacement (owner only)',
           response: { 200: looseObject },
         },
       },

@@ -103,8 +103,7 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
         const changed = OWNER_ONLY_SETUP_KEYS.filter(
           (k) => k in write && JSON.stringify(write[k]) !== JSON.stringify(current[k]),
         );
-        if (changed.length > 0)
-          throw forbidden(`Only the owner may change ${changed.join(', ')}`);
+        if (changed.length > 0) throw forbidden(`Only the owner may change ${changed.join(', ')}`);
       }
       const { sync_status: _ignored, ...body } = write;
       const desired = { ...current, ...body, sync_status: 'pending' };

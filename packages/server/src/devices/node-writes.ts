@@ -80,7 +80,10 @@ export const eraseSchema = z.strictObject({ purge: z.boolean().default(false) })
 
 /** `"2000"`: a whole number of watts, 0 for none or 1000–60000 (spec 3 §5, §9). */
 export const powerLimitValue = z
-  .union([z.string().regex(/^\d+$/, 'must be a whole number of watts, e.g. "2000"'), z.number().int()])
+  .union([
+    z.string().regex(/^\d+$/, 'must be a whole number of watts, e.g. "2000"'),
+    z.number().int(),
+  ])
   .transform(Number)
   .refine((w) => w === 0 || (w >= 1000 && w <= 60000), {
     message: 'must be 0 (no limit) or between 1000 and 60000 W',
@@ -107,22 +110,20 @@ function checkTemperatures(
 }
 
 /** A full setup object (clients GET, merge and POST it); temperatures as decimal strings. */
-export const setupWriteSchema = z
-  .record(z.string(), z.unknown())
-  .superRefine((setup, ctx) => {
-    checkTemperatures(setup, ctx, []);
-    const extra = setup.extra_options;
-    if (extra !== undefined) {
-      if (extra === null || typeof extra !== 'object' || Array.isArray(extra)) {
-        ctx.addIssue({ code: 'custom', path: ['extra_options'], message: 'must be an object' });
-      } else {
-        checkTemperatures(extra as Record<string, unknown>, ctx, ['extra_options']);
-      }
+export const setupWriteSchema = z.record(z.string(), z.unknown()).superRefine((setup, ctx) => {
+  checkTemperatures(setup, ctx, []);
+  const extra = setup.extra_options;
+  if (extra !== undefined) {
+    if (extra === null || typeof extra !== 'object' || Array.isArray(extra)) {
+      ctx.addIssue({ code: 'custom', path: ['extra_options'], message: 'must be an object' });
+    } else {
+      checkTemperatures(extra as Record<string, unknown>, ctx, ['extra_options']);
     }
-    if (setup.units !== undefined && !unitsSchema.safeParse(setup.units).success) {
-      ctx.addIssue({ code: 'custom', path: ['units'], message: 'units must be "C" or "F"' });
-    }
-  });
+  }
+  if (setup.units !== undefined && !unitsSchema.safeParse(setup.units).success) {
+    ctx.addIssue({ code: 'custom', path: ['units'], message: 'units must be "C" or "F"' });
+  }
+});
 export type SetupWrite = z.infer<typeof setupWriteSchema>;
 
 /**

@@ -38,7 +38,9 @@ export function nodesRoutes(deps: {
     for (const part of PARTS) {
       app.get(
         `/api/v2/devs/:dev/:type/:addr/${part}`,
-        { schema: { tags: ['nodes'], security, params: nodeParams, response: { 200: looseObject } } },
+        {
+          schema: { tags: ['nodes'], security, params: nodeParams, response: { 200: looseObject } },
+        },
         async (request) => {
           const { node } = await nodeOf(request, access, nodes);
           return nodes.getPart(node.devId, node.type, node.addr, part);

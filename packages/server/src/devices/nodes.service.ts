@@ -46,7 +46,8 @@ export function createNodesService({ nodes, devices }: NodesServiceDeps) {
           ? (reported as Record<string, unknown>).power
           : undefined;
       const raw = fromReport ?? node.status?.power;
-      const watts = typeof raw === 'string' || typeof raw === 'number' ? parseDecimal(raw) : undefined;
+      const watts =
+        typeof raw === 'string' || typeof raw === 'number' ? parseDecimal(raw) : undefined;
       return { power: formatDecimal(watts ?? 0) };
     },
   };

@@ -39,7 +39,11 @@ export function createRedisChangeCounter(url: string): ChangeCounter {
       const hour = Math.floor(nowMs / HOUR_MS);
       const key = `hearth:changes:${userId}:${hour}`;
       const [[incrErr, count] = [null, 0]] =
-        (await redis.multi().incr(key).pexpire(key, HOUR_MS * 2).exec()) ?? [];
+        (await redis
+          .multi()
+          .incr(key)
+          .pexpire(key, HOUR_MS * 2)
+          .exec()) ?? [];
       if (incrErr) throw incrErr;
       return Number(count);
     },

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson, login } from '../test-support/http';
-import { createHomeWithDevice, createUser, startTestHearth, type TestHearth } from '../test-support/test-hearth';
+import {
+  createHomeWithDevice,
+  createUser,
+  startTestHearth,
+  type TestHearth,
+} from '../test-support/test-hearth';
 import { createMemoryChangeCounter } from './change-counter';
 
 const CAP = 3;
@@ -27,14 +32,17 @@ describe('changes per hour', () => {
     const { devId } = await createHomeWithDevice(t.repos, a.id);
     const other = await createHomeWithDevice(t.repos, b.id);
     for (const [d] of [[devId], [other.devId]])
-      await t.repos.nodes.replaceList(d ?? '', [{ name: 'L', addr: 2, type: 'htr', installed: true, lost: false }]);
+      await t.repos.nodes.replaceList(d ?? '', [
+        { name: 'L', addr: 2, type: 'htr', installed: true, lost: false },
+      ]);
     const tokenA = (await login(t.url, a.email, a.password)).access_token;
     const tokenB = (await login(t.url, b.email, b.password)).access_token;
     const url = `${t.url}/api/v2/devs/${devId}/htr/2/mode`;
 
     // A malformed body is refused before it counts.
     expect((await post(url, { mode: 'party' }, tokenA)).status).toBe(400);
-    for (let i = 0; i < CAP; i += 1) expect((await post(url, { mode: 'auto' }, tokenA)).status).toBe(200);
+    for (let i = 0; i < CAP; i += 1)
+      expect((await post(url, { mode: 'auto' }, tokenA)).status).toBe(200);
     const pending = (await t.repos.commands.listPending(devId)).length;
     const refused = await post(url, { mode: 'off' }, tokenA);
     expect(refused).toEqual({
@@ -42,11 +50,18 @@ describe('changes per hour', () => {
       body: { message: 'too many changes', statusCode: 429, error: 'too_many_changes' },
     });
     expect(await t.repos.commands.listPending(devId)).toHaveLength(pending);
-    expect((await getJson(`${t.url}/api/v2/devs/${devId}/htr/2/status`, tokenA)).body).toMatchObject({ mode: 'auto' });
+    expect(
+      (await getJson(`${t.url}/api/v2/devs/${devId}/htr/2/status`, tokenA)).body,
+    ).toMatchObject({ mode: 'auto' });
     // Other write routes share the allowance; reads do not count.
-    expect((await post(`${t.url}/api/v2/devs/${devId}/mgr/away_status`, { away: true }, tokenA)).status).toBe(429);
+    expect(
+      (await post(`${t.url}/api/v2/devs/${devId}/mgr/away_status`, { away: true }, tokenA)).status,
+    ).toBe(429);
     expect((await getJson(`${t.url}/api/v2/devs/${devId}/htr/2/status`, tokenA)).status).toBe(200);
-    expect((await post(`${t.url}/api/v2/devs/${other.devId}/htr/2/mode`, { mode: 'auto' }, tokenB)).status).toBe(200);
+    expect(
+      (await post(`${t.url}/api/v2/devs/${other.devId}/htr/2/mode`, { mode: 'auto' }, tokenB))
+        .status,
+    ).toBe(200);
   });
 });
 

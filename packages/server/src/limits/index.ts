@@ -1,4 +1,9 @@
-export { createChangeLimit, DEFAULT_CHANGES_PER_HOUR, tooManyChanges, type ChangeLimit } from './change-limit';
+export {
+  createChangeLimit,
+  DEFAULT_CHANGES_PER_HOUR,
+  tooManyChanges,
+  type ChangeLimit,
+} from './change-limit';
 export {
   createMemoryChangeCounter,
   createRedisChangeCounter,

@@ -16,7 +16,11 @@ export interface RealtimeEvents {
 }
 
 export interface RoomSink {
-  emitToRoom<E extends keyof RealtimeEvents>(room: string, event: E, payload: RealtimeEvents[E]): void;
+  emitToRoom<E extends keyof RealtimeEvents>(
+    room: string,
+    event: E,
+    payload: RealtimeEvents[E],
+  ): void;
 }
 
 export function createRealtimeEmitter(getSink: () => RoomSink | undefined): RealtimeEmitter {

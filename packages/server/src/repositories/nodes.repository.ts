@@ -63,10 +63,16 @@ export function createNodesRepository(db: Db) {
         });
     },
     async setName(devId: string, type: string, addr: number, name: string): Promise<void> {
-      await db.update(nodes).set({ name }).where(key(devId, type, addr));
+      await db
+        .update(nodes)
+        .set({ name })
+        .where(key(devId, type, addr));
     },
     async setInstalled(devId: string, type: string, addr: number, installed: boolean) {
-      await db.update(nodes).set({ installed }).where(key(devId, type, addr));
+      await db
+        .update(nodes)
+        .set({ installed })
+        .where(key(devId, type, addr));
     },
     async remove(devId: string, type: string, addr: number): Promise<void> {
       await db.delete(nodes).where(key(devId, type, addr));

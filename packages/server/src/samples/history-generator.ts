@@ -53,7 +53,8 @@ function dutyAt(t: number, noise: number): number {
  * its peak and lowest power. Deterministic for a seed; about a million samples a second.
  */
 export function generateHistory(o: HistoryOptions): GatewaySample[] {
-  if (!(o.intervalS > 0) || !(o.to >= o.from)) throw new Error('history needs intervalS > 0 and to >= from');
+  if (!(o.intervalS > 0) || !(o.to >= o.from))
+    throw new Error('history needs intervalS > 0 and to >= from');
   const random = rng(o.seed ?? 1);
   const heaters = o.nodes.filter((n) => n.type !== 'pmo');
   const meters = o.nodes.filter((n) => n.type === 'pmo');

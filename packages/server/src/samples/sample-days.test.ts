@@ -37,7 +37,9 @@ describe('day totals kept as gateways report', () => {
     const late = all.filter((_, i) => i % 10 === 5);
     const inOrder = all.filter((_, i) => i % 10 !== 5);
     const publish = (list: GatewaySample[]) =>
-      gw.client.publishAsync(gatewayTopics.samples(w.devId), JSON.stringify({ samples: list }), { qos: 1 });
+      gw.client.publishAsync(gatewayTopics.samples(w.devId), JSON.stringify({ samples: list }), {
+        qos: 1,
+      });
     const stored = async (n: number) => {
       await vi.waitFor(async () =>
         expect(await t.repos.samples.range(w.devId, 'htr', 2, 0, utc(2027, 1, 1))).toHaveLength(n),
@@ -71,6 +73,8 @@ describe('day totals kept as gateways report', () => {
       `${t.url}/api/v2/devs/${w.devId}/htr/2/samples?start=${utc(2026, 1, 31, 23)}&end=${utc(2026, 2, 28, 23)}&group=month`,
       w.guest,
     );
-    expect(month.body).toEqual({ samples: [{ t: utc(2026, 1, 31, 23), counter_delta: 35_750, temp: '20.0' }] });
+    expect(month.body).toEqual({
+      samples: [{ t: utc(2026, 1, 31, 23), counter_delta: 35_750, temp: '20.0' }],
+    });
   });
 });

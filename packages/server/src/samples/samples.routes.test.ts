@@ -44,26 +44,43 @@ describe('samples in buckets of the home time zone (Europe/Madrid)', () => {
       ...steady(utc(2026, 10, 23, 20), utc(2026, 10, 27, 2), 5_000_000),
     ]);
     // Local midnight of 29 March is 23:00 UTC the day before (CET); of 30 March, 22:00 UTC (CEST).
-    const spring = await buckets(w, `start=${utc(2026, 3, 28, 23)}&end=${utc(2026, 3, 29, 22)}&group=hour`);
+    const spring = await buckets(
+      w,
+      `start=${utc(2026, 3, 28, 23)}&end=${utc(2026, 3, 29, 22)}&group=hour`,
+    );
     expect(spring).toHaveLength(23);
     expect(spring.every((b) => b.counter_delta === 1000 && b.temp === '20.0')).toBe(true);
-    expect(spring.map((b) => b.t)).toEqual(Array.from({ length: 23 }, (_, i) => utc(2026, 3, 28, 23) + i * 3600));
+    expect(spring.map((b) => b.t)).toEqual(
+      Array.from({ length: 23 }, (_, i) => utc(2026, 3, 28, 23) + i * 3600),
+    );
 
-    const autumn = await buckets(w, `start=${utc(2026, 10, 24, 22)}&end=${utc(2026, 10, 25, 23)}&group=hour`);
+    const autumn = await buckets(
+      w,
+      `start=${utc(2026, 10, 24, 22)}&end=${utc(2026, 10, 25, 23)}&group=hour`,
+    );
     expect(autumn).toHaveLength(25);
     expect(new Set(autumn.map((b) => b.counter_delta))).toEqual(new Set([1000]));
 
-    const quarters = await buckets(w, `start=${utc(2026, 3, 28, 23)}&end=${utc(2026, 3, 29, 22)}&group=quarter`);
+    const quarters = await buckets(
+      w,
+      `start=${utc(2026, 3, 28, 23)}&end=${utc(2026, 3, 29, 22)}&group=quarter`,
+    );
     expect(quarters).toHaveLength(92);
     expect(quarters[0]).toEqual({ t: utc(2026, 3, 28, 23), counter_delta: 250, temp: '20.0' });
 
-    const springDays = await buckets(w, `start=${utc(2026, 3, 27, 23)}&end=${utc(2026, 3, 30, 22)}&group=day`);
+    const springDays = await buckets(
+      w,
+      `start=${utc(2026, 3, 27, 23)}&end=${utc(2026, 3, 30, 22)}&group=day`,
+    );
     expect(springDays).toEqual([
       { t: utc(2026, 3, 27, 23), counter_delta: 24_000, temp: '20.0' },
       { t: utc(2026, 3, 28, 23), counter_delta: 23_000, temp: '20.0' },
       { t: utc(2026, 3, 29, 22), counter_delta: 24_000, temp: '20.0' },
     ]);
-    const autumnDays = await buckets(w, `start=${utc(2026, 10, 23, 22)}&end=${utc(2026, 10, 26, 23)}&group=day`);
+    const autumnDays = await buckets(
+      w,
+      `start=${utc(2026, 10, 23, 22)}&end=${utc(2026, 10, 26, 23)}&group=day`,
+    );
     expect(autumnDays.map((b) => [b.t, b.counter_delta])).toEqual([
       [utc(2026, 10, 23, 22), 24_000],
       [utc(2026, 10, 24, 22), 25_000],
@@ -71,11 +88,17 @@ describe('samples in buckets of the home time zone (Europe/Madrid)', () => {
     ]);
 
     // Months start at local midnight.
-    const months = await buckets(w, `start=${utc(2026, 2, 28, 23)}&end=${utc(2026, 11, 30, 23)}&group=month`);
+    const months = await buckets(
+      w,
+      `start=${utc(2026, 2, 28, 23)}&end=${utc(2026, 11, 30, 23)}&group=month`,
+    );
     expect(months.map((b) => b.t)).toEqual([utc(2026, 2, 28, 23), utc(2026, 9, 30, 22)]);
     expect(months[1]?.counter_delta).toBe((utc(2026, 10, 27, 2) - utc(2026, 10, 23, 20)) / 3.6);
 
-    const inUtc = await buckets(w, `start=${utc(2026, 3, 28)}&end=${utc(2026, 3, 30)}&group=day&tz=UTC`);
+    const inUtc = await buckets(
+      w,
+      `start=${utc(2026, 3, 28)}&end=${utc(2026, 3, 30)}&group=day&tz=UTC`,
+    );
     expect(inUtc.map((b) => [b.t, b.counter_delta])).toEqual([
       [utc(2026, 3, 28), 24_000],
       [utc(2026, 3, 29), 24_000],
@@ -94,13 +117,27 @@ describe('samples in buckets of the home time zone (Europe/Madrid)', () => {
     expect(await buckets(w, `start=${start}&end=${start + 3600}&group=hour&tz=UTC`)).toEqual([
       { t: start, counter_delta: 500, temp: '20.3' },
     ]);
-    expect((await getJson(`${t.url}/api/v2/devs/${w.devId}/htr/2/samples?start=${start}&end=${start + 900}`, w.guest)).body).toEqual({
+    expect(
+      (
+        await getJson(
+          `${t.url}/api/v2/devs/${w.devId}/htr/2/samples?start=${start}&end=${start + 900}`,
+          w.guest,
+        )
+      ).body,
+    ).toEqual({
       samples: [
         { t: start, temp: '19.5', counter: 1000 },
         { t: start + 900, temp: '20.5', counter: 1400 },
       ],
     });
-    expect((await getJson(`${t.url}/api/v2/devs/${w.devId}/pmo/5/samples?start=${start}&end=${start}`, w.guest)).body).toEqual({
+    expect(
+      (
+        await getJson(
+          `${t.url}/api/v2/devs/${w.devId}/pmo/5/samples?start=${start}&end=${start}`,
+          w.guest,
+        )
+      ).body,
+    ).toEqual({
       samples: [{ t: start, counter: 50, max: 2100, min: 300 }],
     });
   });
@@ -118,7 +155,10 @@ describe('samples in buckets of the home time zone (Europe/Madrid)', () => {
       `start=0&end=${41 * 86400}`,
       `start=0&end=${401 * 86400}&group=month`,
     ]) {
-      expect((await getJson(`${base}?${q}`, w.owner)).body, q).toMatchObject({ statusCode: 400, error: 'validation_failed' });
+      expect((await getJson(`${base}?${q}`, w.owner)).body, q).toMatchObject({
+        statusCode: 400,
+        error: 'validation_failed',
+      });
     }
   });
 });
@@ -131,7 +171,13 @@ describe('demo history', () => {
     const devId = gateway?.devId ?? '';
     const now = Math.floor(Date.now() / 1000);
     const repo = createSamplesAggregateRepository(t.hearth.db);
-    const year = await repo.buckets({ devIds: [devId], type: 'htr', addr: 1 }, now - 366 * 86400, now, 'month', 'Europe/Madrid');
+    const year = await repo.buckets(
+      { devIds: [devId], type: 'htr', addr: 1 },
+      now - 366 * 86400,
+      now,
+      'month',
+      'Europe/Madrid',
+    );
     expect(year.length).toBeGreaterThanOrEqual(12);
     expect(year.every((b) => b.counterDelta > 0 && b.temp !== null)).toBe(true);
     const meter = await t.repos.samples.range(devId, 'pmo', 5, now - 86400, now);

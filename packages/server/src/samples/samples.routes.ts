@@ -47,7 +47,7 @@ export function samplesRoutes(deps: {
           querystring: samplesQuery,
           description:
             'Samples between start and end (seconds). Without group: raw `{t,temp,counter}` (pmo `{t,counter,max,min}`), at most 40 days. ' +
-            'Ours: group=quarter|hour|day|month (and optional tz, default the home\'s zone) answers one entry per bucket ' +
+            "Ours: group=quarter|hour|day|month (and optional tz, default the home's zone) answers one entry per bucket " +
             '`{t (bucket start), counter_delta (Wh), temp (mean)}`, end exclusive, buckets in local time across DST ' +
             '(a spring-forward day has 23 hour buckets, an autumn one 25).',
           response: { 200: sampleAnswer },
