@@ -7,6 +7,7 @@ import {
   HomesSortPage,
   QuietHomeNodesPage,
 } from '../features/homes';
+import { AddHomeWizardPage } from '../features/add-home';
 
 /**
  * Routes of spec 2 (homes, wizards, devices, node installation) and the node configuration
@@ -20,6 +21,8 @@ export function homesRoutes(guard: (page: ReactNode) => ReactNode) {
     page('/list', <HomeListPage />),
     page('/list/config', <HomesSortPage />),
     page('/list/homes/:homeId/:option', <HomeDetailsPage />),
+    page('/list/addHome/:step', <AddHomeWizardPage />),
+    page('/list/homes/:homeId/devices/addDevice/:step', <AddHomeWizardPage />),
     page('/homes/:homeId/config', <HomeConfigPage />),
     page('/homes/:homeId/config/quietHomeNodes', <QuietHomeNodesPage />),
   ];

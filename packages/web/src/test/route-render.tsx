@@ -9,7 +9,7 @@ const noSockets: ConnectDevice = () => ({ close: () => undefined, resume: () => 
 /** Shows the current location so tests can assert where a screen navigated to. */
 export function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
+  return <span data-testid="location">{location.pathname + location.search}</span>;
 }
 
 /** Renders `element` at `path` (matching `pattern`), plus a probe of the current location. */

@@ -20,3 +20,7 @@ export function availableDeviceTypes(ctx: DeviceTypeContext): DeviceType[] {
   if (ctx.ethernetAvailable) types.push('ethernet');
   return types;
 }
+
+export function isDeviceType(value: string | null | undefined): value is DeviceType {
+  return (DEVICE_TYPES as readonly string[]).includes(value ?? '');
+}

@@ -1,0 +1,135 @@
+import { useCallback, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { isValidDevId, REGISTRATION_REDIRECT_MS } from '@hearth/protocol';
+import { apiOrigin } from '../../lib/config';
+import { deviceKeys, getHomes, routes, useHomes } from '../../lib/devices';
+import { availableDeviceTypes } from '../../lib/home-data';
+import { http } from '../../lib/http';
+import { platform } from '../../lib/platform';
+import { PageFrame } from '../../lib/screens';
+import { registrationApi } from './api/add-home-api';
+import { ConnectionHelp } from './components/connection-help';
+import { DetectionStep } from './components/detection-step';
+import { DeviceDataStep } from './components/device-data-step';
+import { DeviceTypeStep } from './components/device-type-step';
+import { HomeDataStep } from './components/home-data-step';
+import { RegistrationStep, type RegistrationEnd } from './components/registration-step';
+import { SuccessStep } from './components/success-step';
+import { socketDetector, type Detector } from './model/detect-device';
+import { ADD_HOME_STEPS, stepPath, type WizardStep } from './model/wizard-routes';
+import { useWizardStore } from './model/wizard-store';
+import { usePrefillExistingHome } from './use-prefill-existing-home';
+import './add-home.css';
+
+const defaultDetector: Detector = socketDetector(apiOrigin(), () => http.getValidToken());
+
+function wizardNumber(step: WizardStep): 1 | 2 | 3 {
+  if (step === 'homeData' || step === 'deviceType') return 1;
+  return step === 'deviceDetection' ? 2 : 3;
+}
+
+/** Spec 2 §2: the add-home wizard (/list/addHome/{step}) and the add-device wizard. */
+export function AddHomeWizardPage({ detect = defaultDetector }: { detect?: Detector }) {
+  const { t } = useTranslation();
+  const { step: rawStep = 'homeData', homeId = null } = useParams();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const wizard = useWizardStore();
+  const homes = useHomes();
+  const step = (ADD_HOME_STEPS as readonly string[]).includes(rawStep)
+    ? (rawStep as WizardStep)
+    : null;
+  const query = useMemo(() => new URLSearchParams(search), [search]);
+  const types = availableDeviceTypes({
+    native: platform.isNative,
+    ethernetAvailable: true,
+    wifiAvailable: true,
+  });
+  const existing = homes.data?.find((h) => h.id === homeId);
+  usePrefillExistingHome(homeId, existing, query);
+
+  // Spec 2 §2: the device id query parameter is used when it is a valid id.
+  useEffect(() => {
+    const devid = query.get('devid');
+    if (devid && isValidDevId(devid))
+      useWizardStore.getState().set({ devId: devid, devIdKnown: true });
+  }, [query]);
+
+  const go = useCallback(
+    (next: WizardStep, extra = '') => navigate(stepPath(homeId, next, extra), { replace: false }),
+    [homeId, navigate],
+  );
+  const afterDetection = useCallback(() => go('deviceData'), [go]);
+  // Spec 2 §2: the type choice is skipped when exactly one type is available.
+  const afterHomeData = () => {
+    if (types.length > 1) return go('deviceType');
+    wizard.set({ deviceType: types[0] ?? 'ethernet' });
+    go('deviceDetection');
+  };
+
+  const finish = async (end: RegistrationEnd) => {
+    if (end === 'connectionError') return go('connectionError');
+    const list = await queryClient.fetchQuery({
+      queryKey: deviceKeys.homes(),
+      queryFn: () => getHomes(),
+    });
+    const devId = wizard.devId.trim().toLowerCase();
+    const index = Math.max(
+      0,
+      list.findIndex((h) => h.devs.some((d) => d.dev_id.toLowerCase() === devId)),
+    );
+    if (end === 'alreadyMine') return navigate(routes.dashboard(index), { replace: true });
+    if (homeId === null) return go('success', `?homeIndex=${index}`);
+    setTimeout(
+      () => navigate(routes.dashboard(index), { replace: true }),
+      REGISTRATION_REDIRECT_MS,
+    );
+  };
+
+  if (step === null)
+    return <Navigate to={stepPath(homeId, homeId ? 'deviceDetection' : 'homeData')} replace />;
+  if (homeId !== null && homes.isSuccess && !existing?.owner) return <Navigate to="/" replace />;
+  if (homeId === null && step !== 'homeData' && wizard.home.name === '')
+    return <Navigate to={stepPath(null, 'homeData')} replace />;
+
+  const n = wizardNumber(step);
+  const stepTitle =
+    n === 2 && wizard.deviceType === 'wifiHtr'
+      ? t('addHome.steps.connection')
+      : t(`addHome.steps.${n}`);
+  const toDashboard = () => navigate('/', { replace: true });
+
+  return (
+    <PageFrame
+      title={homeId ? t('addHome.addDeviceTitle') : t('addHome.title')}
+      backLabel={t('addHome.back')}
+      backTo="/list"
+    >
+      <p className="wizard-step" data-testid="wizard-step">
+        {t('addHome.stepOf', { n: homeId ? Math.max(1, n - 1) : n, total: homeId ? 2 : 3 })}:{' '}
+        {stepTitle}
+      </p>
+      {step === 'homeData' && <HomeDataStep onNext={afterHomeData} />}
+      {step === 'deviceType' && (
+        <DeviceTypeStep types={types} onNext={() => go('deviceDetection')} />
+      )}
+      {step === 'deviceDetection' && <DetectionStep detect={detect} onNext={afterDetection} />}
+      {step === 'deviceData' && <DeviceDataStep onNext={() => go('deviceRegistration')} />}
+      {step === 'deviceRegistration' && (
+        <RegistrationStep
+          devId={wizard.devId}
+          api={registrationApi(wizard)}
+          onEnd={(end) => void finish(end)}
+          onAccept={toDashboard}
+        />
+      )}
+      {step === 'success' && <SuccessStep homeIndex={Number(query.get('homeIndex') ?? 0)} />}
+      {step === 'connectionError' && (
+        <ConnectionHelp type={wizard.deviceType} onAccept={toDashboard} />
+      )}
+    </PageFrame>
+  );
+}

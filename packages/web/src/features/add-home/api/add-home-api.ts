@@ -1,0 +1,62 @@
+import { OTHER_DEVICE_PRODUCT_ID, WIFI_HEATER_PRODUCT_ID, type Dev } from '@hearth/protocol';
+import { HttpError, http } from '../../../lib/http';
+import type { WizardData } from '../model/wizard-store';
+import type { RegistrationDeps } from '../model/register-device';
+
+const enc = encodeURIComponent;
+
+/** Spec 2 §3 "Add-device payload". */
+export function addDevicePayload(w: WizardData) {
+  return {
+    country: w.home.country,
+    state: w.home.state,
+    city: w.home.city.trim(),
+    zip: w.home.zip.trim().toUpperCase(),
+    tz_code: w.tzCode,
+    groupData: { name: w.home.name.trim(), id: w.homeId ?? w.groupId },
+    dev_id: w.devId.trim().toLowerCase(),
+    serial_id: w.serialId.trim(),
+    name: w.name.trim(),
+    product_id: w.deviceType === 'wifiHtr' ? WIFI_HEATER_PRODUCT_ID : OTHER_DEVICE_PRODUCT_ID,
+  };
+}
+
+async function statusOf(call: Promise<unknown>): Promise<{ status: number; error?: string }> {
+  try {
+    await call;
+    return { status: 201 };
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    return { status: err.status, error: err.body?.error };
+  }
+}
+
+async function myDevIds(): Promise<string[]> {
+  const got = await http.request<{ devs: Dev[]; invited_to?: Dev[] }>('/api/v2/devs', {
+    quiet: true,
+  });
+  return got.devs.map((d) => d.dev_id.toLowerCase());
+}
+
+/** The network side of the registration, wired to the wire paths of API.md §3 and §5. */
+export function registrationApi(w: WizardData): Omit<RegistrationDeps, 'sleep' | 'now'> {
+  const devId = w.devId.trim().toLowerCase();
+  return {
+    reachable: async () => {
+      await http.request('/health_check', { auth: false, quiet: true });
+      return true;
+    },
+    addDevice: () =>
+      statusOf(
+        http.request('/api/v2/devs', { method: 'POST', json: addDevicePayload(w), quiet: true }),
+      ),
+    isMine: async () => (await myDevIds()).includes(devId),
+    connected: async () => {
+      const got = await http.request<{ connected: boolean }>(
+        `/api/v2/devs/${enc(devId)}/connected`,
+        { quiet: true },
+      );
+      return got.connected === true;
+    },
+  };
+}

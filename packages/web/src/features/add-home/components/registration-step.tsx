@@ -1,0 +1,86 @@
+import { useEffect, useRef, useState } from 'react';
+import { IonButton } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+import { CONNECTION_WAIT_MS, PROGRESS_COMPLETION_MS, PROGRESS_WAIT_FACTOR } from '@hearth/protocol';
+import { registerDevice, type RegistrationDeps } from '../model/register-device';
+import { ProgressRing } from './progress-ring';
+
+export type RegistrationEnd = 'registered' | 'alreadyMine' | 'connectionError';
+type View = 'registering' | 'conflict' | 'invalid';
+
+const PROGRESS_TICK_MS = 500;
+/** The bar never claims completion before the gateway confirms it. */
+const PROGRESS_CAP = 90;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+interface Props {
+  devId: string;
+  api: Omit<RegistrationDeps, 'sleep' | 'now'>;
+  onEnd: (end: RegistrationEnd) => void;
+  onAccept: () => void;
+}
+
+/** Spec 2 §2 and §4 "Device registration": progress, conflict view, then the outcome. */
+export function RegistrationStep({ devId, api, onEnd, onAccept }: Props) {
+  const { t } = useTranslation();
+  const [view, setView] = useState<View>('registering');
+  const [percent, setPercent] = useState(0);
+  const [copied, setCopied] = useState(false);
+  const started = useRef(false);
+  const latest = useRef({ api, onEnd });
+  latest.current = { api, onEnd };
+
+  useEffect(() => {
+    // One registration per visit, even when React runs effects twice in development.
+    if (started.current) return;
+    started.current = true;
+    const begin = Date.now();
+    const tick = setInterval(() => {
+      const share = ((Date.now() - begin) / CONNECTION_WAIT_MS) * 100;
+      setPercent(Math.min(PROGRESS_CAP, share));
+    }, PROGRESS_TICK_MS);
+    void registerDevice({ ...latest.current.api, sleep, now: () => Date.now() }).then(
+      async (outcome) => {
+        clearInterval(tick);
+        if (outcome.kind === 'conflict' || outcome.kind === 'invalid') return setView(outcome.kind);
+        if (outcome.kind === 'connectionError') return latest.current.onEnd('connectionError');
+        // Spec 2 §4: the bar completes in 750 ms, then a 1.25× wait before moving on.
+        setPercent(100);
+        await sleep(PROGRESS_COMPLETION_MS * PROGRESS_WAIT_FACTOR);
+        latest.current.onEnd(outcome.kind);
+      },
+    );
+  }, []);
+
+  if (view !== 'registering') {
+    const text =
+      view === 'conflict'
+        ? t('addHome.errors.registerDevice').replace('DEVID', devId)
+        : t('addHome.errors.invalidDevice');
+    return (
+      <section>
+        <p role="alert" data-testid="registration-conflict">
+          {text}
+        </p>
+        {view === 'conflict' && (
+          <IonButton
+            fill="outline"
+            onClick={() => {
+              void navigator.clipboard?.writeText(devId).then(() => setCopied(true));
+            }}
+          >
+            {copied ? t('addHome.registration.copied') : t('addHome.registration.copyDevId')}
+          </IonButton>
+        )}
+        <IonButton onClick={onAccept}>{t('addHome.accept')}</IonButton>
+      </section>
+    );
+  }
+  return (
+    <section className="registration">
+      <ProgressRing percent={percent} label={t('addHome.registration.progress')} />
+      <p>{t('addHome.registration.text')}</p>
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { WIZARD_REDIRECT_MS } from '@hearth/protocol';
+import { routes } from '../../../lib/devices';
+import { useWizardStore } from '../model/wizard-store';
+
+/** Spec 2 §2: the wizard ends with a success message and the dashboard 5 s later. */
+export function SuccessStep({ homeIndex }: { homeIndex: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      useWizardStore.getState().reset();
+      navigate(routes.dashboard(homeIndex), { replace: true });
+    }, WIZARD_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [homeIndex, navigate]);
+  return (
+    <p role="status" className="wizard-success">
+      {t('addHome.success')}
+    </p>
+  );
+}

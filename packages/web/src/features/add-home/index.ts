@@ -1,0 +1,1 @@
+export { AddHomeWizardPage } from './add-home-wizard-page';

@@ -1,0 +1,64 @@
+import { describe, expect, test, vi } from 'vitest';
+import { registerDevice, type RegistrationDeps } from './register-device';
+
+/** A clock the sleeps advance, so waits are counted, not waited. */
+function deps(over: Partial<RegistrationDeps>) {
+  let t = 0;
+  const sleeps: number[] = [];
+  const d: RegistrationDeps = {
+    reachable: async () => true,
+    addDevice: async () => ({ status: 201 }),
+    isMine: async () => false,
+    connected: async () => true,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+      t += ms;
+    },
+    now: () => t,
+    ...over,
+  };
+  return { d, sleeps };
+}
+
+describe('device registration', () => {
+  test('gives up after 7 reachability tries 1 s apart', async () => {
+    const reachable = vi.fn(async () => false);
+    const { d, sleeps } = deps({ reachable });
+    expect(await registerDevice(d)).toEqual({ kind: 'connectionError' });
+    expect(reachable).toHaveBeenCalledTimes(7);
+    expect(sleeps).toEqual([1000, 1000, 1000, 1000, 1000, 1000]);
+  });
+
+  test('the seventh try is enough', async () => {
+    let n = 0;
+    const { d } = deps({ reachable: async () => ++n === 7 });
+    expect(await registerDevice(d)).toEqual({ kind: 'registered' });
+  });
+
+  test('409 for a device of the user is tolerated; for someone else it is a conflict', async () => {
+    const mine = deps({ addDevice: async () => ({ status: 409 }), isMine: async () => true });
+    expect(await registerDevice(mine.d)).toEqual({ kind: 'alreadyMine' });
+    const theirs = deps({ addDevice: async () => ({ status: 409, error: 'device_conflict' }) });
+    expect(await registerDevice(theirs.d)).toEqual({ kind: 'conflict' });
+  });
+
+  test('a 400 stops; a 5xx retries the whole registration', async () => {
+    const bad = deps({ addDevice: async () => ({ status: 400 }) });
+    expect(await registerDevice(bad.d)).toEqual({ kind: 'invalid' });
+    const answers = [502, 500, 201];
+    const add = vi.fn(async () => ({ status: answers.shift() ?? 201 }));
+    const flaky = deps({ addDevice: add });
+    expect(await registerDevice(flaky.d)).toEqual({ kind: 'registered' });
+    expect(add).toHaveBeenCalledTimes(3);
+  });
+
+  test('waits for the gateway within 60 s from the start, then gives up', async () => {
+    let checks = 0;
+    const never = deps({ connected: async () => (checks++, false) });
+    expect(await registerDevice(never.d)).toEqual({ kind: 'connectionError' });
+    expect(checks).toBe(60);
+    let polls = 0;
+    const later = deps({ connected: async () => ++polls === 5 });
+    expect(await registerDevice(later.d)).toEqual({ kind: 'registered' });
+  });
+});

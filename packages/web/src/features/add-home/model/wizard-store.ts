@@ -1,0 +1,45 @@
+import { create } from 'zustand';
+import { EMPTY_HOME_DATA, type DeviceType, type HomeData } from '../../../lib/home-data';
+
+/** Spec 2 §3 "Wizard data", kept while the user moves between the wizard's routes. */
+export interface WizardData {
+  home: HomeData;
+  /** Set when adding a device to an existing home. */
+  homeId: string | null;
+  /** groupData.id of a new home: a generated unique id with dashes removed. */
+  groupId: string;
+  tzCode: string;
+  deviceType: DeviceType;
+  devId: string;
+  serialId: string;
+  name: string;
+  /** The device id came from detection or a valid query parameter, so it is not asked. */
+  devIdKnown: boolean;
+}
+
+function newGroupId(): string {
+  return crypto.randomUUID().replace(/-/g, '');
+}
+
+const initial = (): WizardData => ({
+  home: EMPTY_HOME_DATA,
+  homeId: null,
+  groupId: newGroupId(),
+  tzCode: '',
+  deviceType: 'ethernet',
+  devId: '',
+  serialId: '',
+  name: '',
+  devIdKnown: false,
+});
+
+interface WizardStore extends WizardData {
+  set: (patch: Partial<WizardData>) => void;
+  reset: (patch?: Partial<WizardData>) => void;
+}
+
+export const useWizardStore = create<WizardStore>((set) => ({
+  ...initial(),
+  set: (patch) => set(patch),
+  reset: (patch = {}) => set({ ...initial(), ...patch }),
+}));

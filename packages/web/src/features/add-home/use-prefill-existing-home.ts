@@ -1,0 +1,53 @@
+import { useEffect } from 'react';
+import type { GroupedHome } from '@hearth/protocol';
+import { EMPTY_HOME_DATA, isDeviceType } from '../../lib/home-data';
+import { http } from '../../lib/http';
+import { useWizardStore } from './model/wizard-store';
+
+interface GeoData {
+  country?: string;
+  state?: string;
+  city?: string;
+  zip?: string;
+  tz_code?: string;
+}
+
+/**
+ * Spec 2 §2 add-device wizard: the home's name, id and geo data come from the stored home;
+ * the device type from the query (ethernet by default).
+ */
+export function usePrefillExistingHome(
+  homeId: string | null,
+  home: GroupedHome | undefined,
+  query: URLSearchParams,
+) {
+  const queryType = query.get('deviceType');
+  useEffect(() => {
+    if (homeId === null || !home) return;
+    const deviceType = isDeviceType(queryType) ? queryType : 'ethernet';
+    const store = useWizardStore.getState();
+    if (store.homeId !== homeId) store.reset({ homeId, deviceType });
+    useWizardStore.getState().set({ home: { ...EMPTY_HOME_DATA, name: home.name } });
+    const controller = new AbortController();
+    http
+      .request<GeoData>(`/api/v2/groups/${encodeURIComponent(homeId)}/geo_data`, {
+        signal: controller.signal,
+        quiet: true,
+      })
+      .then(
+        (geo) =>
+          useWizardStore.getState().set({
+            home: {
+              name: home.name,
+              country: geo.country ?? '',
+              state: geo.state ?? '',
+              city: geo.city ?? '',
+              zip: geo.zip ?? '',
+            },
+            tzCode: geo.tz_code ?? '',
+          }),
+        () => undefined,
+      );
+    return () => controller.abort();
+  }, [homeId, home, queryType]);
+}
