@@ -165,6 +165,16 @@ describe('power profiles', () => {
   });
 });
 
+test('a profile limit outside 1000–60000 W is refused', async () => {
+  const { calls } = servePower({ maxPowerProfiles: two, maxPowerType: 'schedule' }, slots);
+  openPower();
+  fireEvent.click(await screen.findByRole('button', { name: 'Edit Day' }));
+  fireEvent.change(screen.getByLabelText('Limit (W)'), { target: { value: '500' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  expect(screen.getByRole('alert')).toHaveTextContent('between 1000 and 60000 W');
+  expect(postsTo(calls, '/extra_data')).toHaveLength(0);
+});
+
 describe('heater system power limit', () => {
   test('accepts 0 or 1000–60000 whole watts and posts a string', async () => {
     const { calls } = servePower({});

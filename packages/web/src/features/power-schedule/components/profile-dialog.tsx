@@ -4,11 +4,16 @@ import { HexColorPicker } from 'react-colorful';
 import {
   COLOR_WHEEL_DIAMETER_PX,
   isLimitless,
+  isValidMaxPower,
+  POWER_LIMITLESS,
   profileValueFromInput,
   type PowerProfile,
 } from '@hearth/protocol';
 import { Dialog } from '../../../lib/ui/dialog';
 import { limitInputOf } from '../model/power-model';
+
+/** The name length the home's extra data accepts. */
+const NAME_MAX = 30;
 
 interface ProfileDialogProps {
   profile: PowerProfile;
@@ -26,6 +31,14 @@ export function ProfileDialog({ profile, isNew, onCancel, onSave, onDelete }: Pr
   const [limitless, setLimitless] = useState(isLimitless(profile.value));
   const [limit, setLimit] = useState(limitInputOf(profile.value));
   const [wheel, setWheel] = useState(false);
+  const [invalid, setInvalid] = useState(false);
+  const save = () => {
+    const value = profileValueFromInput(limit, limitless);
+    // Spec 2 §5: a limit is 1000–60000 W; 0 (empty) and -1 (limitless) are the other values.
+    if (value !== 0 && value !== POWER_LIMITLESS && !isValidMaxPower(value))
+      return setInvalid(true);
+    onSave({ name: name.trim() === '' ? profile.name : name.trim(), color, value });
+  };
   const title = isNew ? t('powerSchedule.profiles.new') : t('powerSchedule.profiles.editTitle');
   return (
     <Dialog
@@ -42,11 +55,7 @@ export function ProfileDialog({ profile, isNew, onCancel, onSave, onDelete }: Pr
           <button type="button" onClick={onCancel}>
             {t('powerSchedule.cancel')}
           </button>
-          <button
-            type="button"
-            className="power__primary"
-            onClick={() => onSave({ name, color, value: profileValueFromInput(limit, limitless) })}
-          >
+          <button type="button" className="power__primary" onClick={save}>
             {t('powerSchedule.save')}
           </button>
         </>
@@ -54,7 +63,7 @@ export function ProfileDialog({ profile, isNew, onCancel, onSave, onDelete }: Pr
     >
       <label className="power__field">
         <span>{t('powerSchedule.profiles.name')}</span>
-        <input value={name} onChange={(e) => setName(e.target.value)} />
+        <input value={name} maxLength={NAME_MAX} onChange={(e) => setName(e.target.value)} />
       </label>
       <div className="power__field">
         <span>{t('powerSchedule.profiles.color')}</span>
@@ -86,8 +95,20 @@ export function ProfileDialog({ profile, isNew, onCancel, onSave, onDelete }: Pr
       {!limitless && (
         <label className="power__field">
           <span>{t('powerSchedule.profiles.limit')}</span>
-          <input inputMode="numeric" value={limit} onChange={(e) => setLimit(e.target.value)} />
+          <input
+            inputMode="numeric"
+            value={limit}
+            onChange={(e) => {
+              setLimit(e.target.value);
+              setInvalid(false);
+            }}
+          />
         </label>
+      )}
+      {invalid && (
+        <p role="alert" className="power__error">
+          {t('powerSchedule.maxPowerValueNotValid')}
+        </p>
       )}
     </Dialog>
   );
