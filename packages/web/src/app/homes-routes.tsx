@@ -8,6 +8,7 @@ import {
   QuietHomeNodesPage,
 } from '../features/homes';
 import { AddHomeWizardPage } from '../features/add-home';
+import { DeviceSettingsPage } from '../features/device-settings';
 
 /**
  * Routes of spec 2 (homes, wizards, devices, node installation) and the node configuration
@@ -23,6 +24,7 @@ export function homesRoutes(guard: (page: ReactNode) => ReactNode) {
     page('/list/homes/:homeId/:option', <HomeDetailsPage />),
     page('/list/addHome/:step', <AddHomeWizardPage />),
     page('/list/homes/:homeId/devices/addDevice/:step', <AddHomeWizardPage />),
+    page('/list/homes/:homeId/devices/:devId/settings', <DeviceSettingsPage />),
     page('/homes/:homeId/config', <HomeConfigPage />),
     page('/homes/:homeId/config/quietHomeNodes', <QuietHomeNodesPage />),
   ];

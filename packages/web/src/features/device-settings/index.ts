@@ -1,0 +1,1 @@
+export { DeviceSettingsPage } from './device-settings-page';
