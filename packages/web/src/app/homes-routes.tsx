@@ -9,6 +9,7 @@ import {
 } from '../features/homes';
 import { AddHomeWizardPage } from '../features/add-home';
 import { DeviceSettingsPage } from '../features/device-settings';
+import { DiscoveryPage, SelectDevicePage, SelectModelPage } from '../features/node-install';
 
 /**
  * Routes of spec 2 (homes, wizards, devices, node installation) and the node configuration
@@ -25,6 +26,9 @@ export function homesRoutes(guard: (page: ReactNode) => ReactNode) {
     page('/list/addHome/:step', <AddHomeWizardPage />),
     page('/list/homes/:homeId/devices/addDevice/:step', <AddHomeWizardPage />),
     page('/list/homes/:homeId/devices/:devId/settings', <DeviceSettingsPage />),
+    page('/homes/:homeId/addNode/devs/selectDevice', <SelectDevicePage />),
+    page('/homes/:homeId/addNode/devs/:devId/selectType/selectModel', <SelectModelPage />),
+    page('/homes/:homeId/addNode/devs/:devId/selectType/selectModel/discovery', <DiscoveryPage />),
     page('/homes/:homeId/config', <HomeConfigPage />),
     page('/homes/:homeId/config/quietHomeNodes', <QuietHomeNodesPage />),
   ];

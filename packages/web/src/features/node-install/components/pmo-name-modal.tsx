@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NODE_NAME_MAX } from '@hearth/protocol';
+import type { HomeDevice, LiveNode } from '../../../lib/devices';
+import { HttpError } from '../../../lib/http';
+import { setNodeName, setPmoSystem } from '../api/discovery-api';
+import { mainCircuitLocked } from '../model/discovery-rules';
+
+interface Props {
+  devId: string;
+  node: LiveNode;
+  device: HomeDevice;
+  onClose: () => void;
+}
+
+/** Spec 2 §2: a found power monitor gets a name and may be marked as the main circuit. */
+export function PmoNameModal({ devId, node, device, onClose }: Props) {
+  const { t } = useTranslation();
+  const system = device.live?.pmo_system ?? {
+    main_circuit_pmos: [],
+    max_power_config: { profiles: [], slots: [] },
+  };
+  const pmos = device.nodes.filter((n) => n.type === 'pmo' && n.installed).map((n) => n.addr);
+  const [name, setName] = useState(node.name);
+  const [main, setMain] = useState(system.main_circuit_pmos.includes(node.addr));
+  const [error, setError] = useState('');
+  const locked = mainCircuitLocked(pmos, system.main_circuit_pmos, node.addr);
+
+  const save = async () => {
+    if (name.trim() === '')
+      return setError(`${t('nodeInstall.errors.fields')} ${t('nodeInstall.pmoName')}`);
+    try {
+      if (name.trim() !== node.name) await setNodeName(devId, 'pmo', node.addr, name.trim());
+      const others = system.main_circuit_pmos.filter((a) => a !== node.addr);
+      const nextMain = main ? [...others, node.addr] : others;
+      if (
+        nextMain.length !== system.main_circuit_pmos.length ||
+        main !== system.main_circuit_pmos.includes(node.addr)
+      )
+        await setPmoSystem(devId, { ...system, main_circuit_pmos: nextMain });
+      onClose();
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      setError(t('nodeInstall.errors.userRequest'));
+    }
+  };
+
+  return (
+    <div className="hearth-dialog-backdrop">
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-label={t('nodeInstall.pmoTitle')}
+        className="hearth-dialog"
+      >
+        <h2>{t('nodeInstall.pmoTitle')}</h2>
+        <div className="hearth-form">
+          <label htmlFor="pmo-name">{t('nodeInstall.pmoName')}</label>
+          <input
+            id="pmo-name"
+            value={name}
+            maxLength={NODE_NAME_MAX}
+            onChange={(e) => {
+              setError('');
+              setName(e.target.value);
+            }}
+          />
+          <label className="hearth-check">
+            <input
+              type="checkbox"
+              role="switch"
+              checked={main}
+              disabled={locked}
+              onChange={(e) => setMain(e.target.checked)}
+            />
+            {t('nodeInstall.mainCircuit')}
+          </label>
+        </div>
+        {error && <p role="alert">{error}</p>}
+        <div className="hearth-actions">
+          <button type="button" onClick={onClose}>
+            {t('nodeInstall.skip')}
+          </button>
+          <button type="button" className="hearth-primary" onClick={() => void save()}>
+            {t('nodeInstall.save')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

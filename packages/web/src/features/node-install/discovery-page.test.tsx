@@ -1,0 +1,140 @@
+import { beforeEach, describe, expect, test } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { DevData, GroupedHome, MgrNode } from '@hearth/protocol';
+import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
+import { renderRoute } from '../../test/route-render';
+import { signIn } from '../../test/session';
+import type { DeviceSocketOptions } from '../../lib/socket/device-socket';
+import { DiscoveryPage } from './discovery-page';
+import { SelectDevicePage } from './select-device-page';
+
+const DEV = 'aaaaaaaaaaaaaaaaa1';
+const box = { dev_id: DEV, name: 'Box', product_id: '0105', fw_version: '1', serial_id: '1' };
+const homes: GroupedHome[] = [{ id: 'h1', name: 'Attic', owner: true, devs: [box] }];
+const node = (addr: number, type: MgrNode['type'] = 'htr', installed = true): MgrNode => ({
+  name: `${type} ${addr}`,
+  addr,
+  type,
+  installed,
+  lost: false,
+});
+let nodes: MgrNode[];
+let calls: RecordedCall[];
+let socket: DeviceSocketOptions | undefined;
+
+const snapshot = (discovery: 'on' | 'off'): DevData => ({
+  connected: true,
+  away_status: { enabled: false, away: false, forced: false },
+  geo_data: {},
+  discovery: { discovery },
+  htr_system: { setup: { power_limit: '0' } },
+  pmo_system: { main_circuit_pmos: [], max_power_config: { profiles: [], slots: [] } },
+  nodes: [],
+});
+
+beforeEach(() => {
+  signIn();
+  nodes = [node(1)];
+  socket = undefined;
+  ({ calls } = installFakeFetch({
+    'GET /api/v2/grouped_devs': () => json(homes),
+    [`GET /api/v2/devs/${DEV}/mgr/nodes`]: () => json({ nodes }),
+    [`POST /api/v2/devs/${DEV}/mgr/discovery`]: () => json({}),
+    [`POST /api/v2/devs/${DEV}/pmo/2/name`]: () => json({}),
+    [`POST /api/v2/devs/${DEV}/pmo_system`]: () => json({}),
+  }));
+});
+
+function open(query: string) {
+  return renderRoute(
+    '/homes/:homeId/addNode/devs/:devId/selectType/selectModel/discovery',
+    <DiscoveryPage />,
+    `/homes/h1/addNode/devs/${DEV}/selectType/selectModel/discovery${query}`,
+    (options) => {
+      socket = options;
+      options.onStatus('connected');
+      return { close: () => undefined, resume: () => undefined };
+    },
+  );
+}
+
+const discoveryPosts = () =>
+  calls
+    .filter((c) => c.method === 'POST' && c.url.endsWith('/mgr/discovery'))
+    .map((c) => JSON.parse(c.body ?? '{}'));
+
+async function appear(next: MgrNode[]) {
+  nodes = next;
+  await act(async () => socket?.onUpdate({ path: '/mgr/nodes', body: { nodes: next } }));
+}
+
+describe('node discovery', () => {
+  test('starts on entry (a thermostat searches as a heater), counts finds, ends when the device stops', async () => {
+    open('?nodeType=thm&nodeModel=thm_standard');
+    await waitFor(() => expect(discoveryPosts()).toEqual([{ discovery: 'on', type: 'htr' }]));
+    await waitFor(() => expect(socket).toBeDefined());
+    await act(async () => socket?.onDevData(snapshot('on')));
+    expect(screen.getByTestId('discovered-count')).toHaveTextContent('0');
+    await appear([node(1), node(2)]);
+    await waitFor(() => expect(screen.getByTestId('discovered-count')).toHaveTextContent('1'));
+    await appear([node(1), node(2), node(3)]);
+    await waitFor(() => expect(screen.getByTestId('discovered-count')).toHaveTextContent('2'));
+    expect(
+      screen.getByText('Searching for nodes… Put the node in pairing mode'),
+    ).toBeInTheDocument();
+    await act(async () => socket?.onUpdate({ path: '/mgr/discovery', body: { discovery: 'off' } }));
+    await screen.findByText('Discovery finished');
+  });
+
+  test('a replacement at a given address ends after the first find', async () => {
+    nodes = [node(1), node(4, 'htr', false)];
+    open('?nodeType=htr&addr=4');
+    await waitFor(() =>
+      expect(discoveryPosts()).toEqual([{ discovery: 'on', type: 'htr', addr: 4 }]),
+    );
+    await screen.findByText('Searching for nodes… Put the node in pairing mode');
+    await waitFor(() => expect(socket).toBeDefined());
+    await appear([node(1), node(4)]);
+    await screen.findByText('Discovery finished');
+    expect(discoveryPosts().at(-1)).toEqual({ discovery: 'off' });
+  });
+
+  test('a found power monitor asks for its name and the main circuit', async () => {
+    open('?nodeType=pmo');
+    await screen.findByText('Searching for nodes… Put the node in pairing mode');
+    await waitFor(() => expect(socket).toBeDefined());
+    await appear([node(1), node(2, 'pmo')]);
+    const dialog = await screen.findByRole('dialog', { name: 'New power monitor' });
+    expect(dialog).toBeInTheDocument();
+    expect(discoveryPosts().at(-1)).toEqual({ discovery: 'off' });
+    fireEvent.change(screen.getByLabelText('Power monitor name'), { target: { value: 'Mains' } });
+    fireEvent.click(screen.getByRole('switch', { name: 'Main circuit' }));
+    fireEvent.click(screen.getByText('Save'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((c) => c.url.endsWith('/pmo/2/name'))?.body).toBe('{"name":"Mains"}');
+    expect(
+      JSON.parse(calls.find((c) => c.url.endsWith('/pmo_system'))?.body ?? '{}').main_circuit_pmos,
+    ).toEqual([2]);
+  });
+
+  test('Done stops discovery and goes to the dashboard at the home', async () => {
+    open('?nodeType=htr');
+    await screen.findByText('Searching for nodes… Put the node in pairing mode');
+    fireEvent.click(screen.getByText('Done'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/?homeIndex=0'));
+    expect(discoveryPosts().at(-1)).toEqual({ discovery: 'off' });
+  });
+});
+
+test('choosing the device is skipped when the home has only one', async () => {
+  renderRoute(
+    '/homes/:homeId/addNode/devs/selectDevice',
+    <SelectDevicePage />,
+    '/homes/h1/addNode/devs/selectDevice?nodeType=acm',
+  );
+  await waitFor(() =>
+    expect(screen.getByTestId('location')).toHaveTextContent(
+      `/homes/h1/addNode/devs/${DEV}/selectType/selectModel?nodeType=acm`,
+    ),
+  );
+});

@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
+import { isWifiHeaterProduct, parseNodeType } from '@hearth/protocol';
+import { useHomes } from '../../lib/devices';
+import { PageFrame } from '../../lib/screens';
+import { installRoutes } from './model/install-routes';
+
+/** Spec 2 §2: choose the gateway that gets the node; skipped when there is only one. */
+export function SelectDevicePage() {
+  const { t } = useTranslation();
+  const { homeId = '' } = useParams();
+  const [params] = useSearchParams();
+  const nodeType = parseNodeType(params.get('nodeType') ?? '') ?? undefined;
+  const home = useHomes().data?.find((h) => h.id === homeId);
+  const devs = (home?.devs ?? []).filter((d) => !isWifiHeaterProduct(d.product_id));
+  const only = devs.length === 1 ? devs[0] : undefined;
+  if (only)
+    return <Navigate to={installRoutes.selectModel(homeId, only.dev_id, nodeType)} replace />;
+  return (
+    <PageFrame title={t('nodeInstall.selectDevice')} backLabel={t('nodeInstall.back')}>
+      <ul className="node-install-list">
+        {devs.map((d) => (
+          <li key={d.dev_id}>
+            <Link to={installRoutes.selectModel(homeId, d.dev_id, nodeType)}>{d.name}</Link>
+          </li>
+        ))}
+      </ul>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,87 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { GroupedHome, NodeType } from '@hearth/protocol';
+import { nodeKey, nodesQueryOptions, useHomeDevices, type LiveNode } from '../../lib/devices';
+import { HttpError } from '../../lib/http';
+import { setDiscovery } from './api/discovery-api';
+import { discoveryType, endsAfterFirstFind } from './model/discovery-rules';
+
+/** Node lists are re-read this often while discovery runs, besides the realtime updates. */
+const NODES_POLL_MS = 2_000;
+
+export type DiscoveryPhase = 'starting' | 'active' | 'ended' | 'failed';
+
+/**
+ * Spec 2 §4 "Node discovery": started on entry; every newly installed node counts as found;
+ * it ends when the device reports discovery off, after the first find for a specific address or
+ * a power monitor, or when the user leaves (Done or Back).
+ */
+export function useDiscovery(
+  home: GroupedHome | undefined,
+  devId: string,
+  type: NodeType,
+  addr?: number,
+) {
+  const single = useMemo(
+    () => (home ? { ...home, devs: home.devs.filter((d) => d.dev_id === devId) } : undefined),
+    [home, devId],
+  );
+  const [phase, setPhase] = useState<DiscoveryPhase>('starting');
+  const device = useHomeDevices(single)[0];
+  const nodes = useQuery({
+    ...nodesQueryOptions(devId),
+    refetchInterval: phase === 'active' ? NODES_POLL_MS : false,
+  });
+  const baseline = useRef<Set<string> | null>(null);
+  const sawOn = useRef(false);
+  const phaseRef = useRef(phase);
+  phaseRef.current = phase;
+
+  const installed = (device?.nodes ?? []).filter((n) => n.installed);
+  if (baseline.current === null && nodes.isSuccess && device)
+    baseline.current = new Set(installed.map(nodeKey));
+  const found: LiveNode[] = baseline.current
+    ? installed.filter((n) => !baseline.current?.has(nodeKey(n)))
+    : [];
+
+  useEffect(() => {
+    let cancelled = false;
+    setDiscovery(devId, true, discoveryType(type), addr).then(
+      () => !cancelled && setPhase('active'),
+      (err: unknown) => {
+        if (!(err instanceof HttpError)) throw err;
+        if (!cancelled) setPhase('failed');
+      },
+    );
+    return () => {
+      cancelled = true;
+      // Leaving the screen ends a discovery that is still running.
+      if (phaseRef.current === 'active' || phaseRef.current === 'starting')
+        void setDiscovery(devId, false).catch(() => undefined);
+    };
+  }, [devId, type, addr]);
+
+  const reported = device?.live?.discovery?.discovery;
+  useEffect(() => {
+    if (phase !== 'active') return;
+    if (reported === 'on') sawOn.current = true;
+    if (reported === 'off' && sawOn.current) setPhase('ended');
+  }, [reported, phase]);
+
+  const foundCount = found.length;
+  useEffect(() => {
+    if (phase === 'active' && foundCount > 0 && endsAfterFirstFind(type, addr)) {
+      setPhase('ended');
+      void setDiscovery(devId, false).catch(() => undefined);
+    }
+  }, [foundCount, phase, type, addr, devId]);
+
+  const stop = async () => {
+    if (phaseRef.current === 'active' || phaseRef.current === 'starting') {
+      setPhase('ended');
+      await setDiscovery(devId, false).catch(() => undefined);
+    }
+  };
+
+  return { phase, found, stop, device };
+}
