@@ -7,6 +7,8 @@ import { join } from 'node:path';
 // the API, realtime and the embedded broker, with the simulator driving the demo homes.
 const PORT = Number(process.env.E2E_PORT ?? 4319);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'hearth-e2e-'));
+// Tests read the server's mail outbox (DATA_DIR/outbox) from here; workers inherit it.
+process.env.E2E_DATA_DIR = dataDir;
 const chromium = {
   browserName: 'chromium' as const,
   launchOptions: {

@@ -17,6 +17,7 @@ export function isAppRoute(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const path = request.url.split('?')[0] ?? '';
   if (NON_APP_PREFIXES.some((p) => path.startsWith(p))) return false;
-  // A missing asset (has an extension) stays a 404 rather than answering HTML.
-  return !/\.[a-z0-9]+$/i.test(path);
+  // A missing asset (has an extension) stays a 404 rather than answering HTML. An extension
+  // has a letter: confirmation links end in a dotted serial id such as /registration-confirm/01.01.
+  return !/\.[a-z0-9]*[a-z][a-z0-9]*$/i.test(path);
 }

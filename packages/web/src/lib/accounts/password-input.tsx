@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { IonIcon } from '@ionic/react';
 import { eyeOffOutline, eyeOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
@@ -17,11 +17,14 @@ interface Props {
 export function PasswordInput({ label, value, onChange, autoComplete, capped = true }: Props) {
   const { t } = useTranslation();
   const [revealed, setRevealed] = useState(false);
+  const id = useId();
+  // The label holds only its text, so the field's accessible name is exactly the label.
   return (
-    <label>
-      <span>{label}</span>
+    <div className="auth-field">
+      <label htmlFor={id}>{label}</label>
       <span className="auth-password">
         <input
+          id={id}
           type={revealed ? 'text' : 'password'}
           value={value}
           maxLength={capped ? PASSWORD_MAX_LENGTH : undefined}
@@ -32,12 +35,13 @@ export function PasswordInput({ label, value, onChange, autoComplete, capped = t
           type="button"
           className="auth-reveal"
           aria-pressed={revealed}
-          aria-label={`${revealed ? t('accountsShared.hide') : t('accountsShared.show')}: ${label}`}
+          aria-label={revealed ? t('login.hidePassword') : t('login.showPassword')}
+          aria-controls={id}
           onClick={() => setRevealed((r) => !r)}
         >
           <IonIcon icon={revealed ? eyeOffOutline : eyeOutline} aria-hidden="true" />
         </button>
       </span>
-    </label>
+    </div>
   );
 }
