@@ -54,6 +54,10 @@ const openPower = (page: Page) =>
 test('create profiles up to the limit, rename one and delete one', async ({ page }) => {
   await openPower(page);
   await page.getByRole('radio', { name: 'Power schedule' }).check();
+  // The profile selection offers the server's list of limits; this journey adds them one by one.
+  const selection = page.getByRole('dialog', { name: 'Choose power profiles' });
+  await expect(selection.getByRole('checkbox', { name: '15 kW' })).toBeVisible();
+  await selection.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByText('Add a power profile to build the schedule')).toBeVisible();
   await expect.poll(async () => (await extra()).maxPowerType).toBe('schedule');
 

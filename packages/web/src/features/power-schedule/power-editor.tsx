@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   canAddProfile,
@@ -25,6 +25,7 @@ import { MaxPowerTypeSection } from './components/max-power-type';
 import { PowerGrid } from './components/power-grid';
 import { ProfileDialog } from './components/profile-dialog';
 import { ProfileList } from './components/profile-list';
+import { ProfileSelectionDialog } from './components/profile-selection-dialog';
 import { SetupDialog } from './components/setup-dialog';
 
 function useWindowWidth(): number {
@@ -60,6 +61,8 @@ export function PowerEditor({ homeId, extra, devs, initial, timeZone, admin }: P
   const [editing, setEditing] = useState<Editing>();
   const [copying, setCopying] = useState(false);
   const [setupDismissed, setSetupDismissed] = useState(false);
+  const [selectionDismissed, setSelectionDismissed] = useState(false);
+  const dismissSelection = useCallback(() => setSelectionDismissed(true), []);
 
   const write = (s: PowerState) =>
     writes.mutate({
@@ -105,6 +108,19 @@ export function PowerEditor({ homeId, extra, devs, initial, timeZone, admin }: P
       profiles: r.profiles,
       grid: r.slots.length ? slotsToGrid(r.slots, lang) : undefined,
     });
+  };
+
+  const chooseProfiles = (values: number[]) => {
+    setSelectionDismissed(true);
+    const profiles: PowerProfile[] = [];
+    for (const value of values) {
+      const p = newProfile(
+        profiles.map((x) => x.name),
+        t('powerSchedule.profiles.newName'),
+      );
+      profiles.push({ ...p, value });
+    }
+    saveNow({ ...state, profiles });
   };
 
   const now = currentGridCell(zonedNow(timeZone), lang);
@@ -181,6 +197,9 @@ export function PowerEditor({ homeId, extra, devs, initial, timeZone, admin }: P
             save.flush();
           }}
         />
+      )}
+      {schedule && state.profiles.length === 0 && !selectionDismissed && !editing && (
+        <ProfileSelectionDialog onCancel={dismissSelection} onChoose={chooseProfiles} />
       )}
       {schedule && !state.grid && state.profiles.length > 0 && !setupDismissed && !editing && (
         <SetupDialog

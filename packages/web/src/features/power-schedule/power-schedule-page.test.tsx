@@ -62,6 +62,45 @@ describe('max power type', () => {
   });
 });
 
+describe('profile selection', () => {
+  test('with no profiles the user picks limits from the list, then starts the week on one', async () => {
+    const { calls } = servePower({ maxPowerProfiles: [], maxPowerType: 'schedule' });
+    openPower();
+    const dialog = await screen.findByRole('dialog', { name: 'Choose power profiles' });
+    fireEvent.click(await within(dialog).findByRole('checkbox', { name: '15 kW' }));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'No limit' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(postsTo(calls, '/pmo_system')).toHaveLength(1));
+    const names = (
+      bodyOf(postsTo(calls, '/extra_data')[0]).maxPowerProfiles as { name: string }[]
+    ).map((p) => p.name);
+    expect(names).toEqual(['New profile 1', 'New profile 2']);
+    const setup = screen.getByRole('dialog', { name: 'Start the power schedule' });
+    fireEvent.change(within(setup).getByLabelText('Profile for the whole week'), {
+      target: { value: '1' },
+    });
+    fireEvent.click(within(setup).getByRole('button', { name: 'Start' }));
+    await waitFor(() => expect(postsTo(calls, '/pmo_system')).toHaveLength(2));
+    expect(bodyOf(postsTo(calls, '/pmo_system')[1]).max_power_config).toEqual({
+      profiles: [15000, -1],
+      slots: [0, 1, 2, 3, 4, 5, 6].map((d) => ({ m: d * 1440, i: 1 })),
+    });
+  });
+
+  test('the selection closes when the list cannot be loaded', async () => {
+    servePower({ maxPowerProfiles: [], maxPowerType: 'schedule' }, [], 'fail');
+    openPower();
+    expect(
+      await screen.findByText('Add a power profile to build the schedule'),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('dialog', { name: 'Choose power profiles' }),
+      ).not.toBeInTheDocument(),
+    );
+  });
+});
+
 describe('power schedule grid', () => {
   test('a painted hour is saved after 30 s as merged minute-of-week slots', async () => {
     const { calls } = servePower({ maxPowerProfiles: two, maxPowerType: 'schedule' }, slots);

@@ -52,6 +52,7 @@ export function PowerSchedulePage() {
         {!loading && !home && <p role="status">{t('powerSchedule.homeNotFound')}</p>}
         {!loading && home && extra.data && (
           <PowerEditor
+            key={`${homeId}/${devId}`}
             homeId={homeId}
             extra={extra.data}
             devs={powerTargets(home.devs, devData)}

@@ -35,8 +35,16 @@ function devData(slots: PowerSlot[]): DevData {
 export function servePower(
   extra: { maxPowerProfiles?: PowerProfile[]; maxPowerType?: string },
   slots: PowerSlot[] = [],
+  options: 'ok' | 'fail' = 'ok',
 ) {
   return installFakeFetch({
+    'GET /assets/maxPowerConfig.json': () =>
+      options === 'ok'
+        ? json([
+            { value: 5000, label: '5 kW' },
+            { value: 15000, label: '15 kW' },
+          ])
+        : json({ message: 'down', statusCode: 503, error: 'bad_gateway' }, 503),
     'GET /api/v2/grouped_devs': () => json(homes),
     [`GET /api/v2/devs/${DEV}/dev_data`]: () => json(devData(slots)),
     [`GET /api/v2/devs/${WIFI}/dev_data`]: () => json(devData([])),

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { isHeaterType, parseNodeType, recordsTitle } from '@hearth/protocol';
 import { useDevDatas, useHomesData } from './api/schedule-api';
-import { findNodes, parseTargets, type ScheduleTarget } from './model/schedule-model';
+import { findNodes, parseTargets, targetsParam, type ScheduleTarget } from './model/schedule-model';
 import { ScheduleEditor } from './schedule-editor';
 import './schedule.css';
 
@@ -65,6 +65,8 @@ export function SchedulePage() {
         {!loading && nodes.length === 0 && <p role="status">{t('schedule.notFound')}</p>}
         {!loading && nodes.length > 0 && (
           <ScheduleEditor
+            // Another node or selection is another draft.
+            key={targetsParam(targets)}
             nodes={nodes}
             timeZone={typeof timeZone === 'string' ? timeZone : undefined}
           />

@@ -1,5 +1,11 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
-import type { DevData, GroupedHome, PmoSystem, PowerProfile } from '@hearth/protocol';
+import type {
+  DevData,
+  GroupedHome,
+  MaxPowerOption,
+  PmoSystem,
+  PowerProfile,
+} from '@hearth/protocol';
 import { http } from '../../../lib/http';
 
 const dev = (devId: string) => `/api/v2/devs/${encodeURIComponent(devId)}`;
@@ -72,4 +78,21 @@ export function postHeaterPowerLimit(devId: string, watts: number) {
     method: 'POST',
     json: { power_limit: String(watts) },
   });
+}
+
+/** Spec 3 §7: the max power configuration list the profile selection offers. */
+export function useMaxPowerOptions(enabled: boolean) {
+  return useQuery(
+    queryOptions({
+      queryKey: ['assets', 'maxPowerConfig'],
+      queryFn: ({ signal }) =>
+        http.request<MaxPowerOption[]>('/assets/maxPowerConfig.json', {
+          signal,
+          auth: false,
+          quiet: true,
+        }),
+      enabled,
+      retry: false,
+    }),
+  );
 }
