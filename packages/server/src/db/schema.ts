@@ -170,7 +170,11 @@ export const samples = pgTable(
     max: doublePrecision('max'),
     min: doublePrecision('min'),
   },
-  (t) => [primaryKey({ columns: [t.devId, t.type, t.addr, t.t] })],
+  (t) => [
+    primaryKey({ columns: [t.devId, t.type, t.addr, t.t] }),
+    // Day charts of a whole home read every node of a gateway over a few hours.
+    index('samples_dev_t_idx').on(t.devId, t.t),
+  ],
 );
 
 /** Accounts (spec 1): single-use codes e-mailed to users or handed to a linked assistant. */

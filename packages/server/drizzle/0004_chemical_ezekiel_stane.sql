@@ -1,0 +1,1 @@
+CREATE INDEX "samples_dev_t_idx" ON "samples" USING btree ("dev_id","t");
