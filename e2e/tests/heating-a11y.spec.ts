@@ -4,6 +4,12 @@ import { signIn } from './fixtures';
 
 // Ionic's own shadow parts are out of our hands; our screens must have no violations.
 async function violations(page: Page) {
+  // Ionic fades pages in; contrast is judged once finite animations are over.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   return result.violations.map(
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,

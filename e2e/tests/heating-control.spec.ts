@@ -1,11 +1,32 @@
-import { expect, test, type Page } from '@playwright/test';
-import { degrees, signIn } from './fixtures';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiToken, degrees, signIn } from './fixtures';
 
-async function openLivingRoom(page: Page) {
+/** Puts the Living room of the demo "Home" in manual at a known set point, as any client could. */
+async function livingRoomAt(request: APIRequestContext, stemp: string) {
+  const token = await apiToken(request);
+  const auth = { headers: { Authorization: `Bearer ${token}` } };
+  const groups = (await (await request.get('/api/v2/grouped_devs', auth)).json()) as Array<{
+    name: string;
+    devs: Array<{ dev_id: string }>;
+  }>;
+  const devId = groups.find((g) => g.name === 'Home')?.devs[0]?.dev_id;
+  const nodes = (await (await request.get(`/api/v2/devs/${devId}/mgr/nodes`, auth)).json()) as {
+    nodes: Array<{ name: string; addr: number; type: string }>;
+  };
+  const node = nodes.nodes.find((n) => n.name === 'Living room');
+  const res = await request.post(`/api/v2/devs/${devId}/${node?.type}/${node?.addr}/status`, {
+    ...auth,
+    data: { mode: 'manual', stemp, units: 'C' },
+  });
+  expect(res.ok()).toBe(true);
+}
+
+async function openLivingRoom(page: Page, stemp?: string) {
   await signIn(page);
   const home = page.getByRole('region', { name: 'Home', exact: true });
   const card = home.getByRole('article', { name: 'Living room' });
   await expect(card.getByTestId('node-mtemp')).toContainText('°C');
+  if (stemp) await expect(card.getByTestId('node-stemp')).toContainText(stemp);
   await card.getByRole('link', { name: /Living room/ }).click();
   await expect(page).toHaveURL(/\/homes\/[^/]+\/devs\/[^/]+\/htr\/\d+$/);
   return card;
@@ -13,30 +34,28 @@ async function openLivingRoom(page: Page) {
 
 // A set point raised on the detail screen is pending until the simulated heater reports
 // it; then the dashboard card shows the confirmed value.
-test('change a set point and see the card confirm it from the device', async ({ page }) => {
-  const card = await openLivingRoom(page);
-  const manual = page.getByRole('group', { name: 'Mode' }).getByRole('button', { name: 'Manual' });
-  await manual.click();
-  await expect(manual).toHaveAttribute('aria-pressed', 'true');
-
+test('change a set point and see the card confirm it from the device', async ({
+  page,
+  request,
+}) => {
+  await livingRoomAt(request, '20.0');
+  const card = await openLivingRoom(page, '20.0');
   const spin = page.getByRole('spinbutton', { name: 'Set temperature' });
-  await expect(spin).toHaveAttribute('aria-valuenow', /\d/);
-  const before = Number(await spin.getAttribute('aria-valuenow'));
-  const direction = before >= 29 ? 'ArrowDown' : 'ArrowUp';
+  await expect(spin).toHaveAttribute('aria-valuenow', '20');
   await spin.focus();
-  await page.keyboard.press(direction);
-  await page.keyboard.press(direction);
-  const target = direction === 'ArrowUp' ? before + 1 : before - 1;
-  await expect(spin).toHaveAttribute('aria-valuenow', String(target));
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect(spin).toHaveAttribute('aria-valuenow', '21.5');
   await expect(spin).toHaveAttribute('data-pending', 'true');
   // Sent after 5 s of quiet, then confirmed by the device's status update.
   await expect(spin).not.toHaveAttribute('data-pending', 'true', { timeout: 20_000 });
-  await expect(spin).toHaveAttribute('aria-valuenow', String(target));
+  await expect(spin).toHaveAttribute('aria-valuenow', '21.5');
 
   await page.goBack();
   await expect
     .poll(async () => degrees(await card.getByTestId('node-stemp').textContent()))
-    .toBe(target);
+    .toBe(21.5);
 });
 
 test('switch modes: off shows dashes and the card says off; auto again', async ({ page }) => {
@@ -48,6 +67,9 @@ test('switch modes: off shows dashes and the card says off; auto again', async (
     'aria-valuetext',
     '--',
   );
+  await page.goBack();
+  await expect(card.getByTestId('node-stemp')).toHaveText('Off');
+  await card.getByRole('link', { name: /Living room/ }).click();
   await modes.getByRole('button', { name: 'Auto' }).click();
   await expect(modes.getByRole('button', { name: 'Auto' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('spinbutton', { name: 'Set temperature' })).toHaveAttribute(

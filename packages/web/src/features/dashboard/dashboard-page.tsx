@@ -41,7 +41,7 @@ export function DashboardPage({
             <IonMenuButton aria-label={t('menu.open')} />
           </IonButtons>
           <IonTitle>
-            <span>{t('dashboard.title')}</span>
+            <span className="dashboard__title">{t('dashboard.title')}</span>
           </IonTitle>
         </IonToolbar>
       </IonHeader>

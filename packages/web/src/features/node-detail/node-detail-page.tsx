@@ -132,10 +132,10 @@ export function NodeDetailPage() {
       <IonHeader>
         <IonToolbar color="primary">
           <IonButtons slot="start">
-            <IonBackButton defaultHref="/" text={t('nodeDetail.back')} />
+            <IonBackButton defaultHref="/" text="" aria-label={t('nodeDetail.back')} />
           </IonButtons>
           <IonTitle>
-            <span>{node?.name ?? t('nodeDetail.title')}</span>
+            <span className="node-detail__title">{node?.name ?? t('nodeDetail.title')}</span>
           </IonTitle>
         </IonToolbar>
       </IonHeader>

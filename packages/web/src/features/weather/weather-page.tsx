@@ -62,10 +62,10 @@ export function WeatherPage() {
       <IonHeader>
         <IonToolbar color="primary">
           <IonButtons slot="start">
-            <IonBackButton defaultHref="/" text={t('weather.back')} />
+            <IonBackButton defaultHref="/" text="" aria-label={t('weather.back')} />
           </IonButtons>
           <IonTitle>
-            <span>{t('weather.title')}</span>
+            <span className="weather__title">{t('weather.title')}</span>
           </IonTitle>
         </IonToolbar>
       </IonHeader>
