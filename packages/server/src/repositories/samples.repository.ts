@@ -2,7 +2,7 @@ import { and, asc, between, eq } from 'drizzle-orm';
 import type { GatewaySample } from '@hearth/protocol';
 import type { Db } from '../db/client';
 import { samples } from '../db/schema';
-import { createSampleDays } from '../samples/sample-days';
+import { createSampleDays } from '../samples/sample-days.repository';
 
 export type SampleRow = typeof samples.$inferSelect;
 

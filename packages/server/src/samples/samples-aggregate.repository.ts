@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { GatewaySample } from '@hearth/protocol';
 import type { Db } from '../db/client';
-import { createSampleDays } from './sample-days';
+import { createSampleDays } from './sample-days.repository';
 
 export const SAMPLE_GROUPS = ['quarter', 'hour', 'day', 'month'] as const;
 export type SampleGroup = (typeof SAMPLE_GROUPS)[number];

@@ -4,7 +4,7 @@ import type { AccessService } from '../devices/access.service';
 import { nodeOf, nodeParams, security } from '../devices/node-params';
 import type { NodesService } from '../devices/nodes.service';
 import { SAMPLE_GROUPS } from './samples-aggregate.repository';
-import { isTimeZone } from './sample-days';
+import { isTimeZone } from './sample-days.repository';
 import type { SamplesService } from './samples.service';
 
 const seconds = z.coerce.number().int().min(0);

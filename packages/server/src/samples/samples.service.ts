@@ -4,7 +4,7 @@ import type { HomesRepository } from '../repositories/homes.repository';
 import type { NodeRow } from '../repositories/nodes.repository';
 import type { SamplesRepository } from '../repositories/samples.repository';
 import type { DevRow } from '../repositories/devices.repository';
-import { isTimeZone } from './sample-days';
+import { isTimeZone } from './sample-days.repository';
 import type { SampleGroup, SamplesAggregateRepository } from './samples-aggregate.repository';
 
 /** Raw samples are for a day or a few; longer spans are read as buckets (?group=). */
