@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { SUCCESS_TOAST_MS } from '@hearth/protocol';
 import { goBack, useLater } from '../../lib/accounts';
 import { PageFrame } from '../../lib/screens';
@@ -19,7 +19,9 @@ export function AccountPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const email = useSessionStore((s) => s.username);
-  const [section, setSection] = useState<Section>('email');
+  const [query] = useSearchParams();
+  const asked = query.get('section');
+  const [section, setSection] = useState<Section>(SECTIONS.find((s) => s === asked) ?? 'email');
   const [success, setSuccess] = useState<string | null>(null);
   const { later } = useLater();
   const done = (message: string) => {

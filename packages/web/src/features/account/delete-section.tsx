@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { PasswordInput, useUserId } from '../../lib/accounts';
 import { useSessionStore } from '../../lib/session/session-store';
 import { Dialog } from '../../lib/ui/dialog';
@@ -30,7 +30,7 @@ export function DeleteSection() {
     <section aria-label={t('account.configurationSection')}>
       <p>{t('account.deleteText')}</p>
       <p>
-        <a href="/removeAccountHelp">{t('account.deleteHelp')}</a>
+        <Link to="/removeAccountHelp">{t('account.deleteHelp')}</Link>
       </p>
       <button
         type="button"

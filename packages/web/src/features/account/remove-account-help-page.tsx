@@ -22,7 +22,7 @@ export function RemoveAccountHelpPage() {
         <button
           type="button"
           className="auth-button hearth-danger-button"
-          onClick={() => navigate('/account')}
+          onClick={() => navigate('/account?section=configuration')}
         >
           {t('account.delete')}
         </button>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { useBrand } from '../../lib/branding';
 
 /** Links to the privacy policy and the terms in the user's language. */
@@ -8,7 +9,7 @@ export function PolicyLinks() {
   const site = brand.urlLabel ? `https://${brand.urlLabel}` : '';
   return (
     <p className="auth-help">
-      <a href="/privacy">{t('privacy.policyLink')}</a> ·{' '}
+      <Link to="/privacy">{t('privacy.policyLink')}</Link> ·{' '}
       <a href={`${site}/${i18n.language}/terms`} target="_blank" rel="noreferrer">
         {t('privacy.termsLink')}
       </a>
