@@ -10,6 +10,7 @@ import {
 import { AddHomeWizardPage } from '../features/add-home';
 import { DeviceSettingsPage } from '../features/device-settings';
 import { DiscoveryPage, SelectDevicePage, SelectModelPage } from '../features/node-install';
+import { NodeConfigPage } from '../features/node-config';
 
 /**
  * Routes of spec 2 (homes, wizards, devices, node installation) and the node configuration
@@ -29,6 +30,7 @@ export function homesRoutes(guard: (page: ReactNode) => ReactNode) {
     page('/homes/:homeId/addNode/devs/selectDevice', <SelectDevicePage />),
     page('/homes/:homeId/addNode/devs/:devId/selectType/selectModel', <SelectModelPage />),
     page('/homes/:homeId/addNode/devs/:devId/selectType/selectModel/discovery', <DiscoveryPage />),
+    page('/homes/:homeId/devs/:devId/:nodeType/:addr/settings', <NodeConfigPage />),
     page('/homes/:homeId/config', <HomeConfigPage />),
     page('/homes/:homeId/config/quietHomeNodes', <QuietHomeNodesPage />),
   ];

@@ -1,0 +1,1 @@
+export { NodeConfigPage } from './node-config-page';

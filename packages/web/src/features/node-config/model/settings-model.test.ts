@@ -1,0 +1,130 @@
+import { describe, expect, test } from 'vitest';
+import {
+  changedNames,
+  editValue,
+  initialValues,
+  isEditable,
+  rangeOf,
+  restoreDefaults,
+  visibleDefs,
+  type NodeConfigContext,
+} from './settings-model';
+import { settingWrites } from './setting-writes';
+import { SETTING_DEFS } from './setting-defs';
+
+const setup = {
+  units: 'C',
+  away_offset: '2.0',
+  priority: 'medium',
+  control_mode: 4,
+  runback_mode_enabled: false,
+  extra_options: {
+    max_runback_time: 60,
+    max_runback_temp: '30.0',
+    default_runback_temp: '18.0',
+    setback_temp: '17.0',
+    setback_enabled: false,
+    sensor_mode: 1,
+  },
+  factory_options: {
+    operating_mode: 1,
+    window_mode_available: true,
+    true_radiant_available: false,
+  },
+  window_mode_enabled: false,
+  true_radiant_enabled: false,
+};
+const ctx = (over: Partial<NodeConfigContext> = {}): NodeConfigContext => ({
+  type: 'htr',
+  addr: 3,
+  name: 'Hall',
+  setup,
+  locked: false,
+  owner: true,
+  adminMode: false,
+  wifiHeater: false,
+  mainCircuit: [],
+  installedPmos: [],
+  ...over,
+});
+const def = (name: string) => SETTING_DEFS.find((d) => d.name === name)!;
+
+describe('node settings model', () => {
+  test('only settings the device reports are shown; priority hidden for wifi heaters', () => {
+    const names = visibleDefs(ctx()).map((d) => d.name);
+    expect(names).toContain('window_detection_enabled');
+    expect(names).not.toContain('true_radiant_enabled');
+    expect(names).not.toContain('charge_days');
+    expect(visibleDefs(ctx({ wifiHeater: true })).map((d) => d.name)).not.toContain('priority');
+  });
+
+  test('owner-only settings are read-only for guests; max power needs admin mode', () => {
+    expect(isEditable(def('priority'), ctx({ owner: false }))).toBe(false);
+    expect(isEditable(def('temperature_units'), ctx({ owner: false }))).toBe(true);
+    expect(isEditable(def('max_power'), ctx())).toBe(false);
+    expect(isEditable(def('max_power'), ctx({ adminMode: true }))).toBe(true);
+    expect(
+      isEditable(
+        def('main_circuit_enabled'),
+        ctx({ type: 'pmo', installedPmos: [3], mainCircuit: [3] }),
+      ),
+    ).toBe(false);
+    expect(
+      isEditable(
+        def('main_circuit_enabled'),
+        ctx({ type: 'pmo', installedPmos: [3, 4], mainCircuit: [3] }),
+      ),
+    ).toBe(true);
+  });
+
+  test('changing units converts temperatures and the away offset, and drops other edits', () => {
+    const initial = initialValues(ctx());
+    const edited = editValue(initial, initial, 'priority', 'high');
+    const f = editValue(edited, initial, 'temperature_units', 'F');
+    expect(f.priority).toBe('medium');
+    expect(f.default_runback_temp).toBe(64);
+    expect(f.setback_temp).toBe(63);
+    expect(f.away_offset).toBe(4);
+    expect(rangeOf(def('away_offset'), f, ctx())).toEqual({ min: 0, max: 9, step: 1 });
+  });
+
+  test('runback mode change resets the other pending edits', () => {
+    const initial = initialValues(ctx());
+    const edited = editValue(initial, initial, 'max_runback_time', 30);
+    const next = editValue(edited, initial, 'runback_mode_enabled', true);
+    expect(next.max_runback_time).toBe(60);
+    expect(next.runback_mode_enabled).toBe(true);
+  });
+
+  test('setback temperature tops out a step below the default runback temperature', () => {
+    const initial = initialValues(ctx());
+    expect(rangeOf(def('setback_temp'), initial, ctx())).toEqual({ min: 5, max: 17.5, step: 0.5 });
+    expect(rangeOf(def('max_runback_time'), initial, ctx())).toEqual({ min: 0, max: 60, step: 1 });
+  });
+
+  test('only changed settings are written, temperatures as decimal strings', () => {
+    const initial = initialValues(ctx());
+    const values = { ...initial, setback_temp: 16.5, name: 'Hall 2', keyboard_lock_enabled: true };
+    const changed = changedNames(values, initial);
+    expect(changed.sort()).toEqual(['keyboard_lock_enabled', 'name', 'setback_temp']);
+    const w = settingWrites(changed, values, setup);
+    expect(w.name).toBe('Hall 2');
+    expect(w.locked).toBe(true);
+    expect(w.setup?.extra_options).toMatchObject({
+      setback_temp: '16.5',
+      default_runback_temp: '18.0',
+    });
+    expect(settingWrites([], initial, setup)).toEqual({});
+  });
+
+  test('restore defaults resets the advanced settings', () => {
+    const initial = initialValues(ctx());
+    const restored = restoreDefaults({
+      ...initial,
+      control_mode: 0,
+      sensor_mode: 3,
+      priority: 'high',
+    });
+    expect(restored).toMatchObject({ control_mode: 4, sensor_mode: 1, priority: 'high' });
+  });
+});

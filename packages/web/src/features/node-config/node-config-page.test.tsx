@@ -1,0 +1,152 @@
+import { beforeEach, describe, expect, test } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { GroupedHome, MgrNode } from '@hearth/protocol';
+import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
+import { renderRoute } from '../../test/route-render';
+import { signIn } from '../../test/session';
+import { NodeConfigPage } from './node-config-page';
+
+const DEV = 'aaaaaaaaaaaaaaaaa1';
+const box = { dev_id: DEV, name: 'Box', product_id: '0105', fw_version: '1', serial_id: '1' };
+let homes: GroupedHome[];
+let nodes: MgrNode[];
+let calls: RecordedCall[];
+const setup = {
+  units: 'C',
+  priority: 'medium',
+  control_mode: 4,
+  password_lock_enabled: true,
+  lock_password: '1234',
+  extra_options: {
+    max_runback_time: 60,
+    default_runback_temp: '18.0',
+    setback_temp: '17.0',
+    sensor_mode: 1,
+  },
+  charging_conf: { slot_1: { start: 0, end: 420 }, slot_2: { start: 0, end: 0 } },
+  charge_days: [true, true, true, true, true, false, false],
+};
+
+beforeEach(() => {
+  signIn();
+  homes = [{ id: 'h1', name: 'Attic', owner: true, devs: [box] }];
+  nodes = [{ name: 'Store', addr: 2, type: 'acm', installed: true, lost: false }];
+  ({ calls } = installFakeFetch({
+    'GET /api/v2/grouped_devs': () => json(homes),
+    [`GET /api/v2/devs/${DEV}/mgr/nodes`]: () => json({ nodes }),
+    [`GET /api/v2/devs/${DEV}/acm/2/`]: () => json({ status: { locked: false }, setup }),
+    [`POST /api/v2/devs/${DEV}/acm/2/setup`]: () => json({}),
+    [`POST /api/v2/devs/${DEV}/acm/2/name`]: () => json({}),
+    [`POST /api/v2/devs/${DEV}/acm/2/select`]: () => json({}),
+    [`DELETE /api/v2/devs/${DEV}/acm/2/`]: () => json({}),
+  }));
+});
+
+const open = (query = '') =>
+  renderRoute(
+    '/homes/:homeId/devs/:devId/:nodeType/:addr/settings',
+    <NodeConfigPage />,
+    `/homes/h1/devs/${DEV}/acm/2/settings${query}`,
+  );
+const posts = (suffix: string) =>
+  calls.filter((c) => c.method === 'POST' && c.url.endsWith(suffix));
+
+describe('node configuration page', () => {
+  test('sends only what changed, then toasts and goes back', async () => {
+    open();
+    const priority = await screen.findByLabelText('Priority');
+    fireEvent.change(priority, { target: { value: 'high' } });
+    fireEvent.change(screen.getByRole('slider', { name: /Setback temperature/ }), {
+      target: { value: '16.5' },
+    });
+    fireEvent.click(screen.getByText('Save'));
+    await screen.findByText('Settings saved');
+    expect(posts('/name')).toHaveLength(0);
+    const body = JSON.parse(posts('/setup')[0]?.body ?? '{}');
+    expect(body.priority).toBe('high');
+    expect(body.extra_options.setback_temp).toBe('16.5');
+    expect(body.control_mode).toBe(4);
+  });
+
+  test('valley hours use 1 h and 10 min pickers stored as minutes since midnight', async () => {
+    open();
+    const valley = await screen.findByRole('group', { name: 'First valley hours' });
+    expect(within(valley).getByTestId('setting-valley_1_interval-end-label')).toHaveTextContent(
+      '07:00',
+    );
+    fireEvent.change(within(valley).getByLabelText('End: minutes'), { target: { value: '30' } });
+    fireEvent.change(within(valley).getByLabelText('End: hours'), { target: { value: '6' } });
+    expect(within(valley).getByTestId('setting-valley_1_interval-end-label')).toHaveTextContent(
+      '06:30',
+    );
+    expect(screen.queryByRole('group', { name: 'Second valley hours' })).toBeNull();
+    fireEvent.click(screen.getByText('Save'));
+    await screen.findByText('Settings saved');
+    expect(JSON.parse(posts('/setup')[0]?.body ?? '{}').charging_conf.slot_1).toEqual({
+      start: 0,
+      end: 390,
+    });
+  });
+
+  test('the lock password takes 4 digits and is revealed once it differs', async () => {
+    open();
+    const pass = await screen.findByLabelText('Lock password (4 digits)');
+    expect(pass).toHaveAttribute('type', 'password');
+    fireEvent.change(pass, { target: { value: '9a8' } });
+    expect(pass).toHaveValue('98');
+    expect(pass).toHaveAttribute('type', 'text');
+    fireEvent.click(screen.getByText('Save'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The password must have 4 digits');
+  });
+
+  test('advanced settings are behind a confirm; they bring delete and replace', async () => {
+    open();
+    await screen.findByLabelText('Priority');
+    expect(screen.queryByLabelText('Control mode')).toBeNull();
+    expect(screen.queryByText('Delete')).toBeNull();
+    fireEvent.click(screen.getByText('Show advanced settings'));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByText('Accept'));
+    const mode = screen.getByLabelText('Control mode');
+    fireEvent.change(mode, { target: { value: '0' } });
+    fireEvent.click(screen.getByText('Restore defaults'));
+    expect(mode).toHaveValue('4');
+    expect(screen.getByText('Delete')).toBeInTheDocument();
+    expect(screen.getByText('Replace')).toBeInTheDocument();
+  });
+
+  test('guests cannot open advanced settings nor edit owner settings', async () => {
+    homes = [{ ...homes[0]!, owner: false }];
+    open();
+    expect(await screen.findByLabelText('Priority')).toBeDisabled();
+    expect(screen.getByLabelText('Name')).toHaveAttribute('readonly');
+    expect(screen.queryByText('Show advanced settings')).toBeNull();
+  });
+
+  test('a lost node offers delete; deleting toasts, then goes to the dashboard', async () => {
+    nodes = [{ ...nodes[0]!, lost: true }];
+    open();
+    fireEvent.click(await screen.findByText('Delete'));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByText('Accept'));
+    await screen.findByText('Node deleted');
+    expect(calls.find((c) => c.method === 'DELETE')?.body).toBe('{"purge":true}');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/?homeIndex=0'), {
+      timeout: 4000,
+    });
+  });
+
+  test('replace erases without purging and opens discovery at the same address', async () => {
+    nodes = [{ ...nodes[0]!, installed: false }];
+    open();
+    fireEvent.click(await screen.findByText('Replace'));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByText('Accept'));
+    await screen.findByText('Node ready to be replaced');
+    expect(calls.find((c) => c.method === 'DELETE')?.body).toBe('{"purge":false}');
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('location')).toHaveTextContent(
+          `/homes/h1/addNode/devs/${DEV}/selectType/selectModel/discovery?nodeType=acm&addr=2`,
+        ),
+      { timeout: 4000 },
+    );
+  });
+});

@@ -1,0 +1,85 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { isWifiHeaterProduct, parseNodeType } from '@hearth/protocol';
+import { useHomeDevices, useHomes } from '../../lib/devices';
+import { postSelect, useNodeData, type NodeRef } from './api/node-config-api';
+import { selectsOnEntry } from './model/config-rules';
+import { initialValues, type NodeConfigContext, type Values } from './model/settings-model';
+
+/** Loads what the node configuration page needs and keeps the edited values. */
+export function useNodeConfig() {
+  const { homeId = '', devId = '', nodeType = '', addr: rawAddr = '' } = useParams();
+  const [params] = useSearchParams();
+  const adminMode = params.get('adminMode') === '1';
+  const type = parseNodeType(nodeType) ?? 'htr';
+  const addr = Number(rawAddr);
+  const ref: NodeRef = useMemo(() => ({ devId, type, addr }), [devId, type, addr]);
+  const homes = useHomes();
+  const home = homes.data?.find((h) => h.id === homeId);
+  const single = useMemo(
+    () => (home ? { ...home, devs: home.devs.filter((d) => d.dev_id === devId) } : undefined),
+    [home, devId],
+  );
+  const device = useHomeDevices(single)[0];
+  const data = useNodeData(ref);
+  const listed = device?.nodes.find((n) => n.type === type && n.addr === addr);
+  const node = {
+    installed: listed?.installed ?? true,
+    lost: listed?.lost ?? false,
+    type,
+    name: listed?.name ?? '',
+  };
+  const wifiHeater = device ? isWifiHeaterProduct(device.dev.product_id) : false;
+  const pmo = device?.live?.pmo_system;
+
+  const ctx: NodeConfigContext | null =
+    data.data && home && device && listed
+      ? {
+          type,
+          addr,
+          name: listed.name,
+          setup: data.data.setup ?? {},
+          locked: data.data.status?.locked === true,
+          owner: home.owner,
+          adminMode,
+          wifiHeater,
+          mainCircuit: pmo?.main_circuit_pmos ?? [],
+          installedPmos: device.nodes
+            .filter((n) => n.type === 'pmo' && n.installed)
+            .map((n) => n.addr),
+        }
+      : null;
+  const initial = ctx ? initialValues(ctx) : null;
+  const [edited, setEdited] = useState<Values | null>(null);
+  const values = edited ?? initial;
+
+  // Spec 3 §4: selected on entry, deselected on leaving unless the node was deleted.
+  // A holder object (not a DOM ref) that the delete action flips before the page goes away.
+  const [deleted] = useState(() => ({ done: false }));
+  const shouldSelect = selectsOnEntry(node, device?.connected === true);
+  useEffect(() => {
+    if (!shouldSelect) return;
+    void postSelect(ref, true).catch(() => undefined);
+    return () => {
+      if (!deleted.done) void postSelect(ref, false).catch(() => undefined);
+    };
+  }, [shouldSelect, ref, deleted]);
+
+  return {
+    homeId,
+    ref,
+    home,
+    device,
+    node,
+    ctx,
+    initial,
+    values,
+    setEdited,
+    deleted,
+    wifiHeater,
+    pmoSystem: pmo,
+    loading: data.isPending || homes.isPending,
+    failed: data.isError,
+    homeIndex: Math.max(0, homes.data?.findIndex((h) => h.id === homeId) ?? 0),
+  };
+}
