@@ -38,7 +38,7 @@ export function createAccountsService({ users, accounts, mailer, log }: Accounts
     purpose: keyof typeof CODE_LIFETIME_MS,
     userId: string,
     to: string,
-    target: LinkTarget,
+    target: LinkTarget & { lang: string },
     data: Record<string, string> = {},
   ): Promise<void> {
     const code = newOpaqueToken();
@@ -50,7 +50,7 @@ export function createAccountsService({ users, accounts, mailer, log }: Accounts
       expiresAt: new Date(Date.now() + CODE_LIFETIME_MS[purpose]),
     });
     const link = confirmationLink(kind, target.frontendHost, target.serialId, userId, code);
-    await mailer.send(accountMail(kind, to, link));
+    await mailer.send(accountMail(kind, to, link, target.lang));
   }
 
   async function redeem(userId: string, code: string, purpose: AccountCodePurpose) {
@@ -98,7 +98,10 @@ export function createAccountsService({ users, accounts, mailer, log }: Accounts
         log.info('password reset asked for an unknown address');
         return;
       }
-      await mailCode('password_reset', 'password_reset', user.id, user.email, target);
+      await mailCode('password_reset', 'password_reset', user.id, user.email, {
+        ...target,
+        lang: user.lang,
+      });
     },
 
     async resetPassword(userId: string, code: string, password: string): Promise<void> {
@@ -117,9 +120,10 @@ export function createAccountsService({ users, accounts, mailer, log }: Accounts
       userId: string,
       input: { newEmail: string; password: string } & LinkTarget,
     ): Promise<void> {
-      await userWithPassword(userId, input.password);
+      const user = await userWithPassword(userId, input.password);
       if (await users.findByEmail(input.newEmail)) throw alreadyRegistered();
-      await mailCode('email_change', 'email_change', userId, input.newEmail, input, {
+      const target = { ...input, lang: user.lang };
+      await mailCode('email_change', 'email_change', userId, input.newEmail, target, {
         newEmail: input.newEmail.toLowerCase(),
       });
     },

@@ -25,6 +25,8 @@ describe('registration', () => {
     const res = await send(bed.t.url, 'POST', '/api/v2/users', registration('Eva@Example.com'));
     expect(res.status).toBe(201);
     const mail = await bed.sink.next('eva@example.com');
+    // Written in the language the user registered with.
+    expect(mail.raw).toContain('Subject: Confirma tu cuenta de Hearth');
     const link = confirmationOf(mail);
     expect(link.path).toBe('/registration-confirm/01.01');
     expect(link.link.startsWith(`${FRONTEND}/registration-confirm/01.01?user=`)).toBe(true);
