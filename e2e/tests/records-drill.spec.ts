@@ -25,6 +25,13 @@ test('drill a year chart down to a day and download its CSV', async ({ page, req
   await expect(page.getByTestId('records-period')).toHaveText(String(year));
   await expect(page.getByRole('button', { name: /^Next year/ })).toHaveCount(0);
   await page.getByText('Show the data').click();
+  // Last month had a full month of history: its bar and temperature are there.
+  const short = new Intl.DateTimeFormat('en', { month: 'short', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2023, month - 1, 15)),
+  );
+  await expect(page.getByRole('row', { name: new RegExp(`^Open ${monthName} `) })).toHaveText(
+    new RegExp(`^${short}\\d+\\.\\d{3}\\d+\\.\\d$`),
+  );
   await page.getByRole('button', { name: `Open ${monthName}` }).click();
   await expect(page.getByTestId('records-period')).toHaveText(`${monthName} ${year}`);
   await expect(page).toHaveURL(new RegExp(`month=${month}`));

@@ -28,7 +28,7 @@ afterEach(() => {
   useSessionStore.getState().clear();
 });
 
-describe('max power type', () => {
+describe('max power type', { timeout: 20_000 }, () => {
   test('is locked outside admin mode', async () => {
     servePower({ maxPowerProfiles: two, maxPowerType: 'schedule' }, slots);
     openPower(`/homes/h1/devs/${DEV}/powerSchedule`);
@@ -62,7 +62,7 @@ describe('max power type', () => {
   });
 });
 
-describe('profile selection', () => {
+describe('profile selection', { timeout: 20_000 }, () => {
   test('with no profiles the user picks limits from the list, then starts the week on one', async () => {
     const { calls } = servePower({ maxPowerProfiles: [], maxPowerType: 'schedule' });
     openPower();
@@ -101,7 +101,7 @@ describe('profile selection', () => {
   });
 });
 
-describe('power schedule grid', () => {
+describe('power schedule grid', { timeout: 20_000 }, () => {
   test('a painted hour is saved after 30 s as merged minute-of-week slots', async () => {
     const { calls } = servePower({ maxPowerProfiles: two, maxPowerType: 'schedule' }, slots);
     openPower();
@@ -139,7 +139,7 @@ describe('power schedule grid', () => {
   });
 });
 
-describe('power profiles', () => {
+describe('power profiles', { timeout: 20_000 }, () => {
   test('a new profile gets a unique name, is limitless, and saves at once', async () => {
     const { calls } = servePower({ maxPowerProfiles: two, maxPowerType: 'schedule' }, slots);
     openPower();
@@ -204,7 +204,7 @@ describe('power profiles', () => {
   });
 });
 
-test('a profile limit outside 1000–60000 W is refused', async () => {
+test('a profile limit outside 1000–60000 W is refused', { timeout: 20_000 }, async () => {
   const { calls } = servePower({ maxPowerProfiles: two, maxPowerType: 'schedule' }, slots);
   openPower();
   fireEvent.click(await screen.findByRole('button', { name: 'Edit Day' }));
@@ -214,7 +214,7 @@ test('a profile limit outside 1000–60000 W is refused', async () => {
   expect(postsTo(calls, '/extra_data')).toHaveLength(0);
 });
 
-describe('heater system power limit', () => {
+describe('heater system power limit', { timeout: 20_000 }, () => {
   test('accepts 0 or 1000–60000 whole watts and posts a string', async () => {
     const { calls } = servePower({});
     openPower(`/homes/h1/devs/${DEV}/system/htr/settings`);

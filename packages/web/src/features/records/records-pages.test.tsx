@@ -67,6 +67,11 @@ const lounge = [
 function serve() {
   const inRange = (call: RecordedCall, samples: WireSample[]) => {
     const q = new URL(call.url, 'http://x').searchParams;
+    // Our server's grouped answer: one entry per month with its energy.
+    if (q.get('group') === 'month')
+      return json({
+        samples: [{ t: Date.UTC(2026, 1, 28, 23) / 1000, counter_delta: 1500, temp: '21.5' }],
+      });
     return json({
       samples: samples.filter((s) => s.t >= Number(q.get('start')) && s.t < Number(q.get('end'))),
     });
@@ -118,7 +123,7 @@ afterEach(() => {
   useSessionStore.getState().clear();
 });
 
-describe('node records', () => {
+describe('node records', { timeout: 20_000 }, () => {
   test('a day shows kWh per hour and °C, titled home – node', async () => {
     serve();
     open(`/homes/h1/devs/${DEV}/htr/2/records?day=9&month=3&year=2026`);
@@ -137,12 +142,17 @@ describe('node records', () => {
   });
 
   test('year → month → day drill-down, and back with previous', async () => {
-    serve();
+    const { calls } = serve();
     open(`/homes/h1/devs/${DEV}/htr/2/records?year=2026`);
     // The current year shows the months so far.
     expect(await screen.findByRole('button', { name: 'Open March' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Open April' })).not.toBeInTheDocument();
-    await waitFor(() => expect(row('Mar')).toHaveTextContent('1.500'));
+    await waitFor(() => expect(row('Mar')).toHaveTextContent('1.50021.5'));
+    expect(row('Feb')).toHaveTextContent('––');
+    // One grouped request per node for the whole year, in the home's zone.
+    expect(samplesCalls(calls).map((c) => new URL(c.url, 'http://x').search)).toEqual([
+      `?start=${Date.UTC(2025, 11, 31, 23) / 1000}&end=${Date.UTC(2026, 11, 31, 23) / 1000}&group=month&tz=Europe%2FMadrid`,
+    ]);
     fireEvent.click(screen.getByRole('button', { name: 'Open March' }));
     expect(await screen.findByText('March 2026')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /^Open day/ })).toHaveLength(31);
@@ -201,7 +211,7 @@ describe('node records', () => {
   });
 });
 
-describe('home records', () => {
+describe('home records', { timeout: 20_000 }, () => {
   test('sum the installed heaters of the home, titled with the home only', async () => {
     const { calls } = serve();
     open('/homes/h1/system/htr/records?day=9&month=3&year=2026');

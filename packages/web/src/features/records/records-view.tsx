@@ -19,7 +19,7 @@ import { usableTimeZone, zonedNow } from '../../lib/time/zoned-now';
 import { useSamples, type RecordsNode } from './api/records-api';
 import { chartOptions } from './model/chart-options';
 import { displayLabels, longMonthName } from './model/display-labels';
-import { buildSeries, monthsOf } from './model/records-series';
+import { buildSeries, samplesNeeded } from './model/records-series';
 import { PeriodNav } from './components/period-nav';
 import { RecordsChart } from './components/records-chart';
 import { RecordsTable } from './components/records-table';
@@ -46,7 +46,7 @@ export function RecordsView({ title, nodes, timeZone, withTemperature }: Records
     today,
   );
   const go = (p: RecordsPeriod) => setSearch(periodToQuery(p));
-  const samples = useSamples(nodes, monthsOf(period, today), tz, today);
+  const samples = useSamples(nodes, samplesNeeded(period), tz, today);
   const isDetailed = detailed && period.scope === 'day';
 
   const periodKey = `${JSON.stringify(period)}|${JSON.stringify(today)}`;

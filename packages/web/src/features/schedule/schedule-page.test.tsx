@@ -94,7 +94,7 @@ async function pickMonday() {
   fireEvent.click(await screen.findByRole('button', { name: 'Monday' }));
 }
 
-describe('weekly schedule', () => {
+describe('weekly schedule', { timeout: 20_000 }, () => {
   test('a slot edit is saved once after 30 s of inactivity, as a day-keyed prog', async () => {
     const { calls } = serve([heater(2, 'Lounge')]);
     open();

@@ -76,6 +76,40 @@ export function samplesQuery(
   });
 }
 
+/**
+ * A year chart asks for one entry per month (our server's group=month, in the home's zone)
+ * rather than twelve months of raw samples; past years stay 7 days, the current one 15 min.
+ */
+export function yearSamplesQuery(
+  node: RecordsNode,
+  year: number,
+  timeZone: string,
+  today: CalendarDate,
+) {
+  const start = monthRangeSeconds(year, 1, timeZone).start;
+  const end = monthRangeSeconds(year, 12, timeZone).end;
+  const tz = encodeURIComponent(timeZone);
+  return queryOptions({
+    queryKey: ['devs', node.devId, node.type, node.addr, 'samples', String(year), timeZone],
+    queryFn: async ({ signal }) => {
+      const answer = await http.request<{ samples: WireSample[] }>(
+        `${dev(node.devId)}/${node.type}/${node.addr}/samples?start=${start}&end=${end}&group=month&tz=${tz}`,
+        { signal },
+      );
+      return answer.samples;
+    },
+    staleTime: (query) =>
+      isSampleCacheValid(
+        { year, month: year < today.year ? 12 : today.month, fetchedAt: query.state.dataUpdatedAt },
+        Date.now(),
+        today,
+      )
+        ? Infinity
+        : 0,
+    gcTime: SAMPLE_CACHE_PAST_MONTH_MS,
+  });
+}
+
 // Module-level so TanStack Query keeps the combined value while no result changes.
 function combineSamples(results: { isPending: boolean; isError: boolean; data?: WireSample[] }[]) {
   return {
@@ -88,13 +122,21 @@ function combineSamples(results: { isPending: boolean; isError: boolean; data?: 
 /** Every node's samples for the months asked, as one list per node (stable while unchanged). */
 export function useSamples(
   nodes: readonly RecordsNode[],
-  months: readonly { year: number; month: number }[],
+  months: readonly { year: number; month: number }[] | { year: number },
   timeZone: string,
   today: CalendarDate,
 ): { pending: boolean; error: boolean; perNode: WireSample[][] } {
-  const pairs = nodes.flatMap((node, n) => months.map((month) => ({ node, n, month })));
+  const perMonth = 'length' in months;
+  const pairs =
+    'length' in months
+      ? nodes.flatMap((node, n) => months.map((month) => ({ node, n, month })))
+      : nodes.map((node, n) => ({ node, n, month: { year: months.year, month: 1 } }));
   const combined = useQueries({
-    queries: pairs.map((p) => samplesQuery(p.node, p.month, timeZone, today)),
+    queries: pairs.map((p) =>
+      perMonth
+        ? samplesQuery(p.node, p.month, timeZone, today)
+        : yearSamplesQuery(p.node, p.month.year, timeZone, today),
+    ),
     combine: combineSamples,
   });
   const perNode = useMemo(() => {

@@ -47,6 +47,23 @@ export interface WireSample {
   temp?: number | string | null;
   max?: number | string;
   min?: number | string;
+  /** Ours: grouped answers (group=month) carry the bucket's energy in Wh instead of counters. */
+  counter_delta?: number;
+}
+
+/** kWh per bucket from grouped entries, each already one bucket's energy. */
+function groupedPerBucket(
+  samples: readonly { t: number; counter_delta?: number }[],
+  bucketOf: (tMs: number) => number | undefined,
+  count: number,
+): (number | null)[] {
+  const out: (number | null)[] = Array<number | null>(count).fill(null);
+  for (const s of samples) {
+    const i = bucketOf(s.t);
+    if (i === undefined || i < 0 || i >= count || typeof s.counter_delta !== 'number') continue;
+    out[i] = (out[i] ?? 0) + s.counter_delta / 1000;
+  }
+  return out;
 }
 
 export interface RecordsSeries {
@@ -93,7 +110,11 @@ export function buildSeries(
     samples.map((s) => ({ ...s, t: sampleTimeMs(s.t), counter: s.counter ?? '' })),
   );
   let consumption = sumBuckets(
-    inMs.map((s) => consumptionPerBucket(s, bucketOf, count)),
+    inMs.map((s) =>
+      s.some((x) => x.counter_delta !== undefined)
+        ? groupedPerBucket(s, bucketOf, count)
+        : consumptionPerBucket(s, bucketOf, count),
+    ),
     count,
   );
   if (detailed)
@@ -107,16 +128,13 @@ export function buildSeries(
   return { labels: chartLabels(period, today, detailed), consumption, temperature };
 }
 
-/** The months whose samples a period needs (1-based), each fetched and cached on its own. */
-export function monthsOf(
+/** A day or month chart reads its month's raw samples (cached per month); a year, monthly totals. */
+export function samplesNeeded(
   period: RecordsPeriod,
-  today: CalendarDate,
-): { year: number; month: number }[] {
-  if (period.scope !== 'year') return [{ year: period.year, month: period.month }];
-  return Array.from({ length: bucketCount(period, today) }, (_, i) => ({
-    year: period.year,
-    month: i + 1,
-  }));
+): { year: number; month: number }[] | { year: number } {
+  return period.scope === 'year'
+    ? { year: period.year }
+    : [{ year: period.year, month: period.month }];
 }
 
 /** [start, end) of a month in seconds, for the samples call. */
