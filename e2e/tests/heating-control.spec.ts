@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { apiToken, degrees, signIn } from './fixtures';
 
 /** Puts the Living room of the demo "Home" in manual at a known set point, as any client could. */
-async function livingRoomAt(request: APIRequestContext, stemp: string) {
+async function livingRoomAt(request: APIRequestContext, write: Record<string, string>) {
   const token = await apiToken(request);
   const auth = { headers: { Authorization: `Bearer ${token}` } };
   const groups = (await (await request.get('/api/v2/grouped_devs', auth)).json()) as Array<{
@@ -16,7 +16,7 @@ async function livingRoomAt(request: APIRequestContext, stemp: string) {
   const node = nodes.nodes.find((n) => n.name === 'Living room');
   const res = await request.post(`/api/v2/devs/${devId}/${node?.type}/${node?.addr}/status`, {
     ...auth,
-    data: { mode: 'manual', stemp, units: 'C' },
+    data: write,
   });
   expect(res.ok()).toBe(true);
 }
@@ -38,7 +38,7 @@ test('change a set point and see the card confirm it from the device', async ({
   page,
   request,
 }) => {
-  await livingRoomAt(request, '20.0');
+  await livingRoomAt(request, { mode: 'manual', stemp: '20.0', units: 'C' });
   const card = await openLivingRoom(page, '20.0');
   const spin = page.getByRole('spinbutton', { name: 'Set temperature' });
   await expect(spin).toHaveAttribute('aria-valuenow', '20');
@@ -78,4 +78,39 @@ test('switch modes: off shows dashes and the card says off; auto again', async (
   );
   await page.goBack();
   await expect(card.getByTestId('node-stemp')).toContainText('°C');
+});
+
+test('in auto a new set point turns into modified auto with advice; restore auto', async ({
+  page,
+  request,
+}) => {
+  await livingRoomAt(request, { mode: 'auto' });
+  await openLivingRoom(page);
+  const modes = page.getByRole('group', { name: 'Mode' });
+  await expect(modes.getByRole('button', { name: 'Auto' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(modes.getByRole('button', { name: 'Manual' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+
+  const spin = page.getByRole('spinbutton', { name: 'Set temperature' });
+  await expect(spin).toHaveAttribute('aria-valuenow', /\d/);
+  const before = Number(await spin.getAttribute('aria-valuenow'));
+  await spin.focus();
+  await page.keyboard.press(before >= 29 ? 'ArrowDown' : 'ArrowUp');
+  await expect(page.getByTestId('modified-auto-toast')).toContainText('Advice');
+  await expect(modes.getByRole('button', { name: 'Manual' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  // The advice goes away by itself after 3 s.
+  await expect(page.getByTestId('modified-auto-toast')).toBeHidden();
+
+  await page.getByRole('button', { name: 'Restore auto' }).click();
+  await expect(page.getByRole('button', { name: 'Restore auto' })).toBeHidden();
+  await expect(modes.getByRole('button', { name: 'Manual' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+  await expect(modes.getByRole('button', { name: 'Auto' })).toHaveAttribute('aria-pressed', 'true');
 });

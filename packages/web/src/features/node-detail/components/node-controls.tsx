@@ -72,6 +72,7 @@ export function NodeControls({ node, actions, onOpenBoost }: NodeControlsProps) 
 
   // Spec 3 §4: the restore-auto action returns to auto (the switcher shows auto as active).
   const restore = () => {
+    edit.cancel();
     setLocalMode('auto');
     actions.setMode(mode, 'auto');
   };

@@ -85,4 +85,25 @@ describe('temperature edit (spec 3 §5)', () => {
     unmount();
     expect(send).toHaveBeenCalledExactlyOnceWith(19.5, 'C');
   });
+
+  test('sent edits wait for the device: its old value is no answer, a new value of its own is', () => {
+    const { result, rerender, initial, send } = setup();
+    act(() => result.current.nudge(1));
+    act(() => vi.advanceTimersByTime(5_000));
+    expect(send).toHaveBeenCalledExactlyOnceWith(20.5, 'C');
+    rerender({ ...initial, deviceStemp: '20.0' });
+    expect(result.current.pending).toBe(true);
+    rerender({ ...initial, deviceStemp: '17.0' });
+    expect(result.current.pending).toBe(false);
+    expect(result.current.value).toBe(17);
+  });
+
+  test('cancel drops an edit before it is sent', () => {
+    const { result, send } = setup();
+    act(() => result.current.nudge(1));
+    act(() => result.current.cancel());
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(send).not.toHaveBeenCalled();
+    expect(result.current.value).toBe(20);
+  });
 });

@@ -27,6 +27,8 @@ interface Pending {
   value: number;
   units: TemperatureUnits;
   sent: boolean;
+  /** The device's value when the edit was sent. */
+  base?: number | undefined;
 }
 
 /**
@@ -49,12 +51,14 @@ export function useTemperatureEdit(input: TemperatureEditInput) {
     const p = latest.current.pending;
     if (!p || p.sent) return;
     latest.current.input.send(p.value, p.units);
-    setPending({ ...p, sent: true });
+    setPending({ ...p, sent: true, base: parseDecimal(latest.current.input.deviceStemp) });
   }, []);
 
-  // The device confirmed the value: nothing is pending any more.
+  // The device confirmed the value, or settled on another one of its own (a programme step):
+  // either way nothing is pending any more. Its old value alone is not an answer.
   useEffect(() => {
-    if (pending?.sent && device !== undefined && device === pending.value) setPending(undefined);
+    if (!pending?.sent || device === undefined) return;
+    if (device === pending.value || device !== pending.base) setPending(undefined);
   }, [device, pending]);
 
   // Spec 3 §5: an edit in other units than the status is dropped; the status units win.
@@ -119,5 +123,11 @@ export function useTemperatureEdit(input: TemperatureEditInput) {
       apply(next);
     },
     flush: sendNow,
+    /** Drops an edit not sent yet (restore auto wants the programme, not the edit). */
+    cancel() {
+      clearTimeout(timer.current);
+      timer.current = undefined;
+      setPending(undefined);
+    },
   };
 }
