@@ -1,1 +1,0 @@
-export { HomeRecordsPage, NodeRecordsPage } from './records-pages';
