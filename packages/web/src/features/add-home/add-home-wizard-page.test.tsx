@@ -122,12 +122,10 @@ describe('ethernet detection', () => {
 
 describe('device data and registration', () => {
   beforeEach(() =>
-    useWizardStore
-      .getState()
-      .set({
-        home: { country: 'ES', state: 'Madrid', city: 'M', zip: '28001', name: 'Cabin' },
-        tzCode: 'Europe/Madrid',
-      }),
+    useWizardStore.getState().set({
+      home: { country: 'ES', state: 'Madrid', city: 'M', zip: '28001', name: 'Cabin' },
+      tzCode: 'Europe/Madrid',
+    }),
   );
 
   test('validates name, 18-hex id and serial id', () => {

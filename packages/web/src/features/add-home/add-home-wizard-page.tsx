@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
@@ -49,6 +49,11 @@ export function AddHomeWizardPage({ detect = defaultDetector }: { detect?: Detec
     wifiAvailable: true,
   });
   const existing = homes.data?.find((h) => h.id === homeId);
+  // Checked once per page: Ionic keeps earlier steps mounted, and a finished wizard must not
+  // send them back to the start.
+  const [lostData] = useState(
+    () => homeId === null && rawStep !== 'homeData' && useWizardStore.getState().home.name === '',
+  );
   usePrefillExistingHome(homeId, existing, query);
 
   // Spec 2 §2: the device id query parameter is used when it is a valid id.
@@ -92,8 +97,7 @@ export function AddHomeWizardPage({ detect = defaultDetector }: { detect?: Detec
   if (step === null)
     return <Navigate to={stepPath(homeId, homeId ? 'deviceDetection' : 'homeData')} replace />;
   if (homeId !== null && homes.isSuccess && !existing?.owner) return <Navigate to="/" replace />;
-  if (homeId === null && step !== 'homeData' && wizard.home.name === '')
-    return <Navigate to={stepPath(null, 'homeData')} replace />;
+  if (lostData) return <Navigate to={stepPath(null, 'homeData')} replace />;
 
   const n = wizardNumber(step);
   const stepTitle =

@@ -16,7 +16,12 @@ export function HomeDataStep({ onNext }: { onNext: () => void }) {
   const { t } = useTranslation();
   const info = useLocationInfo().data;
   const wizard = useWizardStore();
-  const [home, setHome] = useState(wizard.home);
+  // A finished wizard leaves its data behind; a new one starts from nothing.
+  const [home, setHome] = useState(() => {
+    const state = useWizardStore.getState();
+    if (state.finished) state.reset();
+    return useWizardStore.getState().home;
+  });
   const msg = useTimedMessage();
   const next = () => {
     const error = homeDataError(home, info);

@@ -11,7 +11,7 @@ export function SuccessStep({ homeIndex }: { homeIndex: number }) {
   const navigate = useNavigate();
   useEffect(() => {
     const timer = setTimeout(() => {
-      useWizardStore.getState().reset();
+      useWizardStore.getState().set({ finished: true });
       navigate(routes.dashboard(homeIndex), { replace: true });
     }, WIZARD_REDIRECT_MS);
     return () => clearTimeout(timer);

@@ -15,6 +15,8 @@ export interface WizardData {
   name: string;
   /** The device id came from detection or a valid query parameter, so it is not asked. */
   devIdKnown: boolean;
+  /** The wizard reached its success step; the next add-home starts afresh. */
+  finished: boolean;
 }
 
 function newGroupId(): string {
@@ -31,6 +33,7 @@ const initial = (): WizardData => ({
   serialId: '',
   name: '',
   devIdKnown: false,
+  finished: false,
 });
 
 interface WizardStore extends WizardData {
