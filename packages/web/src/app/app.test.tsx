@@ -17,6 +17,8 @@ const homes: GroupedHome[] = [
     devs: [{ dev_id: DEV, name: 'Gateway', product_id: '0104', fw_version: '1', serial_id: '15' }],
   },
 ];
+// The whole app mounts here (shell, menu, router); a busy 2-core machine needs more than the 1 s default.
+const LOADED_MACHINE = { timeout: 10_000 };
 const noSocket = (): DeviceConnection => ({ close: () => undefined, resume: () => undefined });
 
 function signIn() {
@@ -41,7 +43,9 @@ describe('routes', () => {
   test('without a session the dashboard sends the user to /login', async () => {
     installFakeFetch({});
     openAt('/');
-    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Sign in' }, LOADED_MACHINE),
+    ).toBeInTheDocument();
     expect(window.location.pathname).toBe('/login');
   });
 
@@ -49,7 +53,9 @@ describe('routes', () => {
     signIn();
     installFakeFetch({ 'GET /api/v2/grouped_devs': () => json(homes) });
     openAt('/no/such/page');
-    expect(await screen.findByRole('heading', { name: 'Casa Pins' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Casa Pins' }, LOADED_MACHINE),
+    ).toBeInTheDocument();
     expect(window.location.pathname).toBe('/');
   });
 
@@ -59,7 +65,9 @@ describe('routes', () => {
       'GET /api/v2/grouped_devs': () => json({ message: 'expired', statusCode: 401 }, 401),
     });
     openAt('/');
-    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Sign in' }, LOADED_MACHINE),
+    ).toBeInTheDocument();
     expect(useSessionStore.getState().token).toBe('');
   });
 
@@ -67,9 +75,33 @@ describe('routes', () => {
     signIn();
     installFakeFetch({ 'GET /api/v2/grouped_devs': () => json(homes) });
     openAt('/');
-    await screen.findByRole('heading', { name: 'Casa Pins' });
+    await screen.findByRole('heading', { name: 'Casa Pins' }, LOADED_MACHINE);
     await userEvent.click(screen.getByTestId('menu-logout'));
-    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Sign in' }, LOADED_MACHINE),
+    ).toBeInTheDocument();
     expect(useSessionStore.getState().token).toBe('');
+  });
+});
+
+describe('account pages', () => {
+  test('about shows the app version and the server version cut to 4 commit characters', async () => {
+    signIn();
+    installFakeFetch({
+      'GET /api/v2/grouped_devs': () => json(homes),
+      'GET /version': () => json({ major: '1', minor: '2', subminor: '3', commit: 'abcdef12' }),
+    });
+    openAt('/about');
+    expect(await screen.findByText('1.2.3 (abcd)', {}, LOADED_MACHINE)).toBeInTheDocument();
+    expect(screen.getByText('1.41.0-6')).toBeInTheDocument();
+  });
+
+  test('confirmation screens open without a session and report a failed code', async () => {
+    installFakeFetch({
+      'POST /api/v2/users/verify': () =>
+        json({ message: 'bad code', statusCode: 404, error: 'not_found' }, 404),
+    });
+    openAt('/registration-confirm/01.01?user=u1&code=nope');
+    expect(await screen.findByText('Confirmation failed', {}, LOADED_MACHINE)).toBeInTheDocument();
   });
 });
