@@ -21,7 +21,11 @@ beforeEach(() => {
   ({ calls } = installFakeFetch({
     'GET /api/v2/grouped_devs': () => json(homes),
     [`POST /api/v2/devs/${DEV}/name`]: () => json({}),
-    [`DELETE /api/v2/devs/${DEV}`]: () => json({}),
+    [`DELETE /api/v2/devs/${DEV}`]: () => {
+      // The device leaves the list: the toast must still show before going to the dashboard.
+      homes = homes.map((h) => ({ ...h, devs: h.devs.filter((d) => d.dev_id !== DEV) }));
+      return json({});
+    },
     [`POST /api/v2/devs/${DEV}/group`]: () => json({}),
   }));
 });

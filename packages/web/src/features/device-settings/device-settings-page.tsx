@@ -3,7 +3,7 @@ import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { DEVICE_NAME_SETTINGS_MAX, deviceNameError } from '@hearth/protocol';
+import { DEVICE_NAME_SETTINGS_MAX, deviceNameError, type GroupedHome } from '@hearth/protocol';
 import { deviceKeys, useHomes } from '../../lib/devices';
 import { HttpError } from '../../lib/http';
 import { platform } from '../../lib/platform';
@@ -21,23 +21,33 @@ export function DeviceSettingsPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const homes = useHomes();
-  const home = homes.data?.find((h) => h.id === homeId);
+  const current = homes.data?.find((h) => h.id === homeId);
+  // After a delete or transfer the device leaves this home: keep showing the toast meanwhile.
+  const [kept, setKept] = useState<GroupedHome | null>(null);
+  const home = kept ?? current;
   const [name, setName] = useState<string | null>(null);
   const [target, setTarget] = useState('');
   const [pending, setPending] = useState<Pending>(null);
   const msg = useTimedMessage();
-  if (homes.isSuccess && !home?.devs.some((d) => d.dev_id === devId))
+  if (!kept && homes.isSuccess && !current?.devs.some((d) => d.dev_id === devId))
     return <Navigate to="/" replace />;
   if (!home) return null;
   const rules = deviceSettingsRules(home, devId, homes.data ?? [], platform.isNative);
   const value = name ?? rules.device?.name ?? '';
   const reload = () => queryClient.invalidateQueries({ queryKey: deviceKeys.homes() });
 
-  const act = async (call: () => Promise<unknown>, done: string, after: () => void) => {
+  const act = async (
+    call: () => Promise<unknown>,
+    done: string,
+    after: () => void,
+    leaves = false,
+  ) => {
     try {
+      if (leaves) setKept(home);
       await call();
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
+      setKept(null);
       return msg.error(t('deviceSettings.errors.userRequest'));
     }
     await reload();
@@ -65,12 +75,14 @@ export function DeviceSettingsPage() {
         () => deleteDevice(devId),
         t('deviceSettings.deleted'),
         () => navigate('/', { replace: true }),
+        true,
       );
     if (p?.kind === 'transfer')
       void act(
         () => transferDevice(devId, p.to),
         t('deviceSettings.transferred'),
         () => navigate('/', { replace: true }),
+        true,
       );
   };
 

@@ -80,7 +80,7 @@ export function useGuests(homeId: string, enabled: boolean) {
 export function inviteGuest(userId: string, homeId: string, email: string) {
   return http.request(`/api/v2/users/${enc(userId)}/invite`, {
     method: 'POST',
-    json: { email, groupid: homeId, confirmation_url: `${window.location.origin}/invite-confirm` },
+    json: { email, groupid: homeId, confirmation_url: window.location.origin },
   });
 }
 
