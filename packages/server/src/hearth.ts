@@ -102,7 +102,11 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
   const sampleAggregates = createSamplesAggregateRepository(database.db);
   const samplesService = createSamplesService({ ...repos, aggregates: sampleAggregates });
   const changeLimit = createChangeLimit(
-    config.redisUrl ? createRedisChangeCounter(config.redisUrl) : createMemoryChangeCounter(),
+    config.redisUrl
+      ? createRedisChangeCounter(config.redisUrl, (err) =>
+          log.debug({ err }, 'change counter: Redis unavailable, counting in this process'),
+        )
+      : createMemoryChangeCounter(),
     config.changesPerHour,
   );
   const mailer = createMailer({

@@ -32,23 +32,44 @@ export function createMemoryChangeCounter(): ChangeCounter {
   };
 }
 
-export function createRedisChangeCounter(url: string): ChangeCounter {
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+/**
+ * Counts on Redis so every process shares one cap. When Redis is unreachable the cap falls
+ * back to this process's own count rather than refusing the user's change: a write must
+ * not fail because the counter's store is down.
+ */
+export function createRedisChangeCounter(
+  url: string,
+  onError: (err: unknown) => void = () => {},
+): ChangeCounter {
+  const redis = new Redis(url, {
+    lazyConnect: false,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+  });
+  // Without a listener ioredis reports every failed reconnect as an unhandled error.
+  redis.on('error', onError);
+  const local = createMemoryChangeCounter();
   return {
     async hit(userId, nowMs) {
       const hour = Math.floor(nowMs / HOUR_MS);
       const key = `hearth:changes:${userId}:${hour}`;
-      const [[incrErr, count] = [null, 0]] =
-        (await redis
-          .multi()
-          .incr(key)
-          .pexpire(key, HOUR_MS * 2)
-          .exec()) ?? [];
-      if (incrErr) throw incrErr;
-      return Number(count);
+      try {
+        const [[incrErr, count] = [null, 0]] =
+          (await redis
+            .multi()
+            .incr(key)
+            .pexpire(key, HOUR_MS * 2)
+            .exec()) ?? [];
+        if (incrErr) throw incrErr;
+        return Number(count);
+      } catch (err) {
+        onError(err);
+        return local.hit(userId, nowMs);
+      }
     },
     async close() {
-      await redis.quit();
+      await local.close();
+      redis.disconnect();
     },
   };
 }

@@ -79,7 +79,21 @@ export function createSocketServer(httpServer: HttpServer, deps: RealtimeDeps) {
   if (deps.redisUrl) {
     const pub = new Redis(deps.redisUrl, { lazyConnect: false });
     const sub = pub.duplicate();
+    for (const client of [pub, sub]) {
+      client.on('error', (err: unknown) => log.debug({ err }, 'realtime: Redis unavailable'));
+    }
     redis.push(pub, sub);
+    // While Redis is down the adapter's publishes reject; the local emit has already
+    // happened, so delivery degrades to this process instead of crashing it.
+    const publish = pub.publish.bind(pub) as (
+      channel: string,
+      message: string | Buffer,
+    ) => Promise<number>;
+    (pub as unknown as { publish: typeof publish }).publish = (channel, message) =>
+      publish(channel, message).catch((err: unknown) => {
+        log.debug({ err }, 'realtime: cross-process publish dropped');
+        return 0;
+      });
     io.adapter(createAdapter(pub, sub));
   }
 
