@@ -1,63 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
-import type { NodeStatus, SnapshotNode } from '@hearth/protocol';
-import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
-import { renderWithApp } from '../../test/render';
 import { tokenExpiringIn } from '../../test/tokens';
-import { devData, fakeSockets, home, liveNode } from '../../test/fake-devices';
+import { liveNode } from '../../test/fake-devices';
 import { useSessionStore } from '../../lib/session/session-store';
-import { NodeDetailPage } from './node-detail-page';
-
-const DEV = '0123456789abcdef01';
-const base: NodeStatus = {
-  mode: 'manual',
-  stemp: '21.0',
-  mtemp: '19.0',
-  units: 'C',
-  sync_status: 'ok',
-};
-let posts: RecordedCall[];
-
-function open(
-  nodes: SnapshotNode[],
-  path = `/homes/h1/devs/${DEV}/htr/1`,
-  clock = { y: 2026, n: 11, d: 21, h: 10, m: 0, s: 0, w: 6 },
-) {
-  posts = [];
-  const record = (call: RecordedCall) => {
-    posts.push(call);
-    return json({});
-  };
-  installFakeFetch({
-    'GET /api/v2/grouped_devs': () => json([home('h1', 'Casa', [DEV])]),
-    [`GET /api/v2/devs/${DEV}/mgr/nodes`]: () =>
-      json({
-        nodes: nodes.map(({ name, addr, type, installed, lost }) => ({
-          name,
-          addr,
-          type,
-          installed,
-          lost,
-        })),
-      }),
-    [`GET /api/v2/devs/${DEV}/mgr/rtc/time`]: () => json(clock),
-    [`POST /api/v2/devs/${DEV}/htr/1/status`]: record,
-    [`POST /api/v2/devs/${DEV}/htr/1/boost`]: record,
-    [`POST /api/v2/devs/${DEV}/acm/1/boost`]: record,
-  });
-  const sockets = fakeSockets();
-  renderWithApp(
-    <Routes>
-      <Route path="/homes/:homeId/devs/:devId/:nodeType/:addr" element={<NodeDetailPage />} />
-    </Routes>,
-    { path, connectDevice: sockets.connect },
-  );
-  const seed = (list = nodes) => act(() => sockets.seed(DEV, devData(list)));
-  return { sockets, seed };
-}
-
-const body = (i: number) => JSON.parse(posts[i]?.body ?? '{}') as Record<string, unknown>;
+import { DEV, base, body, open, posts } from './test-harness';
 
 beforeEach(() => {
   useSessionStore
@@ -161,56 +107,6 @@ describe('node detail', () => {
         '--',
       ),
     );
-  });
-
-  test('boost: dialog in hours, sent in minutes; remaining time from the device clock; cancel', async () => {
-    const setup = { extra_options: { boost_temp: '24.0', boost_time: 60 } };
-    const { sockets, seed } = open([liveNode('Living room', 1, base, { setup })]);
-    await waitFor(() => expect(sockets.open.size).toBe(1));
-    seed();
-    fireEvent.click(await screen.findByRole('button', { name: 'Boost' }));
-    const dialog = screen.getByRole('dialog', { name: 'Boost' });
-    const time = within(dialog).getByRole('spinbutton', { name: 'Duration in hours' });
-    expect(time).toHaveAttribute('aria-valuenow', '1');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'More time' }));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
-    await waitFor(() => expect(posts).toHaveLength(1));
-    expect(body(0)).toEqual({ active: true, temperature: '24.0', units: 'C', time: 120 });
-
-    act(() =>
-      sockets.device(DEV).onUpdate({
-        path: '/htr/1/status',
-        body: {
-          ...base,
-          mode: 'boost',
-          boost: true,
-          boost_end_day: 6,
-          boost_end_min: 11 * 60 + 30,
-        },
-      }),
-    );
-    expect(await screen.findByText('Time left 01:30')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Boost' })).not.toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Stop boost' }));
-    await waitFor(() => expect(posts).toHaveLength(2));
-    expect(body(1)).toEqual({ active: false });
-  });
-
-  test('a storage heater shows when its boost ends', async () => {
-    const acm = {
-      ...liveNode('Hall', 1, {
-        ...base,
-        mode: 'boost',
-        boost: true,
-        boost_end_day: 0,
-        boost_end_min: 60,
-      }),
-      type: 'acm' as const,
-    };
-    const { sockets, seed } = open([acm], `/homes/h1/devs/${DEV}/acm/1`);
-    await waitFor(() => expect(sockets.open.size).toBe(1));
-    seed();
-    expect(await screen.findByText('Ends on 22/11/2026 at 01:00')).toBeInTheDocument();
   });
 
   test('header: long names are cut at 22 characters; unknown nodes say so', async () => {

@@ -1,0 +1,110 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { tokenExpiringIn } from '../../test/tokens';
+import { liveNode } from '../../test/fake-devices';
+import { useSessionStore } from '../../lib/session/session-store';
+import { DEV, base, body, open, posts } from './test-harness';
+
+beforeEach(() => {
+  useSessionStore
+    .getState()
+    .setSession({ token: tokenExpiringIn(3_600_000), refreshToken: 'r', username: 'a@b.c' });
+  localStorage.clear();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('boost and runback', () => {
+  test('boost: dialog in hours, sent in minutes; remaining time from the device clock; cancel', async () => {
+    const setup = { extra_options: { boost_temp: '24.0', boost_time: 60 } };
+    const { sockets, seed } = open([liveNode('Living room', 1, base, { setup })]);
+    await waitFor(() => expect(sockets.open.size).toBe(1));
+    seed();
+    fireEvent.click(await screen.findByRole('button', { name: 'Boost' }));
+    const dialog = screen.getByRole('dialog', { name: 'Boost' });
+    const time = within(dialog).getByRole('spinbutton', { name: 'Duration in hours' });
+    expect(time).toHaveAttribute('aria-valuenow', '1');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'More time' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(body(0)).toEqual({ active: true, temperature: '24.0', units: 'C', time: 120 });
+
+    act(() =>
+      sockets.device(DEV).onUpdate({
+        path: '/htr/1/status',
+        body: {
+          ...base,
+          mode: 'boost',
+          boost: true,
+          boost_end_day: 6,
+          boost_end_min: 11 * 60 + 30,
+        },
+      }),
+    );
+    expect(await screen.findByText('Time left 01:30')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Boost' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Stop boost' }));
+    await waitFor(() => expect(posts).toHaveLength(2));
+    expect(body(1)).toEqual({ active: false });
+  });
+
+  test('a storage heater shows when its boost ends', async () => {
+    const acm = {
+      ...liveNode('Hall', 1, {
+        ...base,
+        mode: 'boost',
+        boost: true,
+        boost_end_day: 0,
+        boost_end_min: 60,
+      }),
+      type: 'acm' as const,
+    };
+    const { sockets, seed } = open([acm], `/homes/h1/devs/${DEV}/acm/1`);
+    await waitFor(() => expect(sockets.open.size).toBe(1));
+    seed();
+    expect(await screen.findByText('Ends on 22/11/2026 at 01:00')).toBeInTheDocument();
+  });
+
+  test('a running boost whose time is not locked reopens the dialog for the time only', async () => {
+    const status = {
+      ...base,
+      mode: 'boost' as const,
+      boost: true,
+      boost_end_day: 6,
+      boost_end_min: 700,
+    };
+    const setup = { extra_options: { boost_temp: '24.0', boost_time: 60 } };
+    const { sockets, seed } = open([liveNode('Living room', 1, status, { setup })]);
+    await waitFor(() => expect(sockets.open.size).toBe(1));
+    seed();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit time' }));
+    const dialog = screen.getByRole('dialog', { name: 'Boost' });
+    expect(within(dialog).getByRole('spinbutton', { name: 'Temperature' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    fireEvent.keyDown(within(dialog).getByRole('spinbutton', { name: 'Duration in hours' }), {
+      key: 'ArrowUp',
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(body(0)).toMatchObject({ active: true, time: 120 });
+  });
+
+  test('a locked boost time offers no edit and no time control', async () => {
+    const setup = {
+      extra_options: { boost_temp: '24.0', boost_time: 60, boost_time_locked: true },
+    };
+    const { sockets, seed } = open([liveNode('Living room', 1, base, { setup })]);
+    await waitFor(() => expect(sockets.open.size).toBe(1));
+    seed();
+    fireEvent.click(await screen.findByRole('button', { name: 'Boost' }));
+    const dialog = screen.getByRole('dialog', { name: 'Boost' });
+    expect(
+      within(dialog).queryByRole('spinbutton', { name: 'Duration in hours' }),
+    ).not.toBeInTheDocument();
+    expect(within(dialog).getByText('The duration is set by the heater')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,58 @@
+import { act } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import type { NodeStatus, SnapshotNode } from '@hearth/protocol';
+import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
+import { renderWithApp } from '../../test/render';
+import { devData, fakeSockets, home } from '../../test/fake-devices';
+import { NodeDetailPage } from './node-detail-page';
+
+/** Opens the detail route against a fake API and fake sockets; the tests play the device. */
+export const DEV = '0123456789abcdef01';
+export const base: NodeStatus = {
+  mode: 'manual',
+  stemp: '21.0',
+  mtemp: '19.0',
+  units: 'C',
+  sync_status: 'ok',
+};
+export const posts: RecordedCall[] = [];
+
+export function open(
+  nodes: SnapshotNode[],
+  path = `/homes/h1/devs/${DEV}/htr/1`,
+  clock = { y: 2026, n: 11, d: 21, h: 10, m: 0, s: 0, w: 6 },
+) {
+  posts.length = 0;
+  const record = (call: RecordedCall) => {
+    posts.push(call);
+    return json({});
+  };
+  installFakeFetch({
+    'GET /api/v2/grouped_devs': () => json([home('h1', 'Casa', [DEV])]),
+    [`GET /api/v2/devs/${DEV}/mgr/nodes`]: () =>
+      json({
+        nodes: nodes.map(({ name, addr, type, installed, lost }) => ({
+          name,
+          addr,
+          type,
+          installed,
+          lost,
+        })),
+      }),
+    [`GET /api/v2/devs/${DEV}/mgr/rtc/time`]: () => json(clock),
+    [`POST /api/v2/devs/${DEV}/htr/1/status`]: record,
+    [`POST /api/v2/devs/${DEV}/htr/1/boost`]: record,
+    [`POST /api/v2/devs/${DEV}/acm/1/boost`]: record,
+  });
+  const sockets = fakeSockets();
+  renderWithApp(
+    <Routes>
+      <Route path="/homes/:homeId/devs/:devId/:nodeType/:addr" element={<NodeDetailPage />} />
+    </Routes>,
+    { path, connectDevice: sockets.connect },
+  );
+  const seed = (list = nodes) => act(() => sockets.seed(DEV, devData(list)));
+  return { sockets, seed };
+}
+
+export const body = (i: number) => JSON.parse(posts[i]?.body ?? '{}') as Record<string, unknown>;
