@@ -4,6 +4,7 @@ import {
   HomeConfigPage,
   HomeDetailsPage,
   HomeListPage,
+  HomeSettingsRedirect,
   HomesSortPage,
   QuietHomeNodesPage,
 } from '../features/homes';
@@ -32,6 +33,7 @@ export function homesRoutes(guard: (page: ReactNode) => ReactNode) {
     page('/homes/:homeId/addNode/devs/:devId/selectType/selectModel/discovery', <DiscoveryPage />),
     page('/homes/:homeId/devs/:devId/:nodeType/:addr/settings', <NodeConfigPage />),
     page('/homes/:homeId/config', <HomeConfigPage />),
+    page('/homes/:homeId/settings', <HomeSettingsRedirect />),
     page('/homes/:homeId/config/quietHomeNodes', <QuietHomeNodesPage />),
   ];
 }

@@ -3,3 +3,4 @@ export { HomesSortPage } from './homes-sort-page';
 export { HomeConfigPage } from './home-config-page';
 export { QuietHomeNodesPage } from './quiet-home-nodes-page';
 export { HomeDetailsPage } from './home-details-page';
+export { HomeSettingsRedirect } from './home-settings-redirect';
