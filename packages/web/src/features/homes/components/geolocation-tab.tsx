@@ -48,7 +48,8 @@ export function GeolocationTab({ homeId, owner }: { homeId: string; owner: boole
     try {
       await setGeoData(homeId, {
         position: { latitude: marker.lat, longitude: marker.lon },
-        outdoor_range: settledRange,
+        // The slider's value, even if the map has not caught up with it yet.
+        outdoor_range: shownRange,
       });
       await queryClient.invalidateQueries({ queryKey: homeKeys.geo(homeId) });
       msg.success(t('homes.geo.saved'));

@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './fixtures';
+import { visible } from './homes-fixtures';
+
+test('geolocation: the map works without tiles, the range snaps and the position is saved', async ({
+  page,
+}) => {
+  // STACK-NOTES 8: nothing may leave the machine.
+  await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
+  await signIn(page);
+  await page.goto('/list');
+  await visible(page.getByRole('list', { name: 'Homes' }).getByRole('link'))
+    .first()
+    .click();
+  await visible(page.getByRole('link', { name: 'Geolocation' })).click();
+  await expect(page).toHaveURL(/\/geolocation$/);
+
+  const map = visible(page.getByRole('application', { name: 'Home location map' }));
+  await expect(map).toBeVisible();
+  await expect(map.locator('.leaflet-marker-icon')).toBeVisible();
+  const slider = visible(page.getByRole('slider'));
+  await expect(slider).toHaveAttribute('min', '150');
+  await expect(slider).toHaveAttribute('max', '1000');
+  await expect(slider).toHaveAttribute('step', '50');
+  await slider.fill('650');
+  await expect(visible(page.getByTestId('geo-range'))).toHaveText('650 m');
+  // A click on the map moves the save-position marker there.
+  await map.click({ position: { x: 40, y: 40 } });
+  await visible(page.getByText('Save position')).click();
+  await expect(visible(page.getByText('Position saved'))).toBeVisible();
+  await page.reload();
+  await expect(visible(page.getByTestId('geo-range'))).toHaveText('650 m');
+});
