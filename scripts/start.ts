@@ -26,7 +26,9 @@ if (demo) {
   console.log(`  demo account   email: ${demo.email}   password: ${demo.password}`);
   console.log(`  demo gateways  ${demo.gateways.map((g) => g.devId).join(', ')} (simulated)`);
 }
-console.log(`  OAuth client   client id: ${hearth.clientCredentials.id}   client secret: ${hearth.clientCredentials.secret}`);
+console.log(
+  `  OAuth client   client id: ${hearth.clientCredentials.id}   client secret: ${hearth.clientCredentials.secret}`,
+);
 if (hearth.outboxDir) console.log(`  mail outbox    ${hearth.outboxDir}`);
 console.log('');
 
