@@ -106,4 +106,26 @@ export default tseslint.config(
     files: ['scripts/**', 'bench/**', 'packages/simulator/src/cli.ts'],
     rules: { 'no-console': 'off' },
   },
+  {
+    // Native code only behind lib/platform (DESIGN.md): nothing else in the app imports Capacitor.
+    files: ['packages/web/src/**'],
+    ignores: ['packages/web/src/lib/platform/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...['@hearth/server', '@hearth/simulator'].map((name) => ({
+              group: [name, `${name}/*`],
+              message: 'Packages meet on the wire: see DESIGN.md §1 for what may import what.',
+            })),
+            {
+              group: ['@capacitor/*', '@capacitor-community/*'],
+              message: 'Native calls go through src/lib/platform only (DESIGN.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,0 +1,5 @@
+package org.hearth.app;
+
+import com.getcapacitor.BridgeActivity;
+
+public class MainActivity extends BridgeActivity {}
