@@ -12,10 +12,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { simDevId } from '@hearth/simulator';
-import { benchSecrets, startCluster } from '../scripts/cluster-lib';
+import { startBenchCluster } from './lib/bench-cluster';
 import { startMosquitto } from './lib/broker';
 import { observeGateways } from './lib/observer';
-import { freshDatabase, SERVICES } from './lib/services';
+import { freshDatabase } from './lib/services';
 import { mintToken, seedOwners } from './lib/seed';
 import { openAppSocket, openMany, type UpdateEvent } from './lib/sockets';
 import { ms, report, summary } from './lib/stats';
@@ -44,21 +44,13 @@ const log = (line: string) => console.log(`[${new Date().toISOString().slice(11,
 
 const broker = await startMosquitto(Number(values['broker-port']));
 const db = await freshDatabase('hearth_bench_fanout');
-const secrets = benchSecrets();
 const cleanup: (() => Promise<unknown>)[] = [() => db.drop(), () => broker.stop()];
 const run = async () => {
-  const cluster = await startCluster({
+  const { cluster, secrets } = await startBenchCluster({
     processes,
     port,
-    basePort: port + 1,
-    stdio: 'ignore',
-    env: {
-      ...secrets,
-      DATABASE_URL: db.url,
-      REDIS_URL: SERVICES.redis,
-      MQTT_URL: broker.url,
-      LOG_LEVEL: 'warn',
-    },
+    databaseUrl: db.url,
+    mqttUrl: broker.url,
   });
   cleanup.unshift(() => cluster.stop());
   const first = randomInt(1_000_000, 2 ** 40);

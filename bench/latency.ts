@@ -7,7 +7,7 @@ import './lib/no-delay';
 import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { gatewaySecret, simDevId, startFleet } from '@hearth/simulator';
-import { benchSecrets, startCluster } from '../scripts/cluster-lib';
+import { startBenchCluster } from './lib/bench-cluster';
 import { measureFloor } from './lib/floor';
 import { startMosquitto } from './lib/broker';
 import { freshDatabase, SERVICES } from './lib/services';
@@ -35,19 +35,11 @@ const broker =
   values.broker === 'shared' ? undefined : await startMosquitto(Number(values['broker-port']));
 const mqttUrl = broker?.url ?? SERVICES.mqtt;
 const db = await freshDatabase('hearth_bench_latency');
-const secrets = benchSecrets();
-const cluster = await startCluster({
+const { cluster, secrets } = await startBenchCluster({
   processes,
   port,
-  basePort: port + 1,
-  stdio: 'ignore',
-  env: {
-    ...secrets,
-    DATABASE_URL: db.url,
-    REDIS_URL: SERVICES.redis,
-    MQTT_URL: mqttUrl,
-    LOG_LEVEL: 'warn',
-  },
+  databaseUrl: db.url,
+  mqttUrl,
 });
 const stopAll: (() => Promise<unknown>)[] = [
   () => cluster.stop(),

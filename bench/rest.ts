@@ -5,9 +5,9 @@ import './lib/no-delay';
 import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { gatewaySecret, simDevId, startFleet } from '@hearth/simulator';
-import { benchSecrets, startCluster } from '../scripts/cluster-lib';
+import { startBenchCluster } from './lib/bench-cluster';
 import { startMosquitto } from './lib/broker';
-import { freshDatabase, SERVICES } from './lib/services';
+import { freshDatabase } from './lib/services';
 import { mintToken, seedOwners } from './lib/seed';
 import { ms, report, summary, type Row } from './lib/stats';
 
@@ -30,21 +30,13 @@ const DAY = 86_400;
 
 const broker = await startMosquitto(Number(values['broker-port']));
 const db = await freshDatabase('hearth_bench_rest');
-const secrets = benchSecrets();
 const cleanup: (() => Promise<unknown>)[] = [() => db.drop(), () => broker.stop()];
 try {
-  const cluster = await startCluster({
+  const { cluster, secrets } = await startBenchCluster({
     processes,
     port,
-    basePort: port + 1,
-    stdio: 'ignore',
-    env: {
-      ...secrets,
-      DATABASE_URL: db.url,
-      REDIS_URL: SERVICES.redis,
-      MQTT_URL: broker.url,
-      LOG_LEVEL: 'warn',
-    },
+    databaseUrl: db.url,
+    mqttUrl: broker.url,
   });
   cleanup.unshift(() => cluster.stop());
   const first = randomInt(1_000_000, 2 ** 40);

@@ -1,0 +1,33 @@
+// The production mode as every bench runs it: N quiet server processes behind the proxy,
+// sharing one fresh database, Redis and a broker, with generated secrets.
+import { benchSecrets, startCluster, type Cluster } from '../../scripts/cluster-lib';
+import { SERVICES } from './services';
+
+export interface BenchCluster {
+  cluster: Cluster;
+  /** The secrets the processes run with (to mint tokens or derive gateway secrets). */
+  secrets: ReturnType<typeof benchSecrets>;
+}
+
+export async function startBenchCluster(opts: {
+  processes: number;
+  port: number;
+  databaseUrl: string;
+  mqttUrl: string;
+}): Promise<BenchCluster> {
+  const secrets = benchSecrets();
+  const cluster = await startCluster({
+    processes: opts.processes,
+    port: opts.port,
+    basePort: opts.port + 1,
+    stdio: 'ignore',
+    env: {
+      ...secrets,
+      DATABASE_URL: opts.databaseUrl,
+      REDIS_URL: SERVICES.redis,
+      MQTT_URL: opts.mqttUrl,
+      LOG_LEVEL: 'warn',
+    },
+  });
+  return { cluster, secrets };
+}
