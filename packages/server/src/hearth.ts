@@ -152,6 +152,7 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
     access: homeAccess,
     homes: homesAdmin,
     mailer,
+    realtime,
   });
 
   const app = await createApp({

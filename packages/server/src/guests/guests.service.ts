@@ -5,6 +5,7 @@ import { HttpError, badRequest, forbidden, notFound } from '../errors';
 import type { HomeAccess } from '../homes/home-access';
 import type { HomesAdminRepository } from '../homes/homes-admin.repository';
 import type { Mailer } from '../mail';
+import type { RealtimeEmitter } from '../realtime/realtime.emitter';
 import type { UsersRepository } from '../repositories/users.repository';
 import type { GuestsRepository } from './guests.repository';
 import { inviteMail } from './invite-mail';
@@ -45,8 +46,9 @@ export function createGuestsService(deps: {
   access: HomeAccess;
   homes: HomesAdminRepository;
   mailer: Pick<Mailer, 'send'>;
+  realtime: Pick<RealtimeEmitter, 'revalidate'>;
 }) {
-  const { guests, users, access, homes, mailer } = deps;
+  const { guests, users, access, homes, mailer, realtime } = deps;
 
   function sameUser(inviter: Inviter, uid: string) {
     if (uid !== inviter.userId) throw forbidden('An invitation is sent in your own name only');
@@ -85,6 +87,7 @@ export function createGuestsService(deps: {
       await access.home(inviter.userId, body.groupid, 'owner');
       if (!(await guests.remove(body.groupid, body.email.toLowerCase())))
         throw notFound('No such guest in this home');
+      for (const devId of await homes.devIdsOf(body.groupid)) realtime.revalidate(devId);
     },
 
     /** `uid` is the invitation's id from the link; an invited e-mail without account gets one. */

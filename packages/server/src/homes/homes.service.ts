@@ -94,6 +94,7 @@ export function createHomesService({ homes, devices, access, realtime }: HomesSe
       const { groupId } = await access.ownedDev(userId, devId);
       await homes.releaseDev(devId);
       await homes.deleteIfEmpty(groupId);
+      realtime.revalidate(devId);
     },
 
     async renameDevice(userId: string, devId: string, name: string): Promise<void> {
@@ -113,6 +114,7 @@ export function createHomesService({ homes, devices, access, realtime }: HomesSe
       await homes.moveDev(devId, home.id);
       await fanOutGeo(home.id, home.geoData, devId);
       await homes.deleteIfEmpty(groupId);
+      realtime.revalidate(devId);
       return { id: home.id };
     },
 

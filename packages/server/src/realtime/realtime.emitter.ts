@@ -8,6 +8,11 @@ export interface RealtimeEmitter {
   update(devId: string, path: string, body: unknown): void;
   /** An unclaimed gateway came online: tell the sockets waiting for a new device (API.md §7). */
   handshake(devId: string): void;
+  /**
+   * Who may see the device changed (guest revoked, device deleted or moved): sockets of
+   * users who no longer may are disconnected, on every server process.
+   */
+  revalidate(devId: string): void;
 }
 
 export interface RealtimeEvents {
@@ -21,6 +26,7 @@ export interface RoomSink {
     event: E,
     payload: RealtimeEvents[E],
   ): void;
+  revalidateRoom(room: string): Promise<void>;
 }
 
 export function createRealtimeEmitter(getSink: () => RoomSink | undefined): RealtimeEmitter {
@@ -30,6 +36,9 @@ export function createRealtimeEmitter(getSink: () => RoomSink | undefined): Real
     },
     handshake(devId) {
       getSink()?.emitToRoom(HANDSHAKE_ROOM, 'dev_handshake', { dev_id: devId });
+    },
+    revalidate(devId) {
+      void getSink()?.revalidateRoom(devId);
     },
   };
 }

@@ -140,6 +140,17 @@ export function createSocketServer(httpServer: HttpServer, deps: RealtimeDeps) {
       if (event === 'update') nsp.to(room).emit('update', payload as UpdateEvent);
       else nsp.to(room).emit('dev_handshake', payload as { dev_id: string });
     },
+    async revalidateRoom(room) {
+      try {
+        // fetchSockets reaches the sockets of every process through the adapter.
+        for (const socket of await nsp.in(room).fetchSockets()) {
+          const { userId } = socket.data as { userId: string };
+          if (!(await deps.canSee(userId, room))) socket.disconnect(true);
+        }
+      } catch (err) {
+        log.warn({ err, room }, 'realtime: could not re-check access of open sockets');
+      }
+    },
   };
 
   return {
