@@ -1,5 +1,6 @@
 import {
   decimalString,
+  formatDecimal,
   NODE_MODES,
   nodeTypeSchema,
   pmoSystemSchema,
@@ -69,7 +70,8 @@ export const setupBody = z
     prog_resol: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).optional(),
     extra_options: z
       .object({
-        boost_temp: temp.optional(),
+        // Stored and echoed back on the wire, so it stays a one-decimal string (API.md §1).
+        boost_temp: temp.transform(formatDecimal).optional(),
         boost_time: z.coerce.number().int().min(1).max(1440).optional(),
       })
       .catchall(z.unknown())

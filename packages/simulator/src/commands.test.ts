@@ -90,6 +90,17 @@ describe('commands', () => {
     });
   });
 
+  it('echoes a setup write with its temperatures still written as strings', () => {
+    const m = house();
+    const setup = heaterSetup(htr(m));
+    const extra = setup.extra_options as Record<string, unknown>;
+    expect(
+      run(m, '/htr/1/setup', { ...setup, extra_options: { ...extra, boost_temp: 25 } }),
+    ).toEqual({ ok: true });
+    const echoed = heaterSetup(htr(m)).extra_options as Record<string, unknown>;
+    expect(echoed.boost_temp).toBe('25.0');
+  });
+
   it('applies mode, programme temperatures, lock, name and the pmo power limit', () => {
     const m = house();
     expect(run(m, '/htr/1/mode', { mode: 'off' })).toEqual({ ok: true });
