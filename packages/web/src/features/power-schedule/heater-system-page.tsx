@@ -1,13 +1,5 @@
 import { useState } from 'react';
-import {
-  IonBackButton,
-  IonButtons,
-  IonContent,
-  IonHeader,
-  IonPage,
-  IonTitle,
-  IonToolbar,
-} from '@ionic/react';
+import { PageFrame } from '../../lib/screens';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -21,21 +13,13 @@ export function HeaterSystemPage() {
   const { devId = '' } = useParams();
   const current = useHeaterPowerLimit(devId);
   return (
-    <IonPage>
-      <IonHeader>
-        <IonToolbar color="primary">
-          <IonButtons slot="start">
-            <IonBackButton defaultHref="/" text={t('powerSchedule.back')} />
-          </IonButtons>
-          <IonTitle>
-            <span>{t('powerSchedule.heaterLimit.title')}</span>
-          </IonTitle>
-        </IonToolbar>
-      </IonHeader>
-      <IonContent className="ion-padding">
-        {current.data && <LimitForm devId={devId} initial={current.data.power_limit} />}
-      </IonContent>
-    </IonPage>
+    <PageFrame
+      title={t('powerSchedule.heaterLimit.title')}
+      backLabel={t('powerSchedule.back')}
+      backText={t('powerSchedule.back')}
+    >
+      {current.data && <LimitForm devId={devId} initial={current.data.power_limit} />}
+    </PageFrame>
   );
 }
 

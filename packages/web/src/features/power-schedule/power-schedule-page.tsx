@@ -1,13 +1,5 @@
-import {
-  IonBackButton,
-  IonButtons,
-  IonContent,
-  IonHeader,
-  IonPage,
-  IonSpinner,
-  IonTitle,
-  IonToolbar,
-} from '@ionic/react';
+import { IonSpinner } from '@ionic/react';
+import { PageFrame } from '../../lib/screens';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { useDevDatas, useExtraData, useHomesData } from './api/power-api';
@@ -31,41 +23,33 @@ export function PowerSchedulePage() {
   const tz = own?.geo_data.tz_code;
 
   return (
-    <IonPage>
-      <IonHeader>
-        <IonToolbar color="primary">
-          <IonButtons slot="start">
-            <IonBackButton defaultHref="/" text={t('powerSchedule.back')} />
-          </IonButtons>
-          <IonTitle>
-            <span>{t('powerSchedule.title')}</span>
-          </IonTitle>
-        </IonToolbar>
-      </IonHeader>
-      <IonContent className="ion-padding">
-        <h1 className="power__heading">{home?.name}</h1>
-        {loading && (
-          <p role="status">
-            <IonSpinner aria-hidden="true" /> <span>{t('powerSchedule.loading')}</span>
-          </p>
-        )}
-        {!loading && !home && <p role="status">{t('powerSchedule.homeNotFound')}</p>}
-        {!loading && home && extra.data && (
-          <PowerEditor
-            key={`${homeId}/${devId}`}
-            homeId={homeId}
-            extra={extra.data}
-            devs={powerTargets(home.devs, devData)}
-            initial={initialPowerState(
-              extra.data,
-              own?.pmo_system.max_power_config.slots,
-              i18n.language,
-            )}
-            timeZone={typeof tz === 'string' ? tz : undefined}
-            admin={search.get('adminMode') === '1'}
-          />
-        )}
-      </IonContent>
-    </IonPage>
+    <PageFrame
+      title={t('powerSchedule.title')}
+      backLabel={t('powerSchedule.back')}
+      backText={t('powerSchedule.back')}
+    >
+      <h1 className="power__heading">{home?.name}</h1>
+      {loading && (
+        <p role="status">
+          <IonSpinner aria-hidden="true" /> <span>{t('powerSchedule.loading')}</span>
+        </p>
+      )}
+      {!loading && !home && <p role="status">{t('powerSchedule.homeNotFound')}</p>}
+      {!loading && home && extra.data && (
+        <PowerEditor
+          key={`${homeId}/${devId}`}
+          homeId={homeId}
+          extra={extra.data}
+          devs={powerTargets(home.devs, devData)}
+          initial={initialPowerState(
+            extra.data,
+            own?.pmo_system.max_power_config.slots,
+            i18n.language,
+          )}
+          timeZone={typeof tz === 'string' ? tz : undefined}
+          admin={search.get('adminMode') === '1'}
+        />
+      )}
+    </PageFrame>
   );
 }

@@ -1,14 +1,6 @@
 import type { ReactNode } from 'react';
-import {
-  IonBackButton,
-  IonButtons,
-  IonContent,
-  IonHeader,
-  IonPage,
-  IonSpinner,
-  IonTitle,
-  IonToolbar,
-} from '@ionic/react';
+import { IonSpinner } from '@ionic/react';
+import { PageFrame } from '../../lib/screens';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { parseNodeType, recordsTitle, type DevData } from '@hearth/protocol';
@@ -19,24 +11,16 @@ import './records.css';
 function Frame({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <IonPage>
-      <IonHeader>
-        <IonToolbar color="primary">
-          <IonButtons slot="start">
-            <IonBackButton defaultHref="/" text={t('records.back')} />
-          </IonButtons>
-          <IonTitle>
-            <span>{t('records.title')}</span>
-          </IonTitle>
-        </IonToolbar>
-      </IonHeader>
-      <IonContent className="ion-padding">
-        <h1 className="records__title" data-testid="records-title">
-          {title}
-        </h1>
-        {children}
-      </IonContent>
-    </IonPage>
+    <PageFrame
+      title={t('records.title')}
+      backLabel={t('records.back')}
+      backText={t('records.back')}
+    >
+      <h1 className="records__title" data-testid="records-title">
+        {title}
+      </h1>
+      {children}
+    </PageFrame>
   );
 }
 

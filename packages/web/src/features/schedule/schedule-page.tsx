@@ -1,13 +1,5 @@
-import {
-  IonBackButton,
-  IonButtons,
-  IonContent,
-  IonHeader,
-  IonPage,
-  IonSpinner,
-  IonTitle,
-  IonToolbar,
-} from '@ionic/react';
+import { IonSpinner } from '@ionic/react';
+import { PageFrame } from '../../lib/screens';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { isHeaterType, parseNodeType, recordsTitle } from '@hearth/protocol';
@@ -44,34 +36,26 @@ export function SchedulePage() {
       : `${home?.name ?? ''}`;
 
   return (
-    <IonPage>
-      <IonHeader>
-        <IonToolbar color="primary">
-          <IonButtons slot="start">
-            <IonBackButton defaultHref="/" text={t('schedule.back')} />
-          </IonButtons>
-          <IonTitle>
-            <span>{t('schedule.title')}</span>
-          </IonTitle>
-        </IonToolbar>
-      </IonHeader>
-      <IonContent className="ion-padding">
-        <h1 className="schedule__heading">{title}</h1>
-        {loading && (
-          <p role="status">
-            <IonSpinner aria-hidden="true" /> <span>{t('schedule.loading')}</span>
-          </p>
-        )}
-        {!loading && nodes.length === 0 && <p role="status">{t('schedule.notFound')}</p>}
-        {!loading && nodes.length > 0 && (
-          <ScheduleEditor
-            // Another node or selection is another draft.
-            key={targetsParam(targets)}
-            nodes={nodes}
-            timeZone={typeof timeZone === 'string' ? timeZone : undefined}
-          />
-        )}
-      </IonContent>
-    </IonPage>
+    <PageFrame
+      title={t('schedule.title')}
+      backLabel={t('schedule.back')}
+      backText={t('schedule.back')}
+    >
+      <h1 className="schedule__heading">{title}</h1>
+      {loading && (
+        <p role="status">
+          <IonSpinner aria-hidden="true" /> <span>{t('schedule.loading')}</span>
+        </p>
+      )}
+      {!loading && nodes.length === 0 && <p role="status">{t('schedule.notFound')}</p>}
+      {!loading && nodes.length > 0 && (
+        <ScheduleEditor
+          // Another node or selection is another draft.
+          key={targetsParam(targets)}
+          nodes={nodes}
+          timeZone={typeof timeZone === 'string' ? timeZone : undefined}
+        />
+      )}
+    </PageFrame>
   );
 }

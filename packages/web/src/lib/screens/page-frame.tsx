@@ -17,18 +17,27 @@ interface Props {
   backLabel: string;
   /** Where the back arrow goes when there is no history (a deep link). */
   backTo?: string;
+  /** Text beside the back arrow; empty by default (the arrow alone, named by backLabel). */
+  backText?: string;
   footer?: ReactNode;
   children: ReactNode;
 }
 
 /** A screen with a back arrow, a title, scrolling content and an optional bottom toolbar. */
-export function PageFrame({ title, backLabel, backTo = '/', footer, children }: Props) {
+export function PageFrame({
+  title,
+  backLabel,
+  backTo = '/',
+  backText = '',
+  footer,
+  children,
+}: Props) {
   return (
     <IonPage>
       <IonHeader>
         <IonToolbar color="primary">
           <IonButtons slot="start">
-            <IonBackButton defaultHref={backTo} text="" aria-label={backLabel} />
+            <IonBackButton defaultHref={backTo} text={backText} aria-label={backLabel} />
           </IonButtons>
           <IonTitle>
             <span>{title}</span>
