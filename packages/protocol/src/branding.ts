@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { NodeType } from './node-types';
 
 /**
  * Static configuration answered without auth (API.md §3): the brand file, the per-brand
@@ -114,3 +115,27 @@ export const maxPowerOptionSchema = z.object({
   label: z.string().min(1),
 });
 export type MaxPowerOption = z.infer<typeof maxPowerOptionSchema>;
+
+export type BrandCatalogue = z.infer<typeof brandCatalogueSchema>;
+
+/** Spec 2 §3 "Node models per type": the list of the brand catalogue each node type draws from. */
+export const CATALOGUE_LIST_OF_TYPE = {
+  htr: 'Radiadores',
+  acm: 'Acumuladores',
+  thm: 'Termostatos',
+  pmo: 'Medidores',
+} as const satisfies Record<NodeType, keyof BrandCatalogue>;
+
+/** Spec 1 §3 "Models per type", used until the brand file is loaded. */
+export const DEFAULT_NODE_MODELS: Readonly<Record<NodeType, readonly string[]>> = {
+  htr: ['RMN', 'RVM'],
+  acm: ['ACM'],
+  pmo: ['pmo'],
+  thm: ['SRE'],
+};
+
+/** The model codes (codigo) offered for a node type: the brand's catalogue, else the defaults. */
+export function nodeModels(catalogue: BrandCatalogue | undefined, type: NodeType): string[] {
+  const listed = catalogue?.[CATALOGUE_LIST_OF_TYPE[type]];
+  return listed ? listed.map((p) => p.codigo) : [...DEFAULT_NODE_MODELS[type]];
+}

@@ -53,3 +53,18 @@ export const SOCKET_PATHS = ['/socket.io/', '/api/v2/socket_io'] as const;
  */
 export const DEV_CLIENT_ID = 'hearth-app';
 export const DEV_CLIENT_SECRET = 'hearth-dev-secret';
+
+/**
+ * Throttling of credential guessing (issue 9, ours): how many attempts one account and one
+ * client address get per window before 429 `too_many_attempts` with a Retry-After.
+ * - signIn: password grants of the token endpoint and the routes that re-check a password
+ *   (change password or e-mail, delete account); a success clears the account's count.
+ * - code: redeeming mailed codes (registration, password reset, e-mail change, invitations).
+ * - mail: requests that send an e-mail (registration, forgotten password); every valid one counts.
+ */
+export const CREDENTIAL_THROTTLE = {
+  signIn: { perAccount: 10, perAddress: 100, windowMs: 15 * 60_000 },
+  code: { perAccount: 10, perAddress: 100, windowMs: 15 * 60_000 },
+  mail: { perAccount: 5, perAddress: 100, windowMs: 60 * 60_000 },
+} as const;
+export type CredentialThrottlePolicy = keyof typeof CREDENTIAL_THROTTLE;

@@ -8,7 +8,8 @@ import { z } from 'zod';
  *   hearth/gw/{devId}/up{path}       gateway → server: the full object now at a realtime
  *                                    path, e.g. hearth/gw/X/up/htr/2/status
  *   hearth/gw/{devId}/samples        gateway → server: energy counters and temperatures
- *   hearth/gw/{devId}/cmd            server → gateway: {id, method, path, body}
+ *   hearth/gw/{devId}/cmd            server → gateway: {id, method, path, body}, e.g. a
+ *                                    node write at /htr/2/status or the home's /geo_data
  *   hearth/gw/{devId}/ack            gateway → server: {id, ok, error?}
  *
  * A gateway signs in with username = its dev_id and its own secret, and may publish or
@@ -89,6 +90,17 @@ export const gatewayAckSchema = z.object({
   error: z.string().optional(),
 });
 export type GatewayAck = z.infer<typeof gatewayAckSchema>;
+
+/**
+ * The command that tells a gateway its home's geo data (POST on this path, the full
+ * object as body). The gateway runs its clock and programme in `tz_code` (an IANA zone)
+ * and publishes the object back at `up/geo_data`.
+ */
+export const GEO_DATA_PATH = '/geo_data';
+export const geoDataCommandSchema = z
+  .object({ tz_code: z.string().min(1).optional() })
+  .catchall(z.unknown());
+export type GeoDataCommand = z.infer<typeof geoDataCommandSchema>;
 
 /** One sample of a node: t in seconds, counter cumulative Wh, temp a decimal string. */
 export const gatewaySampleSchema = z.object({

@@ -11,3 +11,6 @@ export * from './wire';
 export * from './node-display';
 export * from './rules';
 export * from './accounts';
+export * from './rules/wifi-provisioning-constants';
+export * from './rules/wifi-provisioning';
+export { zoneOffsetMs } from './zone-offset';

@@ -155,6 +155,7 @@ export const ERROR_CODES = [
   'device_conflict',
   'already_registered',
   'too_many_changes',
+  'too_many_attempts',
   'bad_gateway',
   'internal_error',
 ] as const;

@@ -142,6 +142,8 @@ export const REGISTRATION_REDIRECT_MS = 3_000;
 export const WIZARD_REDIRECT_MS = 5_000;
 export const DETECTION_MESSAGE_MS = 2_000;
 export const DEMO_DETECTION_MS = 5_000;
+/** Spec 2 §5: the fixed 18-character sample device id that demo detection finds. */
+export const DEMO_DEVICE_ID = 'de30000000000000ff';
 export const ESPTOUCH_TIMEOUT_MS = 60_000;
 export const BLUETOOTH_TIMEOUT_MS = 60_000;
 export const ACCESS_POINT_PREFIX = 'Heater';

@@ -10,3 +10,5 @@ export * from './records-period';
 export * from './records-chart';
 export * from './records-csv';
 export * from './validation';
+export * from './node-limits';
+export * from './geo-tracking';
