@@ -1,3 +1,4 @@
+import { zoneOffsetMs } from '@hearth/protocol';
 /**
  * Time for the simulator. Everything that happens by itself (reports, boost ends,
  * discovery) is scheduled through a SimClock, so tests drive time by hand.
@@ -75,53 +76,8 @@ export interface DeviceTime {
   w: number;
 }
 
-const HOUR_MS = 3_600_000;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-// Zone offsets change only on whole UTC hours in practice, so one lookup per hour
-// keeps a year of history fast without calling Intl for every step.
-const offsetCache = new Map<string, number>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** Offset of the zone from UTC at `ms`, in ms (positive east of Greenwich). */
-export function zoneOffsetMs(ms: number, timeZone: string): number {
-  const hour = Math.floor(ms / HOUR_MS);
-  const key = `${timeZone}|${hour}`;
-  const cached = offsetCache.get(key);
-  if (cached !== undefined) return cached;
-  const parts: Record<string, number> = {};
-  for (const p of formatter(timeZone).formatToParts(new Date(hour * HOUR_MS))) {
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  }
-  const asUtc = Date.UTC(
-    parts.year ?? 1970,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-    parts.second ?? 0,
-  );
-  const offset = asUtc - hour * HOUR_MS;
-  if (offsetCache.size > 50_000) offsetCache.clear();
-  offsetCache.set(key, offset);
-  return offset;
-}
+// The zone offset is shared with the server's history generator (protocol).
+export { zoneOffsetMs };
 
 export function deviceTime(ms: number, timeZone: string): DeviceTime {
   const local = new Date(ms + zoneOffsetMs(ms, timeZone));
@@ -138,7 +94,7 @@ export function deviceTime(ms: number, timeZone: string): DeviceTime {
 
 /** Throws a clear error for a zone name Intl does not know. */
 export function assertTimeZone(timeZone: string): void {
-  formatter(timeZone);
+  new Intl.DateTimeFormat('en-US', { timeZone });
 }
 
 /**

@@ -1,10 +1,17 @@
 import {
+  GEO_DATA_PATH,
+  geoDataCommandSchema,
+  MAX_STEMP_KEY,
+  MIN_STEMP_KEY,
   parseDecimal,
   parseNodeType,
+  profileOrderProblem,
+  rangeProblem,
   type GatewayCommand,
   type NodeMode,
   type TemperatureUnits,
 } from '@hearth/protocol';
+import { assertTimeZone } from './clock';
 import type { z } from 'zod';
 import {
   awayBody,
@@ -27,13 +34,10 @@ import {
 import type { GatewayModel } from './model';
 import type { HeaterNode, SimNode } from './node';
 import { changeResolution, progFromWire, slotAt } from './programme';
-import { toCelsius } from './units';
+import { extraOptions, runbackDefaults } from './targets';
+import { fromCelsius, toCelsius } from './units';
 
 export type CommandResult = { ok: true } | { ok: false; error: string };
-
-/** Set points a heater accepts, °C. */
-export const MIN_TEMP_C = 5;
-export const MAX_TEMP_C = 30;
 
 const OK: CommandResult = { ok: true };
 const fail = (error: string): CommandResult => ({ ok: false, error });
@@ -46,14 +50,26 @@ function body<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   return parsed.value;
 }
 
-/** Converts a temperature of the command to °C and checks it is one a heater accepts. */
-function celsius(value: number, units: TemperatureUnits | undefined, field: string): number {
+/** Converts a temperature of the command to °C and checks it is within the node's limits. */
+function celsius(
+  node: HeaterNode,
+  value: number,
+  units: TemperatureUnits | undefined,
+  field: string,
+): number {
   if (!units) throw new CommandError(`units is required with ${field}`);
-  const c = toCelsius(value, units);
-  if (c < MIN_TEMP_C - 1e-9 || c > MAX_TEMP_C + 1e-9) {
-    throw new CommandError(`${field} must be between ${MIN_TEMP_C} and ${MAX_TEMP_C} °C`);
-  }
-  return c;
+  const range = { min: fromCelsius(node.minC, units), max: fromCelsius(node.maxC, units) };
+  const problem = rangeProblem(field, value, range, units);
+  if (problem) throw new CommandError(problem);
+  return toCelsius(value, units);
+}
+
+/** Modes a node takes only when its setup enables them (spec 3 §3 settings). */
+function modeEnabled(node: HeaterNode, mode: NodeMode): boolean {
+  if (mode === 'setback') return extraOptions(node).setback_enabled === true;
+  if (mode === 'runback') return node.setup.runback_mode_enabled === true;
+  if (mode === 'easy') return node.setup.easy_mode_enabled === true;
+  return true;
 }
 
 function heaterOnly(node: SimNode): HeaterNode {
@@ -62,7 +78,7 @@ function heaterOnly(node: SimNode): HeaterNode {
 }
 
 function boostDefaults(node: HeaterNode): { tempC: number; minutes: number } {
-  const extra = (node.setup.extra_options ?? {}) as Record<string, unknown>;
+  const extra = extraOptions(node);
   const temp = parseDecimal(extra.boost_temp as string | number | undefined);
   const minutes = Number(extra.boost_time);
   return {
@@ -71,21 +87,43 @@ function boostDefaults(node: HeaterNode): { tempC: number; minutes: number } {
   };
 }
 
-function setMode(model: GatewayModel, node: HeaterNode, mode: NodeMode): void {
+function checkRunbackTemp(node: HeaterNode, tempC: number | undefined): void {
+  const d = runbackDefaults(node);
+  if ((tempC ?? d.tempC) > d.maxC + 0.05)
+    throw new CommandError('the runback temperature must not be above max_runback_temp');
+}
+
+/** Runback at a temperature (default the setup's), for the setup's max_runback_time. */
+function startRunback(model: GatewayModel, node: HeaterNode, tempC: number | undefined): void {
+  checkRunbackTemp(node, tempC);
+  const d = runbackDefaults(node);
+  model.startRunback(node, tempC ?? d.tempC, d.minutes);
+}
+
+function setMode(model: GatewayModel, node: HeaterNode, mode: NodeMode, stempC?: number): void {
+  if (!modeEnabled(node, mode)) throw new CommandError(`${mode} mode is not enabled on this node`);
   if (mode === 'boost') {
     const d = boostDefaults(node);
-    model.startBoost(node, d.tempC, d.minutes);
+    model.startBoost(node, stempC ?? d.tempC, d.minutes);
     return;
   }
-  if (node.mode === 'boost') model.endBoost(node);
+  if (mode === 'runback') return startRunback(model, node, stempC);
+  if (node.mode === 'boost' || node.mode === 'runback') model.endBoost(node);
+  // Easy starts from the comfort temperature; setback heats to its own (setup) temperature.
+  if (mode === 'easy' && node.mode !== 'easy') node.stempC = node.comfC;
   node.mode = mode;
   node.modifiedSlot = null;
+  if (stempC !== undefined && mode !== 'setback' && mode !== 'auto') node.stempC = stempC;
 }
 
 /** A new set point without a mode: in auto it overrides the programme until the next slot. */
 function setStemp(model: GatewayModel, node: HeaterNode, c: number): void {
-  if (node.mode === 'boost') {
+  if (node.mode === 'boost' || node.mode === 'runback') {
     node.boostTempC = c;
+  } else if (node.mode === 'setback') {
+    // Setback holds its own temperature: a set point by hand takes the node to manual.
+    node.stempC = c;
+    node.mode = 'manual';
   } else if (node.mode === 'auto' && Math.abs(c - (model.targetC(node) ?? NaN)) < 0.05) {
     // The programme's own temperature: nothing is overridden.
   } else if (node.mode === 'auto' || node.mode === 'modified_auto') {
@@ -99,22 +137,28 @@ function setStemp(model: GatewayModel, node: HeaterNode, c: number): void {
 
 function applyStatus(model: GatewayModel, node: HeaterNode, b: StatusBody): void {
   const units = b.units;
+  const c = (value: number | undefined, field: string) =>
+    value === undefined ? undefined : celsius(node, value, units, field);
   const temps = {
-    stemp: b.stemp === undefined ? undefined : celsius(b.stemp, units, 'stemp'),
-    comf: b.comf_temp === undefined ? undefined : celsius(b.comf_temp, units, 'comf_temp'),
-    eco: b.eco_temp === undefined ? undefined : celsius(b.eco_temp, units, 'eco_temp'),
-    ice: b.ice_temp === undefined ? undefined : celsius(b.ice_temp, units, 'ice_temp'),
+    stemp: c(b.stemp, 'stemp'),
+    comf: c(b.comf_temp, 'comf_temp'),
+    eco: c(b.eco_temp, 'eco_temp'),
+    ice: c(b.ice_temp, 'ice_temp'),
   };
+  const order = profileOrderProblem(
+    { ice_temp: temps.ice, eco_temp: temps.eco, comf_temp: temps.comf },
+    { ice_temp: node.iceC, eco_temp: node.ecoC, comf_temp: node.comfC },
+  );
+  if (order) throw new CommandError(order);
+  if (b.mode !== undefined && !modeEnabled(node, b.mode))
+    throw new CommandError(`${b.mode} mode is not enabled on this node`);
+  if (b.mode === 'runback') checkRunbackTemp(node, temps.stemp);
   if (temps.comf !== undefined) node.comfC = temps.comf;
   if (temps.eco !== undefined) node.ecoC = temps.eco;
   if (temps.ice !== undefined) node.iceC = temps.ice;
   if (b.locked !== undefined) node.locked = b.locked;
   if (b.mode !== undefined) {
-    setMode(model, node, b.mode);
-    if (temps.stemp !== undefined) {
-      if (node.mode === 'boost') node.boostTempC = temps.stemp;
-      else node.stempC = temps.stemp;
-    }
+    setMode(model, node, b.mode, temps.stemp);
   } else if (temps.stemp !== undefined) {
     setStemp(model, node, temps.stemp);
   }
@@ -124,7 +168,16 @@ function applyStatus(model: GatewayModel, node: HeaterNode, b: StatusBody): void
 
 function applySetup(node: HeaterNode, raw: unknown): void {
   const b = body(setupBody, raw);
-  const { units, prog_resol, sync_status: _ignored, factory_options: _readOnly, ...rest } = b;
+  // Limits and factory options belong to the hardware: a client's copy never changes them.
+  const {
+    units,
+    prog_resol,
+    sync_status: _ignored,
+    factory_options: _readOnly,
+    [MIN_STEMP_KEY]: _min,
+    [MAX_STEMP_KEY]: _max,
+    ...rest
+  } = b;
   if (units) node.units = units;
   if (prog_resol !== undefined)
     node.prog = changeResolution(node.prog, Number(prog_resol) === 1 ? 48 : 24);
@@ -149,7 +202,7 @@ function applyNodeCommand(model: GatewayModel, node: SimNode, action: string, ra
       if (!b.active) return model.endBoost(h);
       const d = boostDefaults(h);
       const tempC =
-        b.temperature === undefined ? d.tempC : celsius(b.temperature, b.units, 'temperature');
+        b.temperature === undefined ? d.tempC : celsius(h, b.temperature, b.units, 'temperature');
       return model.startBoost(h, tempC, b.time ?? d.minutes);
     }
     case 'prog': {
@@ -202,6 +255,19 @@ function applySystemCommand(model: GatewayModel, path: string, raw: unknown): vo
     case '/pmo_system':
       model.pmoSystem = body(pmoSystemBody, raw);
       return;
+    case GEO_DATA_PATH: {
+      const geo = body(geoDataCommandSchema, raw);
+      if (geo.tz_code !== undefined) {
+        try {
+          assertTimeZone(geo.tz_code);
+        } catch {
+          throw new CommandError(`unknown time zone: ${geo.tz_code}`);
+        }
+        model.timezone = geo.tz_code;
+      }
+      model.geo = { ...geo };
+      return;
+    }
     default:
       throw new CommandError(`unknown path ${path}`);
   }

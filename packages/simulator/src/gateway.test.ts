@@ -161,7 +161,46 @@ describe('a simulated gateway over a real broker', () => {
     expect(after[statusIndex]?.body).toMatchObject({ mode: 'manual', stemp: '23.5' });
   });
 
-  it('refuses a bad command with an error ack and publishes nothing for it', async () => {
+  it('takes the home geo data: moves its clock to the new zone, publishes the clock and the geo data, acks', async () => {
+    const { devId } = await startOne();
+    const from = observer.messages.length;
+    const geo = {
+      country: 'PT',
+      state: 'Açores',
+      city: 'Ponta Delgada',
+      zip: '9500-000',
+      tz_code: 'Atlantic/Azores',
+    };
+    await sendCmd(devId, { id: 'geo1', method: 'POST', path: '/geo_data', body: geo });
+    const ack = await observer.waitFor(ackOf(devId, 'geo1'), from);
+    expect(ack.body).toEqual({ id: 'geo1', ok: true });
+    const after = observer.messages.slice(from);
+    expect(after.find(up(devId, '/geo_data'))?.body).toEqual(geo);
+    // 09:00 UTC in January is 08:00 on the Azores (UTC-1), no longer 10:00 in Madrid.
+    expect(after.find(up(devId, '/mgr/rtc/time'))?.body).toEqual({
+      y: 2026,
+      n: 1,
+      d: 14,
+      h: 8,
+      m: 0,
+      s: 0,
+      w: 3,
+    });
+    const refused = observer.messages.length;
+    await sendCmd(devId, {
+      id: 'geo2',
+      method: 'POST',
+      path: '/geo_data',
+      body: { tz_code: 'Nowhere/Land' },
+    });
+    expect((await observer.waitFor(ackOf(devId, 'geo2'), refused)).body).toEqual({
+      id: 'geo2',
+      ok: false,
+      error: 'unknown time zone: Nowhere/Land',
+    });
+  });
+
+  it('refuses a bad command with an error ack, after publishing the node as it still is', async () => {
     const { devId } = await startOne();
     const from = observer.messages.length;
     await sendCmd(devId, {
@@ -172,7 +211,13 @@ describe('a simulated gateway over a real broker', () => {
     });
     const ack = await observer.waitFor(ackOf(devId, 'bad'), from);
     expect(ack.body).toEqual({ id: 'bad', ok: false, error: 'units is required with stemp' });
-    expect(observer.messages.slice(from).some(up(devId, '/htr/1/status'))).toBe(false);
+    // The server had stored the refused change as desired: the unchanged status replaces it.
+    const after = observer.messages.slice(from);
+    const status = after.findIndex(up(devId, '/htr/1/status'));
+    expect(status).toBeGreaterThanOrEqual(0);
+    expect(status).toBeLessThan(after.indexOf(ack));
+    expect(after[status]?.body).not.toMatchObject({ stemp: '23.5' });
+    expect(after.some(up(devId, '/htr/2/status'))).toBe(false);
   });
 
   it('applies a re-sent command id only once', async () => {

@@ -152,6 +152,7 @@ export class SimGateway {
       return;
     }
     this.model.advanceTo(this.now());
+    const zone = this.model.timezone;
     const result = applyCommand(this.model, cmd);
     const ack: GatewayAck = result.ok
       ? { id: cmd.id, ok: true }
@@ -160,7 +161,12 @@ export class SimGateway {
       this.o.logger.warn(
         `gateway ${this.devId}: ${cmd.method} ${cmd.path} refused: ${result.error}`,
       );
+    // Refused: the server shows the refused change as desired until it hears otherwise, so
+    // the objects of the node are published again as they are.
+    if (!result.ok) this.forgetPublished(cmd.path);
     this.publishChanges();
+    // A new time zone moves the device clock: the server and the app read it from here.
+    if (this.model.timezone !== zone) this.publishRtc(client);
     this.remember(ack);
     this.sendAck(client, ack);
     this.scheduleWake();
@@ -172,6 +178,14 @@ export class SimGateway {
       const oldest = this.acks.keys().next().value;
       if (oldest !== undefined) this.acks.delete(oldest);
     }
+  }
+
+  /** Makes the next publishChanges send the objects of the command's node (or path) again. */
+  private forgetPublished(path: string): void {
+    const [type, addr] = path.split('/').filter(Boolean);
+    const prefix = addr !== undefined && /^\d+$/.test(addr) ? `/${type}/${addr}/` : path;
+    for (const key of [...this.published.keys()])
+      if (key.startsWith(prefix) || key === path) this.published.delete(key);
   }
 
   /** Publishes every object whose wire form differs from what was last published. */

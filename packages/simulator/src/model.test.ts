@@ -171,11 +171,21 @@ describe('programme by the device clock', () => {
     expect(heaterStatus(m, h)).toMatchObject({ mode: 'auto', stemp: '21.0' });
   });
 
-  it('uses eco while the home is away', () => {
+  it('lowers the programme by the away offset while the home is away, never below anti-frost', () => {
     const m = model([{ type: 'htr', name: 'Room' }], { startMs: Date.UTC(2026, 0, 14, 18) });
     expect(heaterStatus(m, heater(m, 1)).stemp).toBe('21.0');
     expect(cmd(m, '/mgr/away_status', { away: true })).toEqual({ ok: true });
-    expect(heaterStatus(m, heater(m, 1)).stemp).toBe('18.0');
+    // away_offset of the default setup: 2.0 °C.
+    expect(heaterStatus(m, heater(m, 1)).stemp).toBe('19.0');
+    const setup = { ...heater(m, 1).setup, away_offset: '5.0' };
+    expect(cmd(m, '/htr/1/setup', setup)).toEqual({ ok: true });
+    expect(heaterStatus(m, heater(m, 1)).stemp).toBe('16.0');
+    expect(cmd(m, '/htr/1/prog_temps', { comf_temp: '10.0', eco_temp: '9.0', units: 'C' })).toEqual(
+      {
+        ok: true,
+      },
+    );
+    expect(heaterStatus(m, heater(m, 1)).stemp).toBe('7.0');
   });
 });
 

@@ -7,9 +7,17 @@ import {
   type MeterNode,
   type SimNode,
 } from './node';
+import { updateAmbient, type SensorOverride } from './ambient';
 import { slotAt } from './programme';
 import { createRng, type Rng } from './rng';
-import { ACTIVE_THRESHOLD, heatDemand, stepRoom } from './thermal';
+import { heaterTargetC } from './targets';
+import {
+  ACTIVE_THRESHOLD,
+  heatDemand,
+  ROOM_TIME_CONSTANT_S,
+  stepRoom,
+  WINDOW_OPEN_LOSS_FACTOR,
+} from './thermal';
 import type { NodeSpec } from './types';
 
 /** Longest step of the physics; longer advances are cut into steps of at most this. */
@@ -37,12 +45,17 @@ export interface GatewayModelOptions {
   nodes: SimNode[];
   startMs: number;
   seed: number;
+  /** People and aired windows from the seeded day (default); off, sensors change only when told. */
+  ambient?: boolean;
 }
 
 /** Everything a gateway knows, and how it evolves with time. No I/O. */
 export class GatewayModel {
   readonly devId: string;
-  readonly timezone: string;
+  /** IANA zone of the device clock; a `/geo_data` command changes it. */
+  timezone: string;
+  /** The home's geo data as last sent by the server; null until it is. */
+  geo: Record<string, unknown> | null = null;
   outdoorC: number;
   nodes: SimNode[];
   away: AwayStatus = { enabled: true, away: false, forced: false };
@@ -53,6 +66,11 @@ export class GatewayModel {
   pmoSystem: PmoSystem = { main_circuit_pmos: [], max_power_config: { profiles: [], slots: [] } };
   timeMs: number;
   private readonly rng: Rng;
+  private readonly ambient: boolean;
+  private readonly overrides = new Map<
+    HeaterNode,
+    { presence?: SensorOverride; window?: SensorOverride }
+  >();
 
   constructor(o: GatewayModelOptions) {
     this.devId = o.devId;
@@ -61,6 +79,7 @@ export class GatewayModel {
     this.nodes = o.nodes;
     this.timeMs = o.startMs;
     this.rng = createRng(o.seed);
+    this.ambient = o.ambient ?? true;
     this.pmoSystem.main_circuit_pmos = o.nodes.filter((n) => n.type === 'pmo').map((n) => n.addr);
   }
 
@@ -80,21 +99,26 @@ export class GatewayModel {
     return deviceTime(ms, this.timezone);
   }
 
-  /** The temperature the node is heating to now, °C; null when it does not heat. */
+  /** The temperature the node is heating to now, °C; null when it does not heat (targets.ts). */
   targetC(node: HeaterNode, t: DeviceTime = this.local()): number | null {
-    switch (node.mode) {
-      case 'off':
-        return null;
-      case 'boost':
-        return node.boostTempC ?? node.comfC;
-      case 'auto': {
-        const slot = slotAt(node.prog, t);
-        const temp = slot === 2 ? node.comfC : slot === 1 ? node.ecoC : node.iceC;
-        return this.away.enabled && this.away.away ? Math.min(temp, node.ecoC) : temp;
-      }
-      default:
-        return node.stempC;
-    }
+    return heaterTargetC(node, t, this.away.enabled && this.away.away);
+  }
+
+  /** Someone is (or is not) in the node's room for the next `minutes`, whatever the seeded day says. */
+  setPresence(node: HeaterNode, present: boolean, minutes: number): void {
+    this.override(node, 'presence', present, minutes);
+  }
+
+  /** A window of the node's room is opened (or kept shut) for the next `minutes`. */
+  setWindow(node: HeaterNode, open: boolean, minutes: number): void {
+    this.override(node, 'window', open, minutes);
+  }
+
+  private override(node: HeaterNode, what: 'presence' | 'window', value: boolean, minutes: number) {
+    const entry = this.overrides.get(node) ?? {};
+    entry[what] = { value, untilMs: this.timeMs + minutes * 60_000 };
+    this.overrides.set(node, entry);
+    updateAmbient(node, this.timeMs, this.local(), entry, this.ambient);
   }
 
   /** The next moment something changes by itself (a boost ends, discovery finds a node). */
@@ -117,15 +141,26 @@ export class GatewayModel {
   }
 
   startBoost(node: HeaterNode, tempC: number, minutes: number): void {
-    if (node.mode !== 'boost') node.resumeMode = node.mode;
+    if (node.mode !== 'boost' && node.mode !== 'runback') node.resumeMode = node.mode;
     node.mode = 'boost';
     node.boostTempC = tempC;
     node.boostEndMs = this.timeMs + minutes * 60_000;
   }
 
+  /** Runback: a set temperature for a while, then back to the weekly programme. */
+  startRunback(node: HeaterNode, tempC: number, minutes: number): void {
+    node.mode = 'runback';
+    node.resumeMode = 'auto';
+    node.modifiedSlot = null;
+    node.boostTempC = tempC;
+    node.boostEndMs = this.timeMs + minutes * 60_000;
+  }
+
+  /** Ends a boost (back to the mode before it) or a runback (back to the programme). */
   endBoost(node: HeaterNode): void {
-    if (node.mode === 'boost') node.mode = node.resumeMode;
+    if (node.mode === 'boost' || node.mode === 'runback') node.mode = node.resumeMode;
     node.boostEndMs = null;
+    node.boostTempC = null;
   }
 
   requestDiscovery(type: NodeType, addr?: number): void {
@@ -186,6 +221,8 @@ export class GatewayModel {
     const dtS = dtMs / 1000;
     const dtH = dtS / 3600;
     const t = this.local();
+    for (const h of this.heaters())
+      updateAmbient(h, this.timeMs, t, this.overrides.get(h), this.ambient);
     const plans = this.heaters().map((h) => {
       const working = h.installed && !h.lost;
       const u = working ? heatDemand(h.roomC, this.targetC(h, t), this.outdoorC) : 0;
@@ -211,7 +248,10 @@ export class GatewayModel {
       }
       h.powerW = powerW;
       h.active = heatW > ACTIVE_THRESHOLD * heatMaxW;
-      h.roomC = stepRoom(h.roomC, this.outdoorC, heatW / heatMaxW, dtS);
+      const tau = h.windowOpen
+        ? ROOM_TIME_CONSTANT_S / WINDOW_OPEN_LOSS_FACTOR
+        : ROOM_TIME_CONSTANT_S;
+      h.roomC = stepRoom(h.roomC, this.outdoorC, heatW / heatMaxW, dtS, tau);
       h.energyWh += powerW * dtH;
       sumW += powerW;
     }

@@ -35,8 +35,18 @@ export interface HeaterNode extends NodeBase {
   comfC: number;
   ecoC: number;
   iceC: number;
+  /** End of a running boost or runback (device time, ms); null when none runs. */
   boostEndMs: number | null;
+  /** Set point of the running boost or runback. */
   boostTempC: number | null;
+  /** Set-point limits of the node, °C (published in its setup as min_stemp/max_stemp). */
+  minC: number;
+  maxC: number;
+  /** Sensors the node type has (PIR presence, window-open detection). */
+  sensors: NodeSensors;
+  /** What the sensors read now (false where the node has no such sensor). */
+  presence: boolean;
+  windowOpen: boolean;
   /** Slot value under which auto was overridden; the next different slot restores auto. */
   modifiedSlot: number | null;
   units: TemperatureUnits;
@@ -58,7 +68,29 @@ export interface MeterNode extends NodeBase {
 
 export type SimNode = HeaterNode | MeterNode;
 
+export interface NodeSensors {
+  pir: boolean;
+  window: boolean;
+}
+
 export const DEFAULT_RATED_W: Record<HeaterType, number> = { htr: 1250, acm: 2550, thm: 2000 };
+
+/**
+ * Set-point limits per node type, °C: radiators 5–30, storage heaters 7–28 (their core
+ * protects itself below 7), floor thermostats up to 35. Ours: the spec gives no values.
+ */
+export const STEMP_LIMITS_C: Record<HeaterType, { min: number; max: number }> = {
+  htr: { min: 5, max: 30 },
+  acm: { min: 7, max: 28 },
+  thm: { min: 5, max: 35 },
+};
+
+/** Radiators and storage heaters carry a PIR and detect open windows; a thermostat only the latter. */
+export const SENSORS: Record<HeaterType, NodeSensors> = {
+  htr: { pir: true, window: true },
+  acm: { pir: true, window: true },
+  thm: { pir: false, window: true },
+};
 /** A storage heater fills from empty in this many hours of charging. */
 export const STORAGE_FILL_HOURS = 6;
 /** Its heat output is a fraction of its charging rating, as with real storage heaters. */
@@ -91,6 +123,7 @@ function version(type: SimNode['type'], uidSeed: string): NodeBase['version'] {
 }
 
 export function defaultHeaterSetup(type: HeaterType): Record<string, unknown> {
+  const sensors = SENSORS[type];
   const setup: Record<string, unknown> = {
     extra_options: {
       boost_temp: '24.0',
@@ -111,13 +144,18 @@ export function defaultHeaterSetup(type: HeaterType): Record<string, unknown> {
     power: '0',
     window_mode_enabled: false,
     true_radiant_enabled: false,
+    runback_mode_enabled: false,
+    easy_mode_enabled: false,
+    anti_frost_protection_enabled: false,
     factory_options: {
       temp_compensation_enabled: true,
-      window_mode_available: true,
-      true_radiant_available: true,
+      window_mode_available: sensors.window,
+      true_radiant_available: type !== 'acm',
+      pir_available: sensors.pir,
       operating_mode: 1,
     },
   };
+  if (sensors.pir) Object.assign(setup, { pir_enabled: false, pir_priority: 0 });
   if (type === 'acm') {
     Object.assign(setup, {
       charging_conf: { slot_1: { start: 0, end: 420 }, slot_2: { start: 0, end: 0 } },
@@ -164,6 +202,11 @@ export function createNode(spec: NodeSpec, addr: number, uid: string, rng: Rng):
     iceC: 7,
     boostEndMs: null,
     boostTempC: null,
+    minC: STEMP_LIMITS_C[spec.type].min,
+    maxC: STEMP_LIMITS_C[spec.type].max,
+    sensors: SENSORS[spec.type],
+    presence: false,
+    windowOpen: false,
     modifiedSlot: null,
     units: spec.units ?? 'C',
     locked: false,

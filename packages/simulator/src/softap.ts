@@ -28,7 +28,13 @@ export interface SoftAp {
   close(): Promise<void>;
 }
 
-const networkBody = z.object({ essid: z.string().min(1).max(32), pass: z.string().max(63) });
+// `pass` is the server's encrypted password (docs/device-protocol.md "Wifi credentials"):
+// base64 of 28 bytes plus the password (at most 64), so up to 124 characters.
+const ENCRYPTED_PASS_MAX = 124;
+const networkBody = z.object({
+  essid: z.string().min(1).max(32),
+  pass: z.string().max(ENCRYPTED_PASS_MAX),
+});
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, {

@@ -11,6 +11,8 @@ export const ROOM_TIME_CONSTANT_S = 3 * 3600;
 export const DESIGN_RISE_K = 25;
 /** Proportional gain on top of the feed-forward holding power (fraction per kelvin). */
 export const CONTROL_GAIN_PER_K = 0.3;
+/** An open window lets the room lose heat this many times faster. */
+export const WINDOW_OPEN_LOSS_FACTOR = 6;
 /** Below this fraction a heater counts as idle (status active false). */
 export const ACTIVE_THRESHOLD = 0.01;
 
@@ -28,7 +30,10 @@ export function stepRoom(
   outdoorC: number,
   heatFraction: number,
   dtS: number,
+  timeConstantS: number = ROOM_TIME_CONSTANT_S,
 ): number {
-  const equilibrium = outdoorC + DESIGN_RISE_K * heatFraction;
-  return equilibrium + (roomC - equilibrium) * Math.exp(-dtS / ROOM_TIME_CONSTANT_S);
+  // A faster loss (open window) lowers the equilibrium the same heat can hold.
+  const equilibrium =
+    outdoorC + (DESIGN_RISE_K * heatFraction * timeConstantS) / ROOM_TIME_CONSTANT_S;
+  return equilibrium + (roomC - equilibrium) * Math.exp(-dtS / timeConstantS);
 }

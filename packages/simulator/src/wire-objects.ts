@@ -1,8 +1,9 @@
-import { formatDecimal, formatPowerLimit } from '@hearth/protocol';
+import { formatDecimal, formatPowerLimit, MAX_STEMP_KEY, MIN_STEMP_KEY } from '@hearth/protocol';
 import { deviceTime } from './clock';
 import type { GatewayModel } from './model';
 import type { HeaterNode, MeterNode } from './node';
 import { progResol, progToWire } from './programme';
+import { windowDetected } from './targets';
 import { formatTemp } from './units';
 
 /** One object at a realtime path, as published on `up{path}`. */
@@ -25,6 +26,8 @@ export function heaterStatus(model: GatewayModel, h: HeaterNode): Record<string,
     eco_temp: formatTemp(h.ecoC, h.units),
     ice_temp: formatTemp(h.iceC, h.units),
     boost: h.mode === 'boost',
+    runback: h.mode === 'runback',
+    easy: h.mode === 'easy',
     // Day of week (0 Sunday) and minute of that day when the boost ends, device time.
     boost_end_day: boostEnd?.w ?? 0,
     boost_end_min: boostEnd ? boostEnd.h * 60 + boostEnd.m : 0,
@@ -33,6 +36,9 @@ export function heaterStatus(model: GatewayModel, h: HeaterNode): Record<string,
     locked: h.locked,
     active: h.active,
   };
+  // Only the sensors the node has (spec 3 §2 indicators: PIR presence; window detection).
+  if (h.sensors.pir) status.presence = h.presence;
+  if (h.sensors.window) status.window_open = windowDetected(h);
   if (h.storage) {
     const per = Math.round((100 * h.storage.chargeWh) / h.storage.capacityWh);
     status.charge_level = Math.round((per / 100) * STORAGE_LEVELS);
@@ -42,8 +48,15 @@ export function heaterStatus(model: GatewayModel, h: HeaterNode): Record<string,
   return status;
 }
 
+/** The setup as stored, with the node's units, programme resolution and set-point limits. */
 export function heaterSetup(h: HeaterNode): Record<string, unknown> {
-  return { ...h.setup, units: h.units, prog_resol: progResol(h.prog) };
+  return {
+    ...h.setup,
+    units: h.units,
+    prog_resol: progResol(h.prog),
+    [MIN_STEMP_KEY]: formatTemp(h.minC, h.units),
+    [MAX_STEMP_KEY]: formatTemp(h.maxC, h.units),
+  };
 }
 
 function heaterObjects(model: GatewayModel, h: HeaterNode): WireObject[] {
@@ -88,6 +101,8 @@ export function wireObjects(model: GatewayModel): WireObject[] {
     { path: '/mgr/discovery', body: { ...model.discovery } },
     { path: '/htr_system/power_limit', body: { power_limit: formatPowerLimit(model.powerLimitW) } },
     { path: '/pmo_system', body: structuredClone(model.pmoSystem) },
+    // The home's geo data once the server has sent it (the gateway echoes what it runs on).
+    ...(model.geo ? [{ path: '/geo_data', body: { ...model.geo } }] : []),
   ];
 }
 
