@@ -90,4 +90,15 @@ describe('loadConfig', () => {
     for (const key of ['PORT', 'DATABASE_URL', 'DEMO', 'JWT_SECRET'])
       expect(message).toContain(key);
   });
+
+  it('takes the MQTT share group from the environment and refuses one with topic characters', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), MQTT_SHARE_GROUP: 'hearth' }).mqttShareGroup).toBe(
+      'hearth',
+    );
+    expect(loadConfig({ DATA_DIR: dataDir() }).mqttShareGroup).toBeUndefined();
+    for (const bad of ['a/b', 'g+', '#', 'two words'])
+      expect(() => loadConfig({ DATA_DIR: dataDir(), MQTT_SHARE_GROUP: bad })).toThrow(
+        /MQTT_SHARE_GROUP/,
+      );
+  });
 });

@@ -30,6 +30,10 @@ const envSchema = z.object({
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   MQTT_USERNAME: optionalText,
   MQTT_PASSWORD: optionalText,
+  // An MQTT shared-subscription group name: no topic separators or wildcards.
+  MQTT_SHARE_GROUP: optionalText.refine((v) => v === undefined || /^[^/+#\s]+$/.test(v), {
+    message: 'must be one word without "/", "+", "#" or spaces',
+  }),
   REDIS_URL: urlWith(['redis', 'rediss']),
   SMTP_URL: urlWith(['smtp', 'smtps']),
   CLIENT_ID: optionalText,
@@ -46,6 +50,10 @@ const envSchema = z.object({
   DEMO: boolString.optional(),
   HEARTH_COMMIT: optionalText,
   CHANGES_PER_HOUR: z.coerce.number().int().min(1).default(600),
+  TRUST_PROXY: optionalText,
+  MAP_TILE_URL: optionalText,
+  VITE_MAP_TILE_URL: optionalText,
+  HSTS_MAX_AGE: z.coerce.number().int().min(0).default(15_552_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -62,6 +70,8 @@ export interface Config {
   mqttPort: number | undefined;
   mqttUsername: string | undefined;
   mqttPassword: string | undefined;
+  /** With an external broker, the processes of one deployment share gateway topics. */
+  mqttShareGroup: string | undefined;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   clientId: string;
@@ -78,6 +88,26 @@ export interface Config {
   commit: string;
   /** Cap on each user's changes (write requests) per hour; past it, 429 too_many_changes. */
   changesPerHour: number;
+  /**
+   * Fastify's trustProxy: which proxies' X-Forwarded-For/-Proto to believe (client address
+   * of the login throttle, https for HSTS). true, a hop count, or addresses/CIDRs/`loopback`.
+   */
+  trustProxy: TrustProxy;
+  /** The map tile URL template the app was built with; allowed as an image source by the CSP. */
+  mapTileUrl: string | undefined;
+  /** Strict-Transport-Security max-age on https requests; 0 sends none. */
+  hstsMaxAgeS: number;
+}
+
+export type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);
+
+function trustProxyOf(value: string | undefined): TrustProxy {
+  if (value === undefined || ['false', '0', 'no', 'off'].includes(value)) return false;
+  if (value === 'true') return true;
+  if (!/^\d+$/.test(value)) return value;
+  // A hop count: believe that many proxies in front of the server, as Fastify does for a number.
+  const hops = Number(value);
+  return (_address, hop) => hop < hops;
 }
 
 export class ConfigError extends Error {
@@ -148,6 +178,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mqttPort: e.MQTT_PORT,
     mqttUsername: e.MQTT_USERNAME,
     mqttPassword: e.MQTT_PASSWORD,
+    mqttShareGroup: e.MQTT_SHARE_GROUP,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     clientId: e.CLIENT_ID ?? DEV_CLIENT_ID,
@@ -161,5 +192,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     commit: e.HEARTH_COMMIT ?? 'dev',
     changesPerHour: e.CHANGES_PER_HOUR,
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
+    mapTileUrl: e.MAP_TILE_URL ?? e.VITE_MAP_TILE_URL,
+    hstsMaxAgeS: e.HSTS_MAX_AGE,
   };
 }

@@ -10,9 +10,15 @@ import { createDevicesService } from './devices/devices.service';
 import { createNodesService } from './devices/nodes.service';
 import { createNodeControlService } from './devices/node-control.service';
 import { createDeviceManagerService } from './devices/device-manager.service';
-import { createChangeLimit, createMemoryChangeCounter, createRedisChangeCounter } from './limits';
+import {
+  createChangeLimit,
+  createHourlyLimit,
+  createMemoryChangeCounter,
+  createRedisChangeCounter,
+} from './limits';
 import { createSamplesAggregateRepository, createSamplesService, seedDemoHistory } from './samples';
 import { createEmbeddedBroker, MQTT_WS_PATH, type EmbeddedBroker } from './gateway/broker';
+import { createClientAddress } from './realtime/client-address';
 import { createCommandsService, type CommandsService } from './gateway/commands.service';
 import { createEmbeddedTransport } from './gateway/embedded-transport';
 import { createGatewayChannel, type GatewayChannel } from './gateway/gateway-channel';
@@ -23,7 +29,6 @@ import { createGuestsService } from './guests/guests.service';
 import { createHomeAccess } from './homes/home-access';
 import { createHomesAdminRepository } from './homes/homes-admin.repository';
 import { createHomesService } from './homes/homes.service';
-import { createHourlyLimit } from './homes/hourly-limit';
 import { createQuietHomeService } from './homes/quiet-home.service';
 import { wifiKey } from './homes/wifi-credentials';
 import { createMqttTransport } from './gateway/mqtt-transport';
@@ -34,11 +39,14 @@ import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from './mail';
 import { createRealtimeEmitter } from './realtime/realtime.emitter';
 import { createSocketServer, type SocketServer } from './realtime/socket-server';
 import { createRepositories } from './repositories';
+import { credentialThrottleFor } from './security';
 
 export interface Hearth {
   listen(): Promise<string>;
   close(): Promise<void>;
   seedDemo(): Promise<DemoSeed | null>;
+  /** Resolves when the demo history seeded so far is stored (its year goes in the background). */
+  demoHistoryIdle(): Promise<void>;
   gatewaySecret(devId: string): string;
   gatewayMqttUrl(): string;
   clientCredentials: { id: string; secret: string };
@@ -68,6 +76,7 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
   const late: { socket?: SocketServer; commands?: CommandsService } = {};
   const realtime = createRealtimeEmitter(() => late.socket?.sink);
 
+  const clientAddress = createClientAddress(config.trustProxy);
   let broker: EmbeddedBroker | undefined;
   let transport: GatewayTransport;
   if (config.mqttUrl) {
@@ -75,12 +84,14 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
       url: config.mqttUrl,
       username: config.mqttUsername,
       password: config.mqttPassword,
+      shareGroup: config.mqttShareGroup,
       log,
     });
   } else {
     broker = await createEmbeddedBroker({
       gatewayKey: config.gatewayKey,
       log,
+      clientAddress,
       // A gateway in a fresh session subscribes after announcing itself; re-send then too.
       onCommandSubscription: (devId) =>
         void late.commands
@@ -109,6 +120,7 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
       : createMemoryChangeCounter(),
     config.changesPerHour,
   );
+  const credentialThrottle = credentialThrottleFor(config, log);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     dataDir: config.dataDir,
@@ -137,14 +149,21 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
     devices: repos.devices,
     access: homeAccess,
     realtime,
+    gateways: commands,
   });
-  // Quiet-home saves and test mails per home and hour (spec 2 §7: 429 when over the limit).
+  // Quiet-home saves and test mails per home and hour (spec 2 §7: 429 when over the limit),
+  // counted once for all processes when they share Redis.
+  const quietHomeLimit = createHourlyLimit(QUIET_HOME_CHANGES_PER_HOUR, {
+    redisUrl: config.redisUrl,
+    prefix: 'hearth:quiet-home',
+    onError: (err) => log.debug({ err }, 'quiet-home limit: Redis unavailable, counting here'),
+  });
   const quietHome = createQuietHomeService({
     homes: homesAdmin,
     users: repos.users,
     access: homeAccess,
     mailer,
-    limit: createHourlyLimit(QUIET_HOME_CHANGES_PER_HOUR),
+    limit: quietHomeLimit,
   });
   const guests = createGuestsService({
     guests: createGuestsRepository(database.db),
@@ -180,12 +199,24 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
     },
     changeLimit,
     wifiKey: wifiKey(config.gatewayKey),
+    credentialThrottle,
+    security: {
+      trustProxy: config.trustProxy,
+      mapTileUrl: config.mapTileUrl,
+      hstsMaxAgeS: config.hstsMaxAgeS,
+    },
   });
   const socketServer = createSocketServer(app.server, {
     signer,
     redisUrl: config.redisUrl,
     log,
     canSee: async (userId, devId) => (await access.findDevAccess(userId, devId)) !== undefined,
+    registrantOf: async (devId) => {
+      const dev = await repos.devices.find(devId);
+      return dev?.groupId ? (await homesAdmin.findHome(dev.groupId))?.ownerId : undefined;
+    },
+    clientAddress,
+    gateways: broker && { addressOf: broker.gatewayAddress, at: broker.gatewaysAt },
     snapshotFor: async (userId, devId) => {
       const found = await access.findDevAccess(userId, devId);
       return found ? devices.devData(found.dev) : undefined;
@@ -201,6 +232,7 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
     return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   };
   let closed = false;
+  const demoHistories: Array<{ rest: Promise<void>; stop(): void }> = [];
 
   return {
     db: database.db,
@@ -215,9 +247,15 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
     async seedDemo() {
       if (!config.demo) return null;
       const seed = await seedDemo(repos, secretOf, log);
-      await seedDemoHistory(sampleAggregates, seed.gateways, log);
+      // The simulated gateways continue the stored history (their nodes and counters); the
+      // year before the last day of a first seeding is stored in the background.
+      const history = await seedDemoHistory(database.db, sampleAggregates, seed.gateways, log);
+      demoHistories.push(history);
       await accounts.acceptPrivacyFor(seed.email);
-      return seed;
+      return { ...seed, gateways: history.gateways };
+    },
+    async demoHistoryIdle() {
+      await Promise.all(demoHistories.map((h) => h.rest));
     },
     async listen() {
       // A broker that just started has no gateways; the retained wills of an external broker re-report them.
@@ -234,11 +272,15 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
     async close() {
       if (closed) return;
       closed = true;
+      for (const h of demoHistories) h.stop();
+      await Promise.all(demoHistories.map((h) => h.rest));
       await socketServer.close();
       await broker?.close();
       await channel.close();
       await app.close();
       await changeLimit.close();
+      await quietHomeLimit.close();
+      await credentialThrottle.close();
       mailer.close();
       await database.close();
     },

@@ -31,12 +31,13 @@ const CATALOGUE: Brand['productos'] = [
 /**
  * Brands shipped with Hearth. "01" is Hearth itself; "02" shows how a reseller brand looks
  * (own name and colours, Hearth as secondary logo). Operators add or replace brands in
- * DATA_DIR/branding/brands.json.
+ * DATA_DIR/branding/brands.json. Each primary colour carries white text at WCAG AA (≥ 4.5:1):
+ * Hearth's orange is #c9430e (4.9:1), the hue of the earlier #d9480f, which read at 4.3:1.
  */
 export const BUNDLED_BRANDS: BrandsFile = {
   '01': {
-    css: { brand: 'hearth', sbrand: '', cprimary: '#d9480f' },
-    cprimary: '#d9480f',
+    css: { brand: 'hearth', sbrand: '', cprimary: '#c9430e' },
+    cprimary: '#c9430e',
     clight: '#ff8a50',
     cdark: '#a33a0b',
     cdarksh: '#7a2b08',

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { brandImageRoutes } from './brand-images.routes';
 import { configRoutes } from './config.routes';
 import { catalogErrorHandler } from './errors';
 import { createOpenMeteoGeocoder } from './geocoder';
@@ -48,6 +49,7 @@ export async function catalogPlugin(app: FastifyInstance, opts: CatalogOptions):
     scope.setValidatorCompiler(validatorCompiler);
     scope.setErrorHandler(catalogErrorHandler);
     await configRoutes(scope, opts.dataDir);
+    await brandImageRoutes(scope, opts.dataDir);
     await weatherRoutes(scope, weather, geocoder);
   });
 }

@@ -51,12 +51,14 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_MQTT_URL)(
       await adminQuery(`CREATE DATABASE ${dbName}`);
       const url = new URL(process.env.TEST_DATABASE_URL ?? '');
       url.pathname = `/${dbName}`;
-      const env = { DATABASE_URL: url.toString(), REDIS_URL: redis.url };
-      // One share group for the pair, as in production; unique so no other test joins it.
-      process.env.MQTT_SHARE_GROUP = `fault-${randomBytes(4).toString('hex')}`;
+      const env = {
+        DATABASE_URL: url.toString(),
+        REDIS_URL: redis.url,
+        // One share group for the pair, as in production; unique so no other test joins it.
+        MQTT_SHARE_GROUP: `fault-${randomBytes(4).toString('hex')}`,
+      };
       a = await startTestHearth({ env });
       b = await startTestHearth({ env });
-      delete process.env.MQTT_SHARE_GROUP;
     });
     afterAll(async () => {
       await a?.stop();

@@ -1,6 +1,7 @@
 import { hashPassword } from '../auth/passwords';
 import type { Logger } from '../logger';
 import type { Repositories } from '../repositories';
+import type { DemoNode } from '../samples';
 
 export const DEMO_EMAIL = 'demo@hearth.local';
 export const DEMO_PASSWORD = 'hearth-demo';
@@ -41,6 +42,8 @@ export interface DemoSeed {
     homeName: string;
     timezone: string;
     preset: 'house' | 'flat';
+    /** The nodes the simulator plays, with the counters the stored history ends at. */
+    nodes?: DemoNode[];
   }>;
 }
 

@@ -220,4 +220,88 @@ describe('node write validation', () => {
     expect(await post('10.0', 'C')).toBe(200);
     expect(await post('25.0', 'C')).toBe(200);
   });
+
+  it('keeps anti-frost <= eco <= comfort and the node limits on programme temperatures, storing nothing when refused', async () => {
+    const w = await createWorld(t);
+    await t.repos.nodes.setPart(w.devId, 'htr', 2, 'setup', {
+      ...HEATER_SETUP,
+      min_stemp: '6.0',
+      max_stemp: '26.0',
+    });
+    const base = `${t.url}/api/v2/devs/${w.devId}/htr/2`;
+    const before = (await getJson(`${base}/`, w.owner)).body;
+    // The node holds ice 7, eco 18, comfort 21 (HEATER_STATUS).
+    const refused: Array<[string, Record<string, string>, RegExp]> = [
+      ['prog_temps', { eco_temp: '22.0', units: 'C' }, /eco_temp must not be above comf_temp/],
+      ['prog_temps', { ice_temp: '18.5', units: 'C' }, /ice_temp must not be above eco_temp/],
+      ['prog_temps', { comf_temp: '17.0', units: 'C' }, /eco_temp must not be above comf_temp/],
+      [
+        'prog_temps',
+        { ice_temp: '10.0', eco_temp: '9.0', comf_temp: '20.0', units: 'C' },
+        /ice_temp must not be above eco_temp/,
+      ],
+      ['prog_temps', { comf_temp: '80', units: 'F' }, /comf_temp must be between 42.8 and 78.8 °F/],
+      ['prog_temps', { ice_temp: '5.5', units: 'C' }, /ice_temp must be between 6 and 26 °C/],
+      ['status', { eco_temp: '21.5', units: 'C' }, /eco_temp must not be above comf_temp/],
+      ['status', { stemp: '26.5', units: 'C' }, /stemp must be between 6 and 26 °C/],
+      ['boost', { temperature: '27.0', units: 'C' }, /temperature must be between/],
+    ];
+    for (const [suffix, body, message] of refused) {
+      const payload = suffix === 'boost' ? { active: true, ...body } : body;
+      const res = await send('POST', `${base}/${suffix}`, payload, w.owner);
+      expect(res.status, `${suffix} ${JSON.stringify(body)}`).toBe(400);
+      expect(res.body).toMatchObject({ statusCode: 400, error: 'validation_failed' });
+      expect((res.body as { message: string }).message).toMatch(message);
+    }
+    expect((await getJson(`${base}/`, w.owner)).body).toEqual(before);
+    expect(await t.repos.commands.listPending(w.devId)).toEqual([]);
+    // In order, in either unit, against the node's current values: accepted.
+    const ok = await send('POST', `${base}/prog_temps`, { comf_temp: '72', units: 'F' }, w.owner);
+    expect(ok.status).toBe(200);
+    expect(
+      (await send('POST', `${base}/prog_temps`, { eco_temp: '22.0', units: 'C' }, w.owner)).status,
+    ).toBe(200);
+    expect(
+      (await send('POST', `${base}/status`, { ice_temp: '6.0', units: 'C' }, w.owner)).status,
+    ).toBe(200);
+  });
+
+  it('refuses setback, runback and easy where the node setup turns them off, storing nothing', async () => {
+    const w = await createWorld(t);
+    await t.repos.nodes.setPart(w.devId, 'htr', 2, 'setup', {
+      ...HEATER_SETUP,
+      runback_mode_enabled: false,
+      easy_mode_enabled: true,
+      extra_options: { setback_enabled: false },
+    });
+    const base = `${t.url}/api/v2/devs/${w.devId}/htr/2`;
+    const before = (await getJson(`${base}/`, w.owner)).body;
+    for (const [suffix, mode] of [
+      ['mode', 'runback'],
+      ['status', 'setback'],
+    ] as const) {
+      const res = await send('POST', `${base}/${suffix}`, { mode }, w.owner);
+      expect(res.status, mode).toBe(400);
+      expect((res.body as { message: string }).message).toBe(
+        `${mode} mode is not enabled on this node; enable it in its settings first`,
+      );
+    }
+    expect((await getJson(`${base}/`, w.owner)).body).toEqual(before);
+    expect(await t.repos.commands.listPending(w.devId)).toEqual([]);
+    expect((await send('POST', `${base}/mode`, { mode: 'easy' }, w.owner)).status).toBe(200);
+    await t.repos.nodes.setPart(w.devId, 'htr', 2, 'setup', {
+      ...HEATER_SETUP,
+      runback_mode_enabled: true,
+      extra_options: { max_runback_temp: '22.0' },
+    });
+    const runback = (stemp: string, units: 'C' | 'F') =>
+      send('POST', `${base}/status`, { mode: 'runback', stemp, units }, w.owner);
+    const high = await runback('22.5', 'C');
+    expect(high.status).toBe(400);
+    expect((high.body as { message: string }).message).toBe(
+      'the runback temperature must not be above 22 °C',
+    );
+    expect((await runback('72', 'F')).status).toBe(400);
+    expect((await runback('71', 'F')).status).toBe(200);
+  });
 });

@@ -6,7 +6,12 @@ import type { DevicesRepository } from '../repositories/devices.repository';
 import type { NodePart, NodeRow, NodesRepository } from '../repositories/nodes.repository';
 import type { RealtimeEmitter } from '../realtime/realtime.emitter';
 import { presentMgrNode } from './devices.presenter';
-import { checkTemperatures } from './node-limits';
+import {
+  checkModeEnabled,
+  checkProfileOrder,
+  checkRunbackTemp,
+  checkTemperatures,
+} from './node-limits';
 import {
   OWNER_ONLY_SETUP_KEYS,
   type BoostWrite,
@@ -64,6 +69,9 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
         eco_temp: write.eco_temp,
         ice_temp: write.ice_temp,
       });
+      checkProfileOrder(node, write.units, write);
+      checkModeEnabled(node, write.mode);
+      checkRunbackTemp(node, write.mode, write.stemp, write.units);
       const desired = await desiredStatus(node, write);
       await send(node, 'status', write);
       return desired;
@@ -71,6 +79,8 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
     async mode(node: NodeRow, write: ModeWrite) {
       heaterOnly(node);
       checkTemperatures(node, write.units, { stemp: write.stemp });
+      checkModeEnabled(node, write.mode);
+      checkRunbackTemp(node, write.mode, write.stemp, write.units);
       const desired = await desiredStatus(node, write);
       await send(node, 'mode', write);
       return desired;
@@ -79,6 +89,7 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
       heaterOnly(node);
       const { units, ...temps } = write;
       checkTemperatures(node, units, temps);
+      checkProfileOrder(node, units, temps);
       const desired = await desiredStatus(node, write);
       await send(node, 'prog_temps', write);
       return desired;

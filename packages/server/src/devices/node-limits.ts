@@ -2,61 +2,111 @@ import {
   celsiusToFahrenheit,
   fahrenheitToCelsius,
   parseDecimal,
+  PROFILE_TEMP_KEYS,
+  profileOrderProblem,
+  rangeProblem,
+  stempRange,
+  type NodeMode,
+  type ProfileTempKey,
+  type StempRange,
   type TemperatureUnits,
 } from '@hearth/protocol';
 import { badRequest } from '../errors';
 import type { NodeRow } from '../repositories/nodes.repository';
 
-/** The range heaters accept when the device gives none (the reference gateway's range). */
-export const DEFAULT_MIN_C = 5;
-export const DEFAULT_MAX_C = 30;
+type LimitedNode = Pick<NodeRow, 'setup' | 'status'>;
 
-function numberAt(source: unknown, key: string): number | undefined {
-  if (source === null || typeof source !== 'object') return undefined;
-  const value = (source as Record<string, unknown>)[key];
-  return typeof value === 'string' || typeof value === 'number' ? parseDecimal(value) : undefined;
+/** The units the node's setup and status are written in. */
+function ownUnits(node: LimitedNode): TemperatureUnits {
+  const setupUnits = node.setup?.units;
+  if (setupUnits === 'F' || setupUnits === 'C') return setupUnits;
+  return node.status?.units === 'F' ? 'F' : 'C';
 }
 
-function convert(value: number, from: TemperatureUnits, to: TemperatureUnits): number {
-  if (from === to) return value;
-  return to === 'F' ? celsiusToFahrenheit(value) : fahrenheitToCelsius(value);
-}
-
-/**
- * The node's set-point range in `units`: `min_stemp`/`max_stemp` of the setup or of its
- * factory options (in the setup's units), else 5–30 °C (41–86 °F).
- */
-export function temperatureRange(
-  node: Pick<NodeRow, 'setup' | 'status'>,
-  units: TemperatureUnits,
-): { min: number; max: number } {
-  const setup = node.setup ?? {};
-  const own: TemperatureUnits =
-    setup.units === 'F' || (setup.units === undefined && node.status?.units === 'F') ? 'F' : 'C';
-  const min = numberAt(setup, 'min_stemp') ?? numberAt(setup.factory_options, 'min_stemp');
-  const max = numberAt(setup, 'max_stemp') ?? numberAt(setup.factory_options, 'max_stemp');
-  return {
-    min: min === undefined ? convert(DEFAULT_MIN_C, 'C', units) : convert(min, own, units),
-    max: max === undefined ? convert(DEFAULT_MAX_C, 'C', units) : convert(max, own, units),
-  };
+/** The node's set-point range in `units` (protocol rules/node-limits: setup min/max, else 5–30 °C). */
+export function temperatureRange(node: LimitedNode, units: TemperatureUnits): StempRange {
+  return stempRange(node.setup, ownUnits(node), units);
 }
 
 /** 400 when any given temperature is outside the node's range; nothing is stored before this. */
 export function checkTemperatures(
-  node: Pick<NodeRow, 'setup' | 'status'>,
+  node: LimitedNode,
   units: TemperatureUnits | undefined,
   values: Record<string, string | undefined>,
 ): void {
   const given = Object.entries(values).filter((e): e is [string, string] => e[1] !== undefined);
   if (given.length === 0 || !units) return;
-  const { min, max } = temperatureRange(node, units);
+  const range = temperatureRange(node, units);
   for (const [key, text] of given) {
-    const value = Number(text);
-    // A tolerance absorbs the rounding of converted limits (86 °F is 30 °C).
-    if (value < min - 0.05 || value > max + 0.05) {
-      throw badRequest(`${key} must be between ${round(min)} and ${round(max)} °${units}`);
-    }
+    const problem = rangeProblem(key, Number(text), range, units);
+    if (problem) throw badRequest(problem);
   }
 }
 
-const round = (n: number) => Math.round(n * 10) / 10;
+/**
+ * 400 unless anti-frost ≤ eco ≤ comfort still holds once the given programme temperatures
+ * replace the node's current ones (spec 3 §3 schedule temperatures, lowest to highest).
+ */
+export function checkProfileOrder(
+  node: LimitedNode,
+  units: TemperatureUnits | undefined,
+  values: Partial<Record<ProfileTempKey, string | undefined>>,
+): void {
+  if (!units) return;
+  const statusUnits: TemperatureUnits = node.status?.units === 'F' ? 'F' : 'C';
+  const toUnits = (v: number) =>
+    statusUnits === units ? v : units === 'F' ? celsiusToFahrenheit(v) : fahrenheitToCelsius(v);
+  const next: Partial<Record<ProfileTempKey, number>> = {};
+  const current: Partial<Record<ProfileTempKey, number>> = {};
+  for (const key of PROFILE_TEMP_KEYS) {
+    const given = values[key];
+    if (given !== undefined) next[key] = Number(given);
+    const stored = node.status?.[key];
+    const parsed =
+      typeof stored === 'string' || typeof stored === 'number' ? parseDecimal(stored) : undefined;
+    if (parsed !== undefined) current[key] = toUnits(parsed);
+  }
+  if (Object.keys(next).length === 0) return;
+  const problem = profileOrderProblem(next, current);
+  if (problem) throw badRequest(problem);
+}
+
+/** Setup flags that switch optional modes off (spec 3 §3 settings); where they live in the setup. */
+const MODE_FLAGS: Partial<Record<NodeMode, (setup: Record<string, unknown>) => unknown>> = {
+  setback: (s) => (s.extra_options as Record<string, unknown> | undefined)?.setback_enabled,
+  runback: (s) => s.runback_mode_enabled,
+  easy: (s) => s.easy_mode_enabled,
+};
+
+/**
+ * 400 for a mode the node's setup says is off (setback, runback, easy); a setup that does
+ * not say leaves it to the device.
+ */
+export function checkModeEnabled(node: LimitedNode, mode: NodeMode | undefined): void {
+  const flag = mode === undefined ? undefined : MODE_FLAGS[mode];
+  const extra = node.setup?.extra_options;
+  const setup = { ...(node.setup ?? {}), extra_options: typeof extra === 'object' ? extra : {} };
+  if (mode && flag && flag(setup) === false)
+    throw badRequest(`${mode} mode is not enabled on this node; enable it in its settings first`);
+}
+
+/** 400 when a runback is asked above the node's `extra_options.max_runback_temp`. */
+export function checkRunbackTemp(
+  node: LimitedNode,
+  mode: NodeMode | undefined,
+  stemp: string | undefined,
+  units: TemperatureUnits | undefined,
+): void {
+  if (mode !== 'runback' || stemp === undefined || !units) return;
+  const extra = node.setup?.extra_options as Record<string, unknown> | undefined;
+  const raw = extra?.max_runback_temp;
+  const max = typeof raw === 'string' || typeof raw === 'number' ? parseDecimal(raw) : undefined;
+  if (max === undefined) return;
+  const own = ownUnits(node);
+  const limit =
+    own === units ? max : units === 'F' ? celsiusToFahrenheit(max) : fahrenheitToCelsius(max);
+  if (Number(stemp) > limit + 0.05)
+    throw badRequest(
+      `the runback temperature must not be above ${Math.round(limit * 10) / 10} °${units}`,
+    );
+}

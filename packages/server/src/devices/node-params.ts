@@ -11,7 +11,8 @@ import type { NodesService } from './nodes.service';
 export const nodeParams = z.object({
   dev: z.string(),
   type: z.string(),
-  addr: z.coerce.number().int().min(0),
+  // The database keeps addresses as PostgreSQL integers: a larger one is a 400, not a 500.
+  addr: z.coerce.number().int().min(0).max(2_147_483_647),
 });
 export type NodeParams = z.infer<typeof nodeParams>;
 

@@ -1,10 +1,11 @@
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { createServer, type Server as NetServer } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { Aedes, type AuthenticateError } from 'aedes';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { createWebSocketStream, WebSocketServer } from 'ws';
 import { gatewayTopics, isGatewayOwnTopic, isValidDevId } from '@hearth/protocol';
 import type { Logger } from '../logger';
+import { networkOf, type ClientAddress } from '../realtime/client-address';
 import { isGatewaySecret } from './gateway-secret';
 
 export const MQTT_WS_PATH = '/mqtt';
@@ -17,6 +18,10 @@ export interface EmbeddedBroker {
   attach(server: HttpServer): void;
   /** Also serves plain MQTT over TCP; resolves with the bound port. */
   listenTcp(port: number, host: string): Promise<number>;
+  /** The network address a connected gateway reached the broker from. */
+  gatewayAddress(devId: string): string | undefined;
+  /** The gateways connected from this network address, most recently connected first. */
+  gatewaysAt(address: string): string[];
   close(): Promise<void>;
 }
 
@@ -29,6 +34,8 @@ function authError(message: string): AuthenticateError {
 export async function createEmbeddedBroker(opts: {
   gatewayKey: string;
   log: Logger;
+  /** The client address of a WebSocket upgrade request (X-Forwarded-For per TRUST_PROXY). */
+  clientAddress: ClientAddress;
   onCommandSubscription(devId: string): void;
 }): Promise<EmbeddedBroker> {
   const { gatewayKey, log } = opts;
@@ -67,6 +74,22 @@ export async function createEmbeddedBroker(opts: {
       opts.onCommandSubscription(client.id);
     }
   });
+  // Who is connected from where, in order of connection: a LAN search (API.md §7) matches it.
+  const present = new Map<string, { client: Client; address: string }>();
+  const addressOf = (client: Client): string | undefined => {
+    if (client.req) return opts.clientAddress(client.req);
+    const remote = (client.conn as { remoteAddress?: string }).remoteAddress;
+    return remote === undefined ? undefined : networkOf(remote);
+  };
+  aedes.on('client', (client) => {
+    const address = addressOf(client);
+    present.delete(client.id);
+    if (address !== undefined) present.set(client.id, { client, address });
+  });
+  aedes.on('clientDisconnect', (client) => {
+    // A session taken over by a new connection of the same gateway keeps the new entry.
+    if (present.get(client.id)?.client === client) present.delete(client.id);
+  });
   aedes.on('clientError', (client, err) =>
     log.debug({ clientId: client.id, err: err.message }, 'mqtt client error'),
   );
@@ -98,6 +121,13 @@ export async function createEmbeddedBroker(opts: {
           resolve(typeof address === 'object' && address ? address.port : port);
         });
       });
+    },
+    gatewayAddress(devId) {
+      return present.get(devId)?.address;
+    },
+    gatewaysAt(address) {
+      const here = [...present].filter(([, p]) => p.address === address).map(([devId]) => devId);
+      return here.reverse();
     },
     async close() {
       for (const client of wss.clients) client.terminate();

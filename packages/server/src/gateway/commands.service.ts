@@ -1,4 +1,4 @@
-import { gatewayTopics, type GatewayCommand } from '@hearth/protocol';
+import { GEO_DATA_PATH, gatewayTopics, type GatewayCommand } from '@hearth/protocol';
 import type { Logger } from '../logger';
 import type { CommandRow, CommandsRepository } from '../repositories/commands.repository';
 import type { GatewayTransport } from './transport';
@@ -30,17 +30,19 @@ export function createCommandsService(deps: {
     }
   }
 
+  async function send(
+    devId: string,
+    method: 'POST' | 'DELETE',
+    path: string,
+    body: unknown,
+  ): Promise<CommandRow> {
+    const row = await commands.insert({ devId, method, path, body });
+    await publish(row);
+    return row;
+  }
+
   return {
-    async send(
-      devId: string,
-      method: 'POST' | 'DELETE',
-      path: string,
-      body: unknown,
-    ): Promise<CommandRow> {
-      const row = await commands.insert({ devId, method, path, body });
-      await publish(row);
-      return row;
-    },
+    send,
     async resendPending(devId: string): Promise<number> {
       const pending = await commands.listPending(devId);
       for (const row of pending) await publish(row);
@@ -49,6 +51,15 @@ export function createCommandsService(deps: {
     settle: (devId: string, id: string, ok: boolean, error?: string) =>
       commands.settle(devId, id, ok, error),
     hasPendingFor: (devId: string, path: string) => commands.hasPendingFor(devId, path),
+    /**
+     * The home's geo data for a gateway (docs/device-protocol.md `/geo_data`): the full
+     * object; the gateway sets its clock to `tz_code` and publishes the object back.
+     */
+    async sendGeoData(devId: string, geo: Record<string, unknown>): Promise<CommandRow> {
+      return send(devId, 'POST', GEO_DATA_PATH, geo);
+    },
   };
 }
 export type CommandsService = ReturnType<typeof createCommandsService>;
+/** What other services may ask of the gateway channel. */
+export type GatewayCommands = Pick<CommandsService, 'send' | 'sendGeoData'>;

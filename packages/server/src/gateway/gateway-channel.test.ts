@@ -237,3 +237,82 @@ describe('server → gateway', () => {
     await vi.waitFor(async () => expect(await t.repos.commands.listPending(devId)).toEqual([]));
   });
 });
+
+describe('geo data to gateways', () => {
+  const madrid = {
+    country: 'ES',
+    state: 'Madrid',
+    city: 'Madrid',
+    zip: '28001',
+    tz_code: 'Europe/Madrid',
+  };
+
+  it('sends the home geo data to every gateway of the home when the owner changes it', async () => {
+    const owner = await createUser(t.repos, 'owner@example.com');
+    const home = await createHomeWithDevice(t.repos, owner.id, randomDevId());
+    const other = randomDevId();
+    await t.repos.devices.claim(other, home.homeId, {
+      name: 'Second',
+      productId: '0105',
+      serialId: '01',
+    });
+    const token = (await login(t.url, owner.email, owner.password)).access_token;
+    const gws = [await gateway(home.devId)];
+    const res = await postJson(
+      `${t.url}/api/v2/groups/${home.homeId}/geo_data`,
+      {
+        country: 'PT',
+        state: 'Açores',
+        city: 'Ponta Delgada',
+        zip: '9500-150',
+        tz_code: 'Atlantic/Azores',
+      },
+      token,
+    );
+    expect(res.status).toBe(200);
+    const geo = res.body as Record<string, unknown>;
+    expect(geo).toMatchObject({ tz_code: 'Atlantic/Azores', city: 'Ponta Delgada' });
+    await vi.waitFor(() =>
+      expect(gws[0]?.commands.at(-1)).toMatchObject({
+        method: 'POST',
+        path: '/geo_data',
+        body: geo,
+      }),
+    );
+    // The gateway that is offline gets it when it comes back.
+    const [pending] = await t.repos.commands.listPending(other);
+    expect(pending).toMatchObject({ path: '/geo_data', body: geo });
+    const late = await gateway(other);
+    await vi.waitFor(() => expect(late.commands.map((c) => c.id)).toContain(pending?.id));
+    // It echoes what it runs on; the server keeps it as the device's geo data.
+    await late.publishUp('/geo_data', geo);
+    await late.ack(pending?.id ?? '');
+    await vi.waitFor(async () => expect(await t.repos.commands.listPending(other)).toEqual([]));
+    expect(await t.repos.devices.getState(other, '/geo_data')).toEqual(geo);
+  });
+
+  it('sends the geo data to a gateway added by hand, delivered on its first connection', async () => {
+    const owner = await createUser(t.repos, 'adder@example.com');
+    const token = (await login(t.url, owner.email, owner.password)).access_token;
+    const devId = randomDevId();
+    const res = await postJson(
+      `${t.url}/api/v2/devs`,
+      {
+        ...madrid,
+        groupData: { name: 'Cabin', id: devId.padEnd(32, '0') },
+        dev_id: devId,
+        serial_id: '01',
+        name: 'Cabin box',
+        product_id: '0105',
+      },
+      token,
+    );
+    expect(res.status).toBe(201);
+    const gw = await gateway(devId);
+    await vi.waitFor(() =>
+      expect(gw.commands).toContainEqual(
+        expect.objectContaining({ method: 'POST', path: '/geo_data', body: madrid }),
+      ),
+    );
+  });
+});

@@ -14,10 +14,11 @@ import {
 } from '@hearth/protocol';
 import type { Logger } from '../logger';
 import type { DevicesRepository } from '../repositories/devices.repository';
-import type { NodePart, NodesRepository } from '../repositories/nodes.repository';
+import type { NodePart, NodesRepository, PartWrite } from '../repositories/nodes.repository';
 import type { SamplesRepository } from '../repositories/samples.repository';
 import type { RealtimeEmitter } from '../realtime/realtime.emitter';
 import type { CommandsService } from './commands.service';
+import { createWriteBatcher } from './write-batcher';
 
 const NODE_PART_PATH = /^\/([a-z_]+)\/(\d+)\/(status|setup|prog|version)$/;
 const partSchemas: Record<NodePart, z.ZodType<Record<string, unknown>>> = {
@@ -26,9 +27,24 @@ const partSchemas: Record<NodePart, z.ZodType<Record<string, unknown>>> = {
   prog: z.object({ prog: progSchema }).catchall(z.unknown()),
   version: nodeVersionSchema,
 };
-const SYNCED_PARTS = new Set<NodePart>(['status', 'setup']);
+/** Parts that read as pending while a write to them is unacknowledged. */
+const isSynced = (part: NodePart | undefined): part is 'status' | 'setup' =>
+  part === 'status' || part === 'setup';
 const mgrNodesSchema = z.object({ nodes: z.array(mgrNodeSchema) });
 const objectSchema = z.record(z.string(), z.unknown());
+/** Devices this process has seen stored; bounded, since a fleet may be larger than memory wants. */
+const MAX_KNOWN_DEVICES = 100_000;
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/** The PostgreSQL error code of a failed query, through the drivers' wrappers. */
+function pgCode(err: unknown): string | undefined {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, cause } = e as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string') return code;
+    e = cause;
+  }
+  return undefined;
+}
 
 export interface IngestDeps {
   devices: DevicesRepository;
@@ -42,21 +58,39 @@ export interface IngestDeps {
 /** Applies what gateways publish to the stored state and fans it out to the device's sockets. */
 export function createIngestService(deps: IngestDeps) {
   const { devices, nodes, samples, commands, realtime, log } = deps;
+  /**
+   * Devices known to be stored, so that a gateway's every message does not ask again. Only a
+   * hint: a device deleted meanwhile (by any process) makes its next write fail on the
+   * foreign key, which forgets it, records it again and retries (see `handle`).
+   */
+  const known = new Set<string>();
+  // Node objects and device objects of many gateways, one statement per batch (write-batcher.ts).
+  const partWrites = createWriteBatcher({ store: (w: PartWrite[]) => nodes.setParts(w) });
+  const stateWrites = createWriteBatcher({
+    store: async (w: { devId: string; path: string; body: unknown }[]) => {
+      await devices.putStates(w);
+      return w.map(() => undefined);
+    },
+  });
 
   /** A gateway the broker let in but nobody has added yet is kept as an unclaimed device. */
   async function ensureDev(devId: string): Promise<void> {
-    if (await devices.find(devId)) return;
-    await devices.create({ devId, name: devId, groupId: null });
-    log.info({ devId }, 'unclaimed gateway recorded');
+    if (known.has(devId)) return;
+    if (await devices.createIfMissing({ devId, name: devId, groupId: null }))
+      log.info({ devId }, 'unclaimed gateway recorded');
+    if (known.size >= MAX_KNOWN_DEVICES) known.clear();
+    known.add(devId);
   }
 
   async function onConnected(devId: string, body: unknown) {
     const { connected } = connectedPayloadSchema.parse(body);
+    // Never seen before: the user who added it may be waiting on dev_id=* (API.md §7); an
+    // unclaimed one is news to the browsers on its network at every connection.
+    const firstTime = connected && (await devices.find(devId))?.lastSeen === null;
     await devices.setConnected(devId, connected);
     realtime.update(devId, '/connected', { connected });
     if (connected) await commands.resendPending(devId);
-    // A gateway nobody has added yet: a user adding a device is waiting for it (API.md §7).
-    if (connected && (await devices.find(devId))?.groupId === null) realtime.handshake(devId);
+    if (connected) realtime.handshake(devId, { firstTime });
   }
 
   async function onUp(devId: string, path: string, body: unknown) {
@@ -67,13 +101,11 @@ export function createIngestService(deps: IngestDeps) {
       const addr = Number(part[2]);
       const name = part[3] as NodePart;
       const nodePath = `/${type}/${addr}/${name}`;
-      let value = partSchemas[name].parse(body);
-      // docs/device-protocol.md: while writes to an object are unacknowledged it reads as pending.
-      if (SYNCED_PARTS.has(name) && (await commands.hasPendingFor(devId, nodePath))) {
-        value = { ...value, sync_status: 'pending' };
-      }
-      await nodes.setPart(devId, type, addr, name, value);
-      realtime.update(devId, nodePath, value);
+      const value = partSchemas[name].parse(body);
+      // docs/device-protocol.md: while writes to an object are unacknowledged it reads as
+      // pending; the store decides that in the statement that writes it (nodes.setParts).
+      const pending = await partWrites.add({ devId, type, addr, part: name, body: value });
+      realtime.update(devId, nodePath, pending ? { ...value, sync_status: 'pending' } : value);
       return;
     }
     if (path === '/mgr/nodes') {
@@ -83,7 +115,7 @@ export function createIngestService(deps: IngestDeps) {
       return;
     }
     const value = objectSchema.parse(body);
-    await devices.putState(devId, path, value);
+    await stateWrites.add({ devId, path, body: value });
     realtime.update(devId, path, value);
   }
 
@@ -102,34 +134,79 @@ export function createIngestService(deps: IngestDeps) {
   async function clearPending(devId: string, path: string) {
     const part = NODE_PART_PATH.exec(path);
     const name = part?.[3] as NodePart | undefined;
-    if (!part || !name || !SYNCED_PARTS.has(name) || (await commands.hasPendingFor(devId, path)))
-      return;
-    const node = await nodes.find(devId, part[1] ?? '', Number(part[2]));
-    const current = node?.[name];
-    if (!node || current?.sync_status !== 'pending') return;
-    const value = { ...current, sync_status: 'ok' };
-    await nodes.setPart(devId, node.type, node.addr, name, value);
-    realtime.update(devId, path, value);
+    if (!part || !isSynced(name)) return;
+    const value = await nodes.endPending(devId, part[1] ?? '', Number(part[2]), name, path);
+    if (value) realtime.update(devId, path, value);
   }
 
-  return {
-    async handle(topic: string, payload: Buffer): Promise<void> {
-      const message = parseGatewayTopic(topic);
-      if (!message || message.kind === 'cmd' || !isValidDevId(message.devId)) return;
-      const { devId } = message;
-      try {
-        const body: unknown = JSON.parse(payload.toString('utf8'));
+  async function handle(topic: string, payload: Buffer): Promise<void> {
+    const message = parseGatewayTopic(topic);
+    if (!message || message.kind === 'cmd' || !isValidDevId(message.devId)) return;
+    const { devId } = message;
+    try {
+      const body: unknown = JSON.parse(payload.toString('utf8'));
+      // A (re)connection checks the row itself: its update alone would not notice it gone.
+      if (message.kind === 'connected') known.delete(devId);
+      const apply = async () => {
         await ensureDev(devId);
         if (message.kind === 'connected') await onConnected(devId, body);
         else if (message.kind === 'up') await onUp(devId, message.path, body);
         else if (message.kind === 'samples')
           await samples.insertMany(devId, gatewaySamplesPayloadSchema.parse(body).samples);
         else await onAck(devId, body);
+      };
+      try {
+        await apply();
       } catch (err) {
-        // One bad message must not stop the channel; the gateway's next report repairs the state.
-        log.warn({ err, topic }, 'gateway message dropped');
+        // The device was deleted after this process last saw it: record it again, once.
+        if (pgCode(err) !== FOREIGN_KEY_VIOLATION) throw err;
+        known.delete(devId);
+        await apply();
       }
+    } catch (err) {
+      // One bad message must not stop the channel; the gateway's next report repairs the state.
+      log.warn({ err, topic }, 'gateway message dropped');
+    }
+  }
+
+  return {
+    handle,
+    /**
+     * A gateway's messages in the order it sent them. Node objects of different nodes that
+     * follow one another do not depend on each other: they are applied together (and so land
+     * in the same write batch) instead of one round trip after another. Everything else —
+     * connection state, `/mgr/nodes`, acks, samples, device objects — waits for what came
+     * before it and holds back what comes after it.
+     */
+    async handleAll(messages: { topic: string; payload: Buffer }[]): Promise<void> {
+      let run: Promise<void>[] = [];
+      let keys = new Set<string>();
+      for (const { topic, payload } of messages) {
+        const key = independentKey(topic);
+        if (key === undefined || keys.has(key)) {
+          await Promise.all(run);
+          run = [];
+          keys = new Set();
+        }
+        if (key === undefined) {
+          await handle(topic, payload);
+          continue;
+        }
+        keys.add(key);
+        run.push(handle(topic, payload));
+      }
+      await Promise.all(run);
     },
   };
+}
+
+/** What a message writes when it may go together with its neighbours; undefined when not. */
+function independentKey(topic: string): string | undefined {
+  const message = parseGatewayTopic(topic);
+  // Samples stay in line: their day totals are heavy, and node objects should not queue
+  // behind them for a database connection.
+  if (message?.kind !== 'up') return undefined;
+  const part = NODE_PART_PATH.exec(message.path);
+  return part ? `${part[1]}/${part[2]}` : undefined;
 }
 export type IngestService = ReturnType<typeof createIngestService>;

@@ -25,10 +25,10 @@ export function createMqttTransport(opts: {
   username: string | undefined;
   password: string | undefined;
   log: Logger;
-  /** Every process of one deployment uses the same group; default MQTT_SHARE_GROUP. */
+  /** Every process of one deployment uses the same group (config MQTT_SHARE_GROUP). */
   shareGroup?: string | undefined;
 }): GatewayTransport {
-  const shareGroup = opts.shareGroup ?? (process.env.MQTT_SHARE_GROUP?.trim() || undefined);
+  const shareGroup = opts.shareGroup;
   let client: mqtt.MqttClient | undefined;
   return {
     async start(onMessage) {

@@ -1,6 +1,7 @@
 import type { Dev } from '@hearth/protocol';
 import { presentDev } from '../devices/devices.presenter';
 import { HttpError, badRequest, notFound } from '../errors';
+import type { GatewayCommands } from '../gateway/commands.service';
 import type { RealtimeEmitter } from '../realtime/realtime.emitter';
 import type { DevicesRepository } from '../repositories/devices.repository';
 import type { HomeAccess } from './home-access';
@@ -14,16 +15,28 @@ export interface HomesServiceDeps {
   devices: DevicesRepository;
   access: HomeAccess;
   realtime: RealtimeEmitter;
+  /** Tells gateways their home's geo data (the time zone sets the device clock). */
+  gateways: Pick<GatewayCommands, 'sendGeoData'>;
 }
 
 /** Registration, rename, delete and transfer of devices; home name, geo data and extra data. */
-export function createHomesService({ homes, devices, access, realtime }: HomesServiceDeps) {
-  /** Every device of the home gets the home's geo data, stored and pushed (API.md §7 `/geo_data`). */
+export function createHomesService({
+  homes,
+  devices,
+  access,
+  realtime,
+  gateways,
+}: HomesServiceDeps) {
+  /**
+   * Every device of the home gets the home's geo data: stored, pushed (API.md §7 `/geo_data`)
+   * and sent to the gateway, whose clock and programme follow the home's time zone.
+   */
   async function fanOutGeo(groupId: string, geo: Record<string, unknown>, only?: string) {
     const ids = only ? [only] : await homes.devIdsOf(groupId);
     for (const devId of ids) {
       await devices.putState(devId, '/geo_data', geo);
       realtime.update(devId, '/geo_data', geo);
+      await gateways.sendGeoData(devId, geo);
     }
   }
 

@@ -3,7 +3,7 @@ import type { Mailer } from '../mail';
 import type { UsersRepository } from '../repositories/users.repository';
 import type { HomeAccess } from './home-access';
 import type { HomesAdminRepository } from './homes-admin.repository';
-import type { HourlyLimit } from './hourly-limit';
+import type { HourlyLimit } from '../limits';
 
 export interface QuietHomeConfig {
   email: string;
@@ -52,7 +52,7 @@ export function createQuietHomeService(deps: {
         throw badRequest(
           `excluded_nodes names ${foreign.devid}, which is not a device of this home`,
         );
-      if (!limit.take(groupId)) throw tooMany();
+      if (!(await limit.take(groupId))) throw tooMany();
       const config = {
         email: body.email,
         enabled: body.enabled,
@@ -74,7 +74,7 @@ export function createQuietHomeService(deps: {
       const { home } = await access.home(userId, groupId, 'owner');
       const config = await current(groupId, home.ownerId);
       if (!config.email) throw badRequest('no e-mail address to send the test to');
-      if (!limit.take(groupId)) throw tooMany();
+      if (!(await limit.take(groupId))) throw tooMany();
       await mailer.send({
         to: config.email,
         subject: `Hearth: quiet-home test for ${home.name}`,

@@ -15,6 +15,7 @@ import {
   type LinkingService,
 } from '../accounts';
 import type { TokenSigner } from '../auth/jwt';
+import type { TrustProxy } from '../config';
 import { tokenRoutes } from '../auth/token.routes';
 import type { TokenService } from '../auth/token.service';
 import type { AccessService } from '../devices/access.service';
@@ -36,9 +37,11 @@ import type { QuietHomeService } from '../homes/quiet-home.service';
 import type { NodesService } from '../devices/nodes.service';
 import type { Logger } from '../logger';
 import { catalogPlugin, DEFAULT_GEOCODER_BASE_URL, DEFAULT_WEATHER_BASE_URL } from '../catalog';
+import { installSecurityHeaders, type CredentialThrottle } from '../security';
 import { systemRoutes } from '../system/system.routes';
 import { bearerAuth } from './authenticate';
 import { installErrorHandling } from './error-handler';
+import { rejectNulCharacters } from './reject-nul';
 import { serveWebApp } from './static';
 
 export interface AppDeps {
@@ -68,17 +71,28 @@ export interface AppDeps {
   changeLimit: ChangeLimit;
   /** Key of the encrypted wifi credentials (docs/device-protocol.md). */
   wifiKey: Buffer;
+  /** Attempts per account and address on the routes where secrets can be guessed. */
+  credentialThrottle: CredentialThrottle;
+  security: {
+    trustProxy: TrustProxy;
+    mapTileUrl: string | undefined;
+    hstsMaxAgeS: number;
+  };
 }
 
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.log as FastifyBaseLogger,
     routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: deps.security.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
   deps.changeLimit.applyToWrites(app);
+  deps.credentialThrottle.applyTo(app);
+  await installSecurityHeaders(app, deps.security);
+  rejectNulCharacters(app);
 
   await app.register(formbody);
   await app.register(swagger, {

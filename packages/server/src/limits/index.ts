@@ -9,3 +9,9 @@ export {
   createRedisChangeCounter,
   type ChangeCounter,
 } from './change-counter';
+export {
+  createHourlyLimit,
+  createMemoryHourlyLimit,
+  createRedisHourlyLimit,
+  type HourlyLimit,
+} from './hourly-window';

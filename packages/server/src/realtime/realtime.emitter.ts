@@ -1,13 +1,28 @@
 import type { UpdateEvent } from '@hearth/protocol';
 
-/** Sockets opened with `dev_id=*` (a user in the middle of adding a device) share this room. */
+/** `dev_id=*` on a socket: a user in the middle of adding a device (API.md §7). */
 export const HANDSHAKE_ROOM = '*';
+
+/** The `dev_id=*` sockets of one user share a room, so a handshake reaches that user alone. */
+export function handshakeRoom(userId: string): string {
+  return `${HANDSHAKE_ROOM}:${userId}`;
+}
+
+/** The `dev_id=*` sockets from one network address: the browsers of one home network. */
+export function networkRoom(address: string): string {
+  return `${HANDSHAKE_ROOM}@${address}`;
+}
 
 /** The one place that emits realtime events; services depend on this interface only. */
 export interface RealtimeEmitter {
   update(devId: string, path: string, body: unknown): void;
-  /** An unclaimed gateway came online: tell the sockets waiting for a new device (API.md §7). */
-  handshake(devId: string): void;
+  /**
+   * A gateway came online (API.md §7). On its first connection the `dev_id=*` sockets of the
+   * user who added it to a home hear of it. While nobody has added it, the `dev_id=*` sockets
+   * from the gateway's own network address hear of it on every connection, as a search of the
+   * local network would find it; a stranger elsewhere never learns its id.
+   */
+  handshake(devId: string, opts: { firstTime: boolean }): void;
   /**
    * Who may see the device changed (guest revoked, device deleted or moved): sockets of
    * users who no longer may are disconnected, on every server process.
@@ -27,6 +42,8 @@ export interface RoomSink {
     payload: RealtimeEvents[E],
   ): void;
   revalidateRoom(room: string): Promise<void>;
+  /** Sends dev_handshake to the sockets waiting for this device, if anyone is. */
+  handshake(devId: string, opts: { firstTime: boolean }): Promise<void>;
 }
 
 export function createRealtimeEmitter(getSink: () => RoomSink | undefined): RealtimeEmitter {
@@ -34,8 +51,8 @@ export function createRealtimeEmitter(getSink: () => RoomSink | undefined): Real
     update(devId, path, body) {
       getSink()?.emitToRoom(devId, 'update', { path, body });
     },
-    handshake(devId) {
-      getSink()?.emitToRoom(HANDSHAKE_ROOM, 'dev_handshake', { dev_id: devId });
+    handshake(devId, opts) {
+      void getSink()?.handshake(devId, opts);
     },
     revalidate(devId) {
       void getSink()?.revalidateRoom(devId);

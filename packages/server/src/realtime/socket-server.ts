@@ -6,7 +6,8 @@ import { Redis } from 'ioredis';
 import { SOCKET_NAMESPACE, type DevData, type UpdateEvent } from '@hearth/protocol';
 import type { TokenSigner } from '../auth/jwt';
 import type { Logger } from '../logger';
-import { HANDSHAKE_ROOM, type RoomSink } from './realtime.emitter';
+import type { ClientAddress } from './client-address';
+import { HANDSHAKE_ROOM, handshakeRoom, networkRoom, type RoomSink } from './realtime.emitter';
 
 const PRIMARY_PATH = '/socket.io/';
 const ALIAS_PATH = '/api/v2/socket_io';
@@ -23,6 +24,8 @@ interface ClientToServer {
 interface SocketData {
   userId: string;
   devId: string;
+  /** The client's network address, for `dev_id=*` sockets only. */
+  address?: string;
 }
 type HearthSocket = Socket<ClientToServer, ServerToClient, Record<string, never>, SocketData>;
 
@@ -31,6 +34,18 @@ export interface RealtimeDeps {
   /** The device's snapshot when the user may see it, undefined otherwise. */
   snapshotFor(userId: string, devId: string): Promise<DevData | undefined>;
   canSee(userId: string, devId: string): Promise<boolean>;
+  /** The owner of the home a device was added to; undefined while nobody has added it. */
+  registrantOf(devId: string): Promise<string | undefined>;
+  /** The socket's client address (X-Forwarded-For per TRUST_PROXY). */
+  clientAddress: ClientAddress;
+  /**
+   * Where gateways connect from, known with the embedded broker only (an external broker
+   * does not tell): a gateway's address, and the gateways at an address, newest first.
+   */
+  gateways?: {
+    addressOf(devId: string): string | undefined;
+    at(address: string): string[];
+  };
   redisUrl: string | undefined;
   log: Logger;
 }
@@ -110,16 +125,34 @@ export function createSocketServer(httpServer: HttpServer, deps: RealtimeDeps) {
       const waiting = devId === HANDSHAKE_ROOM;
       if (!devId || (!waiting && !(await deps.canSee(claims.userId, devId))))
         return next(new Error('not_found'));
-      socket.data = { userId: claims.userId, devId };
+      const address = waiting ? deps.clientAddress(socket.request) : undefined;
+      socket.data = { userId: claims.userId, devId, address };
       next();
     } catch (err) {
       log.error({ err }, 'socket handshake failed');
       next(new Error('internal_error'));
     }
   });
+  /** Unclaimed gateways already connected from the address, newest first (a LAN search). */
+  async function announceNearby(socket: HearthSocket, address: string) {
+    try {
+      for (const devId of deps.gateways?.at(address) ?? []) {
+        if (!(await deps.registrantOf(devId))) socket.emit('dev_handshake', { dev_id: devId });
+      }
+    } catch (err) {
+      log.warn({ err }, 'realtime: connected gateways not announced');
+    }
+  }
+
   nsp.on('connection', (socket: HearthSocket) => {
-    const { userId, devId } = socket.data;
-    void socket.join(devId);
+    const { userId, devId, address } = socket.data;
+    if (devId === HANDSHAKE_ROOM) {
+      void socket.join(handshakeRoom(userId));
+      if (address !== undefined) {
+        void socket.join(networkRoom(address));
+        void announceNearby(socket, address);
+      }
+    } else void socket.join(devId);
     socket.on('dev_data', async () => {
       if (devId === HANDSHAKE_ROOM) return;
       try {
@@ -139,6 +172,22 @@ export function createSocketServer(httpServer: HttpServer, deps: RealtimeDeps) {
       // The event map ties each event to its payload; socket.io's overloads cannot follow a generic.
       if (event === 'update') nsp.to(room).emit('update', payload as UpdateEvent);
       else nsp.to(room).emit('dev_handshake', payload as { dev_id: string });
+    },
+    async handshake(devId, { firstTime }) {
+      try {
+        const userId = await deps.registrantOf(devId);
+        if (userId) {
+          if (firstTime) nsp.to(handshakeRoom(userId)).emit('dev_handshake', { dev_id: devId });
+          return;
+        }
+        // Unclaimed: only the browsers on the gateway's own network may find it.
+        const address = deps.gateways?.addressOf(devId);
+        if (address !== undefined) {
+          nsp.to(networkRoom(address)).emit('dev_handshake', { dev_id: devId });
+        }
+      } catch (err) {
+        log.warn({ err, devId }, 'realtime: dev_handshake not sent');
+      }
     },
     async revalidateRoom(room) {
       try {

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { devState, devs, groups, guests } from '../db/schema';
 import type { Role } from './homes.repository';
@@ -26,6 +26,15 @@ export function createDevicesRepository(db: Db) {
     },
     async create(input: typeof devs.$inferInsert): Promise<void> {
       await db.insert(devs).values(input).onConflictDoNothing();
+    },
+    /** One statement whether or not it exists; true when this call created it. */
+    async createIfMissing(input: typeof devs.$inferInsert): Promise<boolean> {
+      const rows = await db
+        .insert(devs)
+        .values(input)
+        .onConflictDoNothing()
+        .returning({ devId: devs.devId });
+      return rows.length > 0;
     },
     /** Puts a device into a home, whether it was unclaimed or already known. */
     async claim(
@@ -69,6 +78,20 @@ export function createDevicesRepository(db: Db) {
         .from(devState)
         .where(and(eq(devState.devId, devId), eq(devState.path, path)));
       return row;
+    },
+    /**
+     * Stores objects of many devices in one statement (the ingest batch: one message per
+     * gateway, so no (device, path) twice), in key order so concurrent batches never deadlock.
+     */
+    async putStates(writes: { devId: string; path: string; body: unknown }[]): Promise<void> {
+      if (writes.length === 0) return;
+      const rows = writes.map((w) => ({ dev_id: w.devId, path: w.path, body: w.body }));
+      await db.execute(sql`
+        INSERT INTO dev_state (dev_id, path, body, updated_at)
+        SELECT u.dev_id, u.path, u.body, now()
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS u(dev_id text, path text, body jsonb)
+        ORDER BY u.dev_id, u.path
+        ON CONFLICT (dev_id, path) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at`);
     },
     async putState(devId: string, path: string, body: unknown): Promise<void> {
       await db

@@ -7,6 +7,18 @@ export type NodeRow = typeof nodes.$inferSelect;
 export const NODE_PARTS = ['status', 'setup', 'prog', 'version'] as const;
 export type NodePart = (typeof NODE_PARTS)[number];
 
+/** One part of one node as a gateway published it. */
+export interface PartWrite {
+  devId: string;
+  type: string;
+  addr: number;
+  part: NodePart;
+  body: Record<string, unknown>;
+}
+
+const byNode = (a: PartWrite, b: PartWrite) =>
+  a.devId < b.devId ? -1 : a.devId > b.devId ? 1 : a.type.localeCompare(b.type) || a.addr - b.addr;
+
 export function createNodesRepository(db: Db) {
   const key = (devId: string, type: string, addr: number) =>
     and(eq(nodes.devId, devId), eq(nodes.type, type), eq(nodes.addr, addr));
@@ -61,6 +73,80 @@ export function createNodesRepository(db: Db) {
           target: [nodes.devId, nodes.type, nodes.addr],
           set: { [part]: body },
         });
+    },
+    /**
+     * Stores parts of many nodes in one statement (the ingest batch: one message per gateway,
+     * so no node twice). A status or setup with an unacknowledged command for its path is
+     * stored with `sync_status: 'pending'` (docs/device-protocol.md), decided in the same
+     * statement. Answers, in input order, whether each was stored as pending. Rows are written
+     * in key order, so that batches of several processes never wait on each other in a cycle.
+     */
+    async setParts(writes: PartWrite[]): Promise<boolean[]> {
+      if (writes.length === 0) return [];
+      const rows = writes
+        .map((w, i) => ({ w, i }))
+        .sort((a, b) => byNode(a.w, b.w))
+        .map(({ w, i }) => ({
+          i,
+          dev_id: w.devId,
+          type: w.type,
+          addr: w.addr,
+          part: w.part,
+          body: w.body,
+        }));
+      const result = await db.execute(sql`
+        WITH u AS (
+          SELECT u.i, u.dev_id, u.type, u.addr, u.part, u.body,
+                 u.part IN ('status', 'setup') AND EXISTS (
+                   SELECT 1 FROM commands c
+                   WHERE c.dev_id = u.dev_id AND c.status = 'pending'
+                     AND c.path = '/' || u.type || '/' || u.addr || '/' || u.part
+                 ) AS pending
+          FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+            AS u(i int, dev_id text, type text, addr int, part text, body jsonb)
+        ), v AS (
+          SELECT *, CASE WHEN pending THEN body || '{"sync_status":"pending"}'::jsonb ELSE body END AS stored
+          FROM u
+        ), ins AS (
+          INSERT INTO nodes (dev_id, type, addr, status, setup, prog, version)
+          SELECT dev_id, type, addr,
+                 CASE WHEN part = 'status' THEN stored END, CASE WHEN part = 'setup' THEN stored END,
+                 CASE WHEN part = 'prog' THEN stored END, CASE WHEN part = 'version' THEN stored END
+          FROM v ORDER BY dev_id, type, addr
+          ON CONFLICT (dev_id, type, addr) DO UPDATE SET
+            status = coalesce(excluded.status, nodes.status),
+            setup = coalesce(excluded.setup, nodes.setup),
+            prog = coalesce(excluded.prog, nodes.prog),
+            version = coalesce(excluded.version, nodes.version)
+          RETURNING 1
+        )
+        SELECT i, pending FROM v`);
+      const pending = new Array<boolean>(writes.length).fill(false);
+      for (const r of (result as unknown as { rows: { i: number; pending: boolean }[] }).rows)
+        pending[r.i] = r.pending;
+      return pending;
+    },
+    /**
+     * Ends the pending state of a status or setup in one statement, when no command for its
+     * path is still unacknowledged; answers the object as now stored, or undefined when it
+     * was not pending (or another write still is).
+     */
+    async endPending(
+      devId: string,
+      type: string,
+      addr: number,
+      part: 'status' | 'setup',
+      path: string,
+    ): Promise<Record<string, unknown> | undefined> {
+      const column = sql.raw(part === 'status' ? 'status' : 'setup');
+      const result = await db.execute(sql`
+        UPDATE nodes SET ${column} = ${column} || '{"sync_status":"ok"}'::jsonb
+        WHERE dev_id = ${devId} AND type = ${type} AND addr = ${addr}
+          AND ${column}->>'sync_status' = 'pending'
+          AND NOT EXISTS (SELECT 1 FROM commands c
+                          WHERE c.dev_id = ${devId} AND c.status = 'pending' AND c.path = ${path})
+        RETURNING ${column} AS value`);
+      return (result as unknown as { rows: { value: Record<string, unknown> }[] }).rows[0]?.value;
     },
     async setName(devId: string, type: string, addr: number, name: string): Promise<void> {
       await db

@@ -1,51 +1,162 @@
+import { sql } from 'drizzle-orm';
+import type { GatewaySample, NodeType } from '@hearth/protocol';
+import type { Db } from '../db/client';
 import type { Logger } from '../logger';
-import { generateHistory, type HistoryNode } from './history-generator';
+import { createHistoryGenerator, type HistoryNode } from './history-generator';
 import type { SamplesAggregateRepository } from './samples-aggregate.repository';
 
 /**
- * The nodes of the demo presets as the simulator numbers them (addresses from 1 in preset
- * order). Server and simulator meet only on the wire, so the list is repeated here.
+ * A node of a demo gateway, in the shape the simulator takes (its NodeSpec): server and
+ * simulator meet only on the wire, so the demo homes are described here and handed over.
  */
-export const DEMO_PRESET_NODES: Record<'house' | 'flat', HistoryNode[]> = {
+export interface DemoNode {
+  type: NodeType;
+  addr: number;
+  name: string;
+  ratedPowerW?: number;
+  mode?: 'auto' | 'manual' | 'off';
+  stemp?: number;
+  /** Energy counter to continue from, Wh: the last one stored, so records never jump. */
+  counterWh?: number;
+}
+
+export const DEMO_PRESET_NODES: Record<'house' | 'flat', DemoNode[]> = {
   house: [
-    { type: 'htr', addr: 1, ratedW: 1500 },
-    { type: 'htr', addr: 2, ratedW: 1000 },
-    { type: 'htr', addr: 3, ratedW: 1000 },
-    { type: 'acm', addr: 4, ratedW: 2550 },
-    { type: 'pmo', addr: 5 },
+    { type: 'htr', addr: 1, name: 'Living room', ratedPowerW: 1500 },
+    { type: 'htr', addr: 2, name: 'Kitchen', ratedPowerW: 1000 },
+    { type: 'htr', addr: 3, name: 'Bedroom', ratedPowerW: 1000, mode: 'manual', stemp: 19 },
+    { type: 'acm', addr: 4, name: 'Hall storage heater', ratedPowerW: 2550 },
+    { type: 'pmo', addr: 5, name: 'Main meter' },
   ],
   flat: [
-    { type: 'htr', addr: 1, ratedW: 1250 },
-    { type: 'htr', addr: 2, ratedW: 750 },
-    { type: 'pmo', addr: 3 },
+    { type: 'htr', addr: 1, name: 'Living room', ratedPowerW: 1250 },
+    { type: 'htr', addr: 2, name: 'Bedroom', ratedPowerW: 750, mode: 'manual', stemp: 19 },
+    { type: 'pmo', addr: 3, name: 'Main meter' },
   ],
 };
 
-/** Hourly keeps a year of both demo homes to a few seconds of inserts on PGlite. */
-export const DEMO_HISTORY_INTERVAL_S = 3600;
-const YEAR_S = 365 * 86_400;
+/**
+ * The gateways report every 30 s. A year at that rate is 8 million rows for the two demo
+ * homes, minutes to seed; the records screens need quarter hours at most (the 96-bar day
+ * view), so the year is kept at 15 minutes and only the last day at the report interval.
+ */
+export const DEMO_HISTORY_INTERVAL_S = 900;
+export const DEMO_RECENT_INTERVAL_S = 30;
+const DAY_S = 86_400;
+const YEAR_S = 365 * DAY_S;
 
-/** A year of history for each demo gateway that has none yet (the first seeding). */
-export async function seedDemoHistory(
+export interface DemoGateway {
+  devId: string;
+  preset: 'house' | 'flat';
+  timezone: string;
+}
+
+const historyNodes = (nodes: DemoNode[]): HistoryNode[] =>
+  nodes.map((n) => ({ type: n.type, addr: n.addr, ratedW: n.ratedPowerW }));
+
+/** The last counter stored for each node of a gateway, by `${type}/${addr}`. */
+async function lastCounters(db: Db, devId: string): Promise<Record<string, number>> {
+  const result = await db.execute(sql`
+    SELECT DISTINCT ON (type, addr) type, addr, counter FROM samples
+    WHERE dev_id = ${devId} ORDER BY type, addr, t DESC`);
+  const rows = (
+    result as unknown as { rows: Array<{ type: string; addr: number; counter: number }> }
+  ).rows;
+  return Object.fromEntries(rows.map((r) => [`${r.type}/${r.addr}`, Number(r.counter)]));
+}
+
+/**
+ * The older part goes in a week at a time (about 3,400 samples, a fifth of a second of
+ * CPU) with a pause between: PGlite runs in the server's own thread, so one big statement
+ * would hold every request up for seconds. A shutdown stops it between two weeks.
+ */
+const BACKGROUND_CHUNK_S = 7 * DAY_S;
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export interface DemoHistory<G> {
+  /** The gateways with their nodes and the counters the stored history ends at. */
+  gateways: Array<G & { nodes: DemoNode[] }>;
+  /** Resolves when the older part of a first seeding is stored (at once otherwise). */
+  rest: Promise<void>;
+  /** Stops storing the older part (at the next chunk); `rest` then resolves. */
+  stop(): void;
+}
+
+/**
+ * A year of history for each demo gateway that has none yet (the first start): 15-minute
+ * samples up to a day ago, then 30-second ones up to now, from one continuous model in
+ * the home's zone. The last day is stored before this resolves, so the simulated
+ * gateways continue from its counters (about 2 s of CPU on PGlite for both demo homes,
+ * account included). The year before it (about 280,000 samples, some 14 s of CPU on
+ * PGlite) is stored in the background, in small steps, so that the server starts at
+ * once and keeps answering meanwhile. Only
+ * days before the live samples' day are touched by that, so the two never meet.
+ */
+export async function seedDemoHistory<G extends DemoGateway>(
+  db: Db,
   aggregates: SamplesAggregateRepository,
-  gateways: Array<{ devId: string; preset: 'house' | 'flat' }>,
+  gateways: G[],
   log: Logger,
   nowS = Math.floor(Date.now() / 1000),
-): Promise<number> {
-  let inserted = 0;
+): Promise<DemoHistory<G>> {
+  const out: Array<G & { nodes: DemoNode[] }> = [];
+  const older: Array<{ devId: string; samples: GatewaySample[] }> = [];
   for (const [i, g] of gateways.entries()) {
-    if (await aggregates.hasAny(g.devId)) continue;
-    const to = nowS - (nowS % DEMO_HISTORY_INTERVAL_S) - DEMO_HISTORY_INTERVAL_S;
-    const history = generateHistory({
-      nodes: DEMO_PRESET_NODES[g.preset],
-      from: to - YEAR_S,
-      to,
-      intervalS: DEMO_HISTORY_INTERVAL_S,
-      seed: i + 1,
+    const nodes = DEMO_PRESET_NODES[g.preset];
+    if (!(await aggregates.hasAny(g.devId))) {
+      const started = performance.now();
+      const to = nowS - (nowS % DEMO_RECENT_INTERVAL_S);
+      const dayAgo = to - DAY_S;
+      const generator = createHistoryGenerator({
+        nodes: historyNodes(nodes),
+        seed: i + 1,
+        timezone: g.timezone,
+      });
+      const year = generator.run(
+        to - YEAR_S,
+        dayAgo - DEMO_HISTORY_INTERVAL_S,
+        DEMO_HISTORY_INTERVAL_S,
+      );
+      const recent = generator.run(dayAgo, to, DEMO_RECENT_INTERVAL_S);
+      await aggregates.insertHistory(g.devId, recent);
+      older.push({ devId: g.devId, samples: year });
+      log.info(
+        { devId: g.devId, samples: recent.length, ms: Math.round(performance.now() - started) },
+        'demo history: last day seeded',
+      );
+    }
+    const counters = await lastCounters(db, g.devId);
+    out.push({
+      ...g,
+      nodes: nodes.map((n) => {
+        const counterWh = counters[`${n.type}/${n.addr}`];
+        return counterWh === undefined ? { ...n } : { ...n, counterWh };
+      }),
     });
-    await aggregates.insertHistory(g.devId, history);
-    inserted += history.length;
-    log.info({ devId: g.devId, samples: history.length }, 'demo history seeded');
   }
-  return inserted;
+  let stopped = false;
+  const rest = (async () => {
+    for (const { devId, samples } of older) {
+      const started = performance.now();
+      for (let i = 0; i < samples.length && !stopped;) {
+        const end = (samples[i]?.t ?? 0) + BACKGROUND_CHUNK_S;
+        let j = i;
+        while (j < samples.length && (samples[j]?.t ?? 0) < end) j++;
+        await aggregates.insertHistory(devId, samples.slice(i, j));
+        await yieldToRequests();
+        i = j;
+      }
+      log.info(
+        { devId, samples: samples.length, ms: Math.round(performance.now() - started), stopped },
+        'demo history: year seeded',
+      );
+    }
+  })().catch((err: unknown) => log.warn({ err }, 'demo history: the year could not be stored'));
+  return {
+    gateways: out,
+    rest,
+    stop: () => {
+      stopped = true;
+    },
+  };
 }

@@ -1,5 +1,10 @@
-export { seedDemoHistory, DEMO_PRESET_NODES } from './demo-history';
-export { generateHistory, type HistoryNode, type HistoryOptions } from './history-generator';
+export { seedDemoHistory, DEMO_PRESET_NODES, type DemoNode } from './demo-history';
+export {
+  createHistoryGenerator,
+  generateHistory,
+  type HistoryNode,
+  type HistoryOptions,
+} from './history-generator';
 export {
   createSamplesAggregateRepository,
   SAMPLE_GROUPS,

@@ -88,17 +88,25 @@ export function createSampleDays(db: Db, log?: Logger) {
       GROUP BY type, addr, 5`);
   }
 
-  /** True when a node of the batch already has samples after the batch's first one for it. */
-  async function landsBeforeStored(devId: string, json: string): Promise<boolean> {
+  /**
+   * In one round trip: the home's zone (as `homeZone`) and whether a node of the batch already
+   * has samples after the batch's first one for it (then its days are recomputed).
+   */
+  async function zoneAndLateness(devId: string, json: string): Promise<[string, boolean]> {
     const result = await db.execute(sql`
-      SELECT 1 FROM (
-        SELECT u.type, u.addr, min(u.t) AS t0 FROM jsonb_to_recordset(${json}::jsonb) ${INPUT}
-        GROUP BY u.type, u.addr
-      ) f
-      WHERE EXISTS (SELECT 1 FROM samples s
-                    WHERE s.dev_id = ${devId} AND s.type = f.type AND s.addr = f.addr AND s.t > f.t0)
-      LIMIT 1`);
-    return rows(result).length > 0;
+      SELECT (SELECT g.geo_data->>'tz_code' FROM devs d JOIN groups g ON g.id = d.group_id
+              WHERE d.dev_id = ${devId}) AS tz,
+             EXISTS (
+               SELECT 1 FROM (
+                 SELECT u.type, u.addr, min(u.t) AS t0 FROM jsonb_to_recordset(${json}::jsonb) ${INPUT}
+                 GROUP BY u.type, u.addr
+               ) f
+               WHERE EXISTS (SELECT 1 FROM samples s WHERE s.dev_id = ${devId}
+                             AND s.type = f.type AND s.addr = f.addr AND s.t > f.t0)
+             ) AS late`);
+    const row = rows<{ tz: string | null; late: boolean }>(result)[0];
+    const tz = row?.tz;
+    return [tz && isTimeZone(tz) ? tz : 'UTC', row?.late === true];
   }
 
   /** One statement: insert, then add the new intervals (from each node's previous sample on). */
@@ -144,8 +152,8 @@ export function createSampleDays(db: Db, log?: Logger) {
     async insert(devId: string, list: GatewaySample[]): Promise<void> {
       if (list.length === 0) return;
       const json = rowsJson(list);
-      const tz = await homeZone(devId);
-      if (!(await landsBeforeStored(devId, json))) {
+      const [tz, late] = await zoneAndLateness(devId, json);
+      if (!late) {
         await insertInOrder(devId, tz, json);
         return;
       }

@@ -20,7 +20,8 @@ export async function connectGateway(
   mqttUrl: string,
   devId: string,
   secret: string,
-  opts: { subscribe?: boolean } = {},
+  /** headers: sent with a WebSocket connection's upgrade (X-Forwarded-For through a proxy). */
+  opts: { subscribe?: boolean; headers?: Record<string, string> } = {},
 ): Promise<TestGateway> {
   const client = await mqtt.connectAsync(mqttUrl, {
     clientId: devId,
@@ -28,6 +29,7 @@ export async function connectGateway(
     password: secret,
     clean: false,
     reconnectPeriod: 0,
+    ...(opts.headers ? { wsOptions: { headers: opts.headers } } : {}),
     will: {
       topic: gatewayTopics.connected(devId),
       payload: Buffer.from('{"connected":false}'),

@@ -1,0 +1,189 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { gatewayTopics, type GatewayCommand } from '@hearth/protocol';
+import { devs } from '../db/schema';
+import type { RealtimeEmitter } from '../realtime/realtime.emitter';
+import {
+  createHomeWithDevice,
+  createUser,
+  randomDevId,
+  startTestHearth,
+  type TestHearth,
+} from '../test-support/test-hearth';
+import { createCommandsService } from './commands.service';
+import { createIngestService } from './ingest.service';
+import type { GatewayTransport } from './transport';
+
+// The ingest service of a freshly started process (nothing cached) over the test server's
+// database; what it emits and publishes is recorded where sockets and the broker would be.
+let t: TestHearth;
+beforeAll(async () => {
+  t = await startTestHearth();
+});
+afterAll(() => t.stop());
+beforeEach(() => t.reset());
+
+const status = { mode: 'manual', stemp: '21.0', mtemp: '19.5', units: 'C', sync_status: 'ok' };
+
+function freshProcess() {
+  const updates: { devId: string; path: string; body: unknown }[] = [];
+  const published: GatewayCommand[] = [];
+  const realtime: RealtimeEmitter = {
+    update: (devId, path, body) => updates.push({ devId, path, body }),
+    handshake: () => undefined,
+    revalidate: () => undefined,
+  };
+  const transport: GatewayTransport = {
+    start: async () => undefined,
+    publish: async (_topic, payload) => {
+      published.push(JSON.parse(payload) as GatewayCommand);
+    },
+    close: async () => undefined,
+  };
+  const commands = createCommandsService({
+    commands: t.repos.commands,
+    transport,
+    log: t.hearth.log,
+  });
+  const ingest = createIngestService({ ...t.repos, commands, realtime, log: t.hearth.log });
+  const send = (topic: string, body: unknown) =>
+    ingest.handle(topic, Buffer.from(JSON.stringify(body)));
+  const sendAll = (messages: [string, unknown][]) =>
+    ingest.handleAll(
+      messages.map(([topic, body]) => ({ topic, payload: Buffer.from(JSON.stringify(body)) })),
+    );
+  return { updates, published, send, sendAll };
+}
+
+async function ownedDevice() {
+  const owner = await createUser(t.repos, `owner-${randomDevId()}@example.com`);
+  return (await createHomeWithDevice(t.repos, owner.id, randomDevId())).devId;
+}
+
+describe('ingest', () => {
+  it("stores a known device's first message after a restart without recording it again", async () => {
+    const devId = await ownedDevice();
+    const before = await t.repos.devices.find(devId);
+    const p = freshProcess();
+    await p.send(gatewayTopics.up(devId, '/htr/2/status'), status);
+    expect((await t.repos.nodes.find(devId, 'htr', 2))?.status).toEqual(status);
+    expect(p.updates).toEqual([{ devId, path: '/htr/2/status', body: status }]);
+    expect(await t.repos.devices.find(devId)).toEqual(before);
+  });
+
+  it('records a device again when it was deleted after this process had seen it', async () => {
+    const devId = await ownedDevice();
+    const p = freshProcess();
+    await p.send(gatewayTopics.up(devId, '/htr/2/status'), status);
+    // Deleted elsewhere (another process, an operator): the cached "known" is now wrong.
+    await t.hearth.db.delete(devs).where(eq(devs.devId, devId));
+    await p.send(gatewayTopics.up(devId, '/htr/2/status'), { ...status, mtemp: '20.0' });
+    await p.send(gatewayTopics.up(devId, '/mgr/away_status'), { away: false });
+    expect(await t.repos.devices.find(devId)).toMatchObject({ devId, groupId: null });
+    expect((await t.repos.nodes.find(devId, 'htr', 2))?.status).toMatchObject({ mtemp: '20.0' });
+    expect(await t.repos.devices.getState(devId, '/mgr/away_status')).toEqual({ away: false });
+    expect(p.updates.map((u) => u.path)).toEqual([
+      '/htr/2/status',
+      '/htr/2/status',
+      '/mgr/away_status',
+    ]);
+  });
+
+  it('stores a burst from many gateways and emits every object whole, pending only where a write waits', async () => {
+    const ids = await Promise.all(Array.from({ length: 12 }, () => ownedDevice()));
+    const waiting = ids[3] ?? '';
+    await t.repos.commands.insert({
+      devId: waiting,
+      method: 'POST',
+      path: '/htr/2/status',
+      body: { stemp: '23.0' },
+    });
+    const p = freshProcess();
+    // Arriving together, as from a busy broker: stored in batches, not one by one.
+    await Promise.all(
+      ids.flatMap((devId, i) => [
+        p.send(gatewayTopics.up(devId, '/htr/2/status'), { ...status, mtemp: `${i}.5` }),
+        p.send(gatewayTopics.up(ids[(i + 1) % ids.length] ?? '', '/mgr/rtc/time'), { n: i }),
+      ]),
+    );
+    for (const [i, devId] of ids.entries()) {
+      const expected = {
+        ...status,
+        mtemp: `${i}.5`,
+        sync_status: devId === waiting ? 'pending' : 'ok',
+      };
+      expect((await t.repos.nodes.find(devId, 'htr', 2))?.status).toEqual(expected);
+      expect(p.updates).toContainEqual({ devId, path: '/htr/2/status', body: expected });
+    }
+    expect(p.updates).toHaveLength(ids.length * 2);
+    expect(await t.repos.devices.getState(ids[1] ?? '', '/mgr/rtc/time')).toEqual({ n: 0 });
+  });
+
+  it('sends a pending write once on reconnection, and its ack ends the pending state once', async () => {
+    const devId = await ownedDevice();
+    await t.repos.nodes.replaceList(devId, [
+      { name: 'Lounge', addr: 2, type: 'htr', installed: true, lost: false },
+    ]);
+    const command = await t.repos.commands.insert({
+      devId,
+      method: 'POST',
+      path: '/htr/2/status',
+      body: { stemp: '23.0' },
+    });
+    const p = freshProcess();
+    await p.send(gatewayTopics.connected(devId), { connected: true });
+    expect(p.published.map((c) => c.id)).toEqual([command.id]);
+
+    await p.send(gatewayTopics.up(devId, '/htr/2/status'), { ...status, stemp: '23.0' });
+    await p.send(gatewayTopics.ack(devId), { id: command.id, ok: true });
+    await p.send(gatewayTopics.ack(devId), { id: command.id, ok: true });
+    await p.send(gatewayTopics.connected(devId), { connected: true });
+
+    expect(p.published.map((c) => c.id)).toEqual([command.id]);
+    expect((await t.repos.commands.find(command.id))?.status).toBe('acked');
+    const statuses = p.updates.filter((u) => u.path === '/htr/2/status').map((u) => u.body);
+    expect(statuses).toEqual([
+      { ...status, stemp: '23.0', sync_status: 'pending' },
+      { ...status, stemp: '23.0', sync_status: 'ok' },
+    ]);
+    expect((await t.repos.nodes.find(devId, 'htr', 2))?.status).toEqual({
+      ...status,
+      stemp: '23.0',
+    });
+  });
+
+  it("applies a gateway's queued messages in order, node objects of different nodes together", async () => {
+    const devId = await ownedDevice();
+    const p = freshProcess();
+    const up = (path: string) => gatewayTopics.up(devId, path);
+    const node = (addr: number) => ({
+      name: `N${addr}`,
+      addr,
+      type: 'htr',
+      installed: true,
+      lost: false,
+    });
+    await p.sendAll([
+      [up('/htr/4/status'), status],
+      [up('/mgr/nodes'), { nodes: [node(2), node(3)] }],
+      [up('/htr/2/status'), { ...status, mtemp: '18.0' }],
+      [up('/htr/3/status'), { ...status, mtemp: '17.0' }],
+      [gatewayTopics.samples(devId), { samples: [{ type: 'htr', addr: 2, t: 1000, counter: 5 }] }],
+      [up('/htr/2/status'), { ...status, mtemp: '18.5' }],
+    ]);
+    // Node 4 was reported before the list that drops it: gone. The rest after it: stored.
+    expect((await t.repos.nodes.list(devId)).map((n) => [n.addr, n.status?.mtemp])).toEqual([
+      [2, '18.5'],
+      [3, '17.0'],
+    ]);
+    expect(await t.repos.samples.range(devId, 'htr', 2, 0, 2000)).toHaveLength(1);
+    const paths = p.updates.map((u) => u.path);
+    expect(paths.slice(0, 2)).toEqual(['/htr/4/status', '/mgr/nodes']);
+    expect(paths.slice(2, 4).sort()).toEqual(['/htr/2/status', '/htr/3/status']);
+    expect(p.updates.at(-1)).toEqual({
+      devId,
+      path: '/htr/2/status',
+      body: { ...status, mtemp: '18.5' },
+    });
+  });
+});
