@@ -5,7 +5,8 @@ import type { CapacitorConfig } from '@capacitor/cli';
 const config: CapacitorConfig = {
   appId: 'org.hearth.app',
   appName: 'Hearth',
-  webDir: 'dist',
+  // `npm run native:check` syncs a build made elsewhere, leaving dist alone.
+  webDir: process.env.CAP_WEB_DIR ?? 'dist',
   android: { allowMixedContent: true },
   server: {
     // The wifi heater's own access point speaks plain HTTP on port 8080 (spec 2 §4).

@@ -1,5 +1,8 @@
 import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { ionicSplit } from './ionic-split.config';
+import { serviceWorkerPlugin } from './scripts/service-worker-plugin';
 
 // The dev server forwards everything the server answers, so the app runs same-origin
 // as it does in production (one process serves both).
@@ -13,13 +16,27 @@ const PROXIED = [
   '/assets/maxPowerConfig.json',
 ];
 
+const localeChunk = (id: string) => {
+  const lang = /[\\/]locales[\\/]([a-z]{2})\.json$/.exec(id)?.[1];
+  return lang && lang !== 'en' ? `locale-${lang}` : null;
+};
+
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   const target = env.VITE_API_TARGET ?? 'http://127.0.0.1:8080';
   const proxy = Object.fromEntries(PROXIED.map((path) => [path, { target, changeOrigin: true }]));
   return {
-    plugins: [react()],
-    build: { outDir: 'dist', sourcemap: true },
+    plugins: [
+      react(),
+      ionicSplit(),
+      serviceWorkerPlugin(fileURLToPath(new URL('.', import.meta.url))),
+    ],
+    build: {
+      outDir: 'dist',
+      sourcemap: true,
+      // Each language's strings (shared and every feature's) in one chunk, fetched when used.
+      rolldownOptions: { output: { codeSplitting: { groups: [{ name: localeChunk }] } } },
+    },
     server: {
       proxy: {
         ...proxy,

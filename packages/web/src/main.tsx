@@ -10,12 +10,20 @@ import '@ionic/react/css/text-alignment.css';
 import '@ionic/react/css/display.css';
 import './app/theme.css';
 import { App } from './app/app';
+import { i18nReady } from './lib/i18n';
+import { registerServiceWorker } from './features/pwa';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+registerServiceWorker();
+
+// The first screen in the user's language (its strings are a chunk of their own); English
+// if they cannot be fetched.
+void i18nReady.finally(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -1,18 +1,22 @@
 import type { ReactNode } from 'react';
 import { Route } from 'react-router-dom';
-import { AboutPage } from '../features/about';
-import { AccountPage, RemoveAccountHelpPage } from '../features/account';
-import { DeviceLinkingPage } from '../features/account-linking';
-import { LoginPage } from '../features/auth';
+import { ABOUT_TRANSITIONS } from '../features/about/transitions';
 import {
+  AboutPage,
+  AccountPage,
+  DeviceLinkingPage,
   EmailChangeConfirmPage,
+  ForgotPasswordPage,
+  HelpPage,
   InviteConfirmPage,
+  LoginPage,
   PasswordResetConfirmPage,
+  PrivacyPage,
   RegistrationConfirmPage,
-} from '../features/confirmations';
-import { ForgotPasswordPage } from '../features/forgot-password';
-import { PrivacyPage } from '../features/privacy';
-import { RegistrationPage } from '../features/registration';
+  RegistrationPage,
+  RemoveAccountHelpPage,
+  TermsPage,
+} from './pages';
 
 /**
  * Routes of spec 1 beyond sign-in and the dashboard: account flows, confirmations (open
@@ -37,8 +41,14 @@ export function accountsRoutes(guards: {
     page('/email-change-confirm/:serialId', <EmailChangeConfirmPage />),
     page('/invite-confirm/:serialId', <InviteConfirmPage />),
     page('/about', guards.session(<AboutPage />)),
+    ...ABOUT_TRANSITIONS.map((transition) =>
+      page(`/about-${transition}`, guards.session(<AboutPage transition={transition} />)),
+    ),
     page('/privacy', guards.session(<PrivacyPage />)),
     page('/account', guards.session(<AccountPage />)),
     page('/removeAccountHelp', guards.session(<RemoveAccountHelpPage />)),
+    // Help and terms are read before signing in too (registration links the terms).
+    page('/help', <HelpPage />),
+    page('/terms', <TermsPage />),
   ];
 }

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { GroupedHome } from '@hearth/protocol';
@@ -19,6 +19,8 @@ const homes: GroupedHome[] = [
 ];
 // The whole app mounts here (shell, menu, router); a busy 2-core machine needs more than the 1 s default.
 const LOADED_MACHINE = { timeout: 10_000 };
+// A test waits for up to two screens in turn: room for both waits.
+const WHOLE_APP = { timeout: 30_000 };
 const noSocket = (): DeviceConnection => ({ close: () => undefined, resume: () => undefined });
 
 function signIn() {
@@ -34,12 +36,23 @@ function openAt(path: string) {
   return render(<App connectDevice={noSocket} />);
 }
 
+// Screens are lazy chunks (app/pages.ts): compile the ones these tests open before any timing
+// starts, as a browser would have them cached after the first visit.
+beforeAll(async () => {
+  await Promise.all([
+    import('../features/auth'),
+    import('../features/dashboard'),
+    import('../features/about'),
+    import('../features/confirmations'),
+  ]);
+}, 120_000);
+
 afterEach(() => {
   useSessionStore.getState().clear();
   vi.unstubAllGlobals();
 });
 
-describe('routes', () => {
+describe('routes', WHOLE_APP, () => {
   test('without a session the dashboard sends the user to /login', async () => {
     installFakeFetch({});
     openAt('/');
@@ -84,7 +97,7 @@ describe('routes', () => {
   });
 });
 
-describe('account pages', () => {
+describe('account pages', WHOLE_APP, () => {
   test('about shows the app version and the server version cut to 4 commit characters', async () => {
     signIn();
     installFakeFetch({
@@ -94,6 +107,21 @@ describe('account pages', () => {
     openAt('/about');
     expect(await screen.findByText('1.2.3 (abcd)', {}, LOADED_MACHINE)).toBeInTheDocument();
     expect(screen.getByText('1.41.0-6')).toBeInTheDocument();
+  });
+
+  test('about-lift, about-slide and about-fade open About with their transition', async () => {
+    signIn();
+    installFakeFetch({
+      'GET /api/v2/grouped_devs': () => json(homes),
+      'GET /version': () => json({ major: '1', minor: '2', subminor: '3', commit: 'abcdef12' }),
+    });
+    const view = openAt('/about-slide');
+    expect(await screen.findByText('1.2.3 (abcd)', {}, LOADED_MACHINE)).toBeInTheDocument();
+    expect(view.container.querySelector('[data-transition="slide"]')).not.toBeNull();
+    view.unmount();
+    openAt('/about-fade');
+    expect(await screen.findByText('1.2.3 (abcd)', {}, LOADED_MACHINE)).toBeInTheDocument();
+    expect(document.querySelector('[data-transition="fade"]')).not.toBeNull();
   });
 
   test('confirmation screens open without a session and report a failed code', async () => {

@@ -5,19 +5,25 @@ import { AppRouter } from './router';
 import { GlobalErrorToast } from './error-toast';
 import { createQueryClient } from './query-client';
 import { useForgetOnSignOut } from './use-forget-on-sign-out';
+import { useNativeShell } from './use-native-shell';
+import { OfflineBanner } from '../features/pwa';
+import { GeoTrackingRunner } from './geo-tracking-runner';
 import type { ConnectDevice } from '../lib/socket/realtime-context';
 
 setupIonicReact();
 
-/** `connectDevice` replaces the realtime transport (tests; demo mode later). */
+/** `connectDevice` replaces the realtime transport in tests (demo mode swaps it in lib/socket). */
 export function App({ connectDevice }: { connectDevice?: ConnectDevice } = {}) {
   const [queryClient] = useState(createQueryClient);
   useForgetOnSignOut(queryClient);
+  useNativeShell(queryClient);
   return (
     <Providers queryClient={queryClient} connectDevice={connectDevice}>
       <IonApp>
         <AppRouter />
         <GlobalErrorToast />
+        <OfflineBanner />
+        <GeoTrackingRunner />
       </IonApp>
     </Providers>
   );

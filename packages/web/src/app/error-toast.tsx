@@ -1,13 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { useErrorToastStore } from '../lib/http';
 import { Toast } from '../lib/ui/toast';
+import { useOnline } from '../features/pwa';
 
 /** The global error toast (spec 1 §8): title by kind, cleared after ERROR_TOAST_MS by the store. */
 export function GlobalErrorToast() {
   const { t } = useTranslation();
   const kind = useErrorToastStore((s) => s.kind);
   const dismiss = useErrorToastStore((s) => s.dismiss);
-  if (!kind) return null;
+  const online = useOnline();
+  // Offline, the offline banner already says why nothing loads; no toast on top of it.
+  if (!kind || (kind === 'connection' && !online)) return null;
   return (
     <Toast
       variant="danger"

@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react';
 import { Route } from 'react-router-dom';
 import type { RenderPowerMonitors } from '../features/dashboard';
-import { NodeDetailPage } from '../features/node-detail';
-import { PowerMonitorPanel } from '../features/power-monitor';
-import { WeatherPage } from '../features/weather';
+import { NodeDetailPage, PowerMonitorPanel, WeatherPage } from './pages';
 
 /** Spec 3 §2 heating-control routes: node detail and weather. Each needs a session. */
 export function heatingRoutes(guard: (page: ReactNode) => ReactNode) {

@@ -1,17 +1,31 @@
 import type { ReactNode } from 'react';
 import { Route } from 'react-router-dom';
 import {
+  AddHomeWizardPage,
+  DeviceSettingsPage,
+  DiscoveryPage,
   HomeConfigPage,
   HomeDetailsPage,
   HomeListPage,
   HomeSettingsRedirect,
   HomesSortPage,
+  NodeConfigPage,
   QuietHomeNodesPage,
-} from '../features/homes';
-import { AddHomeWizardPage } from '../features/add-home';
-import { DeviceSettingsPage } from '../features/device-settings';
-import { DiscoveryPage, SelectDevicePage, SelectModelPage } from '../features/node-install';
-import { NodeConfigPage } from '../features/node-config';
+  SelectDevicePage,
+  SelectModelPage,
+} from './pages';
+import { lazyPage } from './lazy-page';
+import type { WifiConnectionStep } from '../features/add-home';
+import { AddNodeStart, WifiHeaterInstallation } from './wifi-heater-installation';
+
+const WifiConfigurationPage = lazyPage(() =>
+  import('../features/wifi-provisioning').then((m) => m.WifiConfigurationPage),
+);
+const WifiProvisioningFlow = lazyPage(() =>
+  import('../features/wifi-provisioning').then((m) => m.WifiProvisioningFlow),
+);
+/** The add-device wizard's wifi heater step is the wifi provisioning feature. */
+const wifiConnection: WifiConnectionStep = (props) => <WifiProvisioningFlow {...props} />;
 
 /**
  * Routes of spec 2 (homes, wizards, devices, node installation) and the node configuration
@@ -25,9 +39,15 @@ export function homesRoutes(guard: (page: ReactNode) => ReactNode) {
     page('/list', <HomeListPage />),
     page('/list/config', <HomesSortPage />),
     page('/list/homes/:homeId/:option', <HomeDetailsPage />),
-    page('/list/addHome/:step', <AddHomeWizardPage />),
-    page('/list/homes/:homeId/devices/addDevice/:step', <AddHomeWizardPage />),
+    page('/list/addHome/:step', <AddHomeWizardPage wifiConnection={wifiConnection} />),
+    page(
+      '/list/homes/:homeId/devices/addDevice/:step',
+      <AddHomeWizardPage wifiConnection={wifiConnection} />,
+    ),
     page('/list/homes/:homeId/devices/:devId/settings', <DeviceSettingsPage />),
+    page('/list/homes/:homeId/:option/:devId/wifiConfiguration', <WifiConfigurationPage />),
+    page('/homes/:homeId/addNode', <AddNodeStart />),
+    page('/homes/:homeId/addNode/deviceInstallation', <WifiHeaterInstallation />),
     page('/homes/:homeId/addNode/devs/selectDevice', <SelectDevicePage />),
     page('/homes/:homeId/addNode/devs/:devId/selectType/selectModel', <SelectModelPage />),
     page('/homes/:homeId/addNode/devs/:devId/selectType/selectModel/discovery', <DiscoveryPage />),

@@ -3,10 +3,10 @@ import { IonContent, IonHeader, IonList, IonMenu, IonTitle, IonToolbar } from '@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { SIDE_PANEL_WIDTH_PX } from '@hearth/protocol';
-import { PrivacyUpdateDialog } from '../features/privacy';
-import { useBranding } from '../lib/branding';
+import { brandLogos, useBrand, useBranding } from '../lib/branding';
 import { hasSession, useSessionStore } from '../lib/session/session-store';
 import { LanguagePicker } from './language-picker';
+import { PrivacyUpdateDialog } from './pages';
 import { SideMenuItems } from './side-menu-items';
 
 /** Spec 1 §2: no menu on sign-in, confirmation and remove-account-help screens. */
@@ -20,6 +20,7 @@ export function MenuShell({ children }: { children: ReactNode }) {
   const username = useSessionStore((s) => s.username);
   const signedIn = useSessionStore(hasSession);
   useBranding();
+  const logos = brandLogos(useBrand());
   const menuOff = !signedIn || NO_MENU.test(pathname);
   return (
     <>
@@ -36,6 +37,16 @@ export function MenuShell({ children }: { children: ReactNode }) {
           </IonToolbar>
         </IonHeader>
         <IonContent>
+          <div className="menu__logos">
+            <img src={logos.logo} alt="" height={36} data-testid="menu-logo" />
+            <img
+              src={logos.secondary}
+              alt=""
+              height={24}
+              className="menu__secondary-logo"
+              data-testid="menu-secondary-logo"
+            />
+          </div>
           <p className="menu__user" data-testid="menu-user">
             {username}
           </p>

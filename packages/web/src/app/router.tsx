@@ -2,16 +2,20 @@ import type { ReactNode } from 'react';
 import { IonRouterOutlet } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { LoginPage } from '../features/auth';
-import { DashboardPage } from '../features/dashboard';
-import { SchedulePage } from '../features/schedule';
-import { HeaterSystemPage, PowerSchedulePage } from '../features/power-schedule';
-import { HomeRecordsPage, NodeRecordsPage } from '../features/records';
 import { hasSession, useSessionStore } from '../lib/session/session-store';
 import { accountsRoutes } from './accounts-routes';
 import { MenuShell } from './menu-shell';
 import { heatingRoutes, renderPowerMonitors } from './heating-routes';
 import { homesRoutes } from './homes-routes';
+import {
+  DashboardPage,
+  HeaterSystemPage,
+  HomeRecordsPage,
+  LoginPage,
+  NodeRecordsPage,
+  PowerSchedulePage,
+  SchedulePage,
+} from './pages';
 
 /** Spec 1 §2: the dashboard needs a session; without one the user lands on /login. */
 function RequireSession({ children }: { children: ReactNode }) {

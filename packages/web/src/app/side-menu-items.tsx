@@ -42,14 +42,13 @@ function Item(props: {
 
 /** The side panel's entries (spec 1 §2): help, contact, privacy, about, account and logout. */
 export function SideMenuItems() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const brand = useBrand();
   const serialId = useBrandingStore((s) => s.serialId);
   const email = useSessionStore((s) => s.username);
   const homes = useHomes();
   const firstDevId = homes.data?.[0]?.devs[0]?.dev_id ?? '';
-  const site = brand.urlLabel ? `https://${brand.urlLabel}` : '';
   const logout = () => {
     // The app forgets cached data when the session ends (use-forget-on-sign-out); branding stays.
     useSessionStore.getState().clear();
@@ -73,7 +72,7 @@ export function SideMenuItems() {
         icon={helpCircleOutline}
         label={<span>{t('menu.help')}</span>}
         testId="menu-help"
-        href={`${site}/${i18n.language}/help`}
+        onClick={() => navigate('/help')}
       />
       <Item
         icon={mailOutline}

@@ -3,15 +3,20 @@ import { DEFAULT_BUILD_YEAR, FRONTEND_VERSION } from '@hearth/protocol';
 import { appConfig } from '../../lib/config';
 import { PageFrame } from '../../lib/screens';
 import { formatServerVersion, useServerVersion } from './api/version';
+import type { AboutTransition } from './transitions';
+import './about-page.css';
 
 /** About (spec 1 §2): front-end version, API endpoint and server version. */
-export function AboutPage() {
+export function AboutPage({ transition }: { transition?: AboutTransition }) {
   const { t } = useTranslation();
   const server = useServerVersion();
   const endpoint = appConfig.apiBaseUrl || window.location.origin;
   return (
     <PageFrame title={t('about.title')} backLabel={t('about.back')}>
-      <dl className="about">
+      <dl
+        className={transition ? `about about--${transition}` : 'about'}
+        data-transition={transition}
+      >
         <dt>{t('about.frontend')}</dt>
         <dd data-testid="about-frontend">{FRONTEND_VERSION}</dd>
         <dt>{t('about.api')}</dt>

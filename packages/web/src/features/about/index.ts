@@ -1,1 +1,2 @@
 export { AboutPage } from './about-page';
+export { ABOUT_TRANSITIONS, type AboutTransition } from './transitions';

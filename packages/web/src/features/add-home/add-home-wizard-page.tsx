@@ -1,14 +1,20 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { isValidDevId, REGISTRATION_REDIRECT_MS } from '@hearth/protocol';
+import {
+  DEMO_DETECTION_MS,
+  DEMO_DEVICE_ID,
+  isValidDevId,
+  REGISTRATION_REDIRECT_MS,
+} from '@hearth/protocol';
 import { apiOrigin } from '../../lib/config';
 import { deviceKeys, getHomes, routes, useHomes } from '../../lib/devices';
 import { availableDeviceTypes } from '../../lib/home-data';
 import { http } from '../../lib/http';
-import { platform } from '../../lib/platform';
+import { platform, wifi } from '../../lib/platform';
 import { PageFrame } from '../../lib/screens';
+import { useSessionStore } from '../../lib/session/session-store';
 import { registrationApi } from './api/add-home-api';
 import { ConnectionHelp } from './components/connection-help';
 import { DetectionStep } from './components/detection-step';
@@ -17,22 +23,53 @@ import { DeviceTypeStep } from './components/device-type-step';
 import { HomeDataStep } from './components/home-data-step';
 import { RegistrationStep, type RegistrationEnd } from './components/registration-step';
 import { SuccessStep } from './components/success-step';
-import { socketDetector, type Detector } from './model/detect-device';
+import { WifiModelStep } from './components/wifi-model-step';
+import { demoDetector, socketDetector, type Detector } from './model/detect-device';
 import { ADD_HOME_STEPS, stepPath, type WizardStep } from './model/wizard-routes';
 import { useWizardStore } from './model/wizard-store';
 import { usePrefillExistingHome } from './use-prefill-existing-home';
 import './add-home.css';
 
 const defaultDetector: Detector = socketDetector(apiOrigin(), () => http.getValidToken());
+/** Spec 2 §4: in demo mode the sample device is found after 5 s, with no socket. */
+const demoDetection: Detector = demoDetector(DEMO_DEVICE_ID, DEMO_DETECTION_MS);
 
 function wizardNumber(step: WizardStep): 1 | 2 | 3 {
   if (step === 'homeData' || step === 'deviceType') return 1;
-  return step === 'deviceDetection' ? 2 : 3;
+  const second: WizardStep[] = ['deviceModel', 'deviceDetection', 'deviceConnection'];
+  return second.includes(step) ? 2 : 3;
 }
 
+/** Spec 2 §2: the query parameters the device steps read, kept from step to step. */
+const KEPT_QUERY = ['nodeType', 'deviceType', 'devid'] as const;
+
+function keptQuery(query: URLSearchParams): string {
+  const kept = new URLSearchParams();
+  for (const key of KEPT_QUERY) {
+    const value = query.get(key);
+    if (value !== null) kept.set(key, value);
+  }
+  const text = kept.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The wifi heater's connection step (spec 2 §4), composed in by app/ from its own feature. */
+export type WifiConnectionStep = (props: {
+  onDone: (devId: string) => void;
+  onConnectionError: () => void;
+}) => ReactNode;
+
 /** Spec 2 §2: the add-home wizard (/list/addHome/{step}) and the add-device wizard. */
-export function AddHomeWizardPage({ detect = defaultDetector }: { detect?: Detector }) {
+export function AddHomeWizardPage({
+  detect: givenDetect,
+  wifiConnection,
+}: {
+  detect?: Detector;
+  wifiConnection?: WifiConnectionStep;
+}) {
   const { t } = useTranslation();
+  const demo = useSessionStore((s) => s.demo);
+  const detect = givenDetect ?? (demo ? demoDetection : defaultDetector);
   const { step: rawStep = 'homeData', homeId = null } = useParams();
   const { search } = useLocation();
   const navigate = useNavigate();
@@ -44,7 +81,8 @@ export function AddHomeWizardPage({ detect = defaultDetector }: { detect?: Detec
     : null;
   const query = useMemo(() => new URLSearchParams(search), [search]);
   const types = availableDeviceTypes({
-    native: platform.isNative,
+    // The wifi heater needs the native wifi/Bluetooth provisioning (spec 2 §1).
+    native: platform.isNative || wifi.available,
     ethernetAvailable: true,
     wifiAvailable: true,
   });
@@ -63,16 +101,29 @@ export function AddHomeWizardPage({ detect = defaultDetector }: { detect?: Detec
       useWizardStore.getState().set({ devId: devid, devIdKnown: true });
   }, [query]);
 
+  const kept = useMemo(() => keptQuery(query), [query]);
   const go = useCallback(
-    (next: WizardStep, extra = '') => navigate(stepPath(homeId, next, extra), { replace: false }),
-    [homeId, navigate],
+    (next: WizardStep, extra = kept) => navigate(stepPath(homeId, next, extra), { replace: false }),
+    [homeId, kept, navigate],
   );
   const afterDetection = useCallback(() => go('deviceData'), [go]);
+  const afterConnection = useCallback(
+    (devId: string) => {
+      useWizardStore.getState().set({ devId, devIdKnown: true });
+      go('deviceData');
+    },
+    [go],
+  );
+  const onConnectionError = useCallback(() => go('connectionError'), [go]);
+  // Spec 2 §2: a wifi heater starts with its model, then is connected (provisioned) where
+  // other types are detected.
+  const deviceStep = (): WizardStep =>
+    useWizardStore.getState().deviceType === 'wifiHtr' ? 'deviceModel' : 'deviceDetection';
   // Spec 2 §2: the type choice is skipped when exactly one type is available.
   const afterHomeData = () => {
     if (types.length > 1) return go('deviceType');
     wizard.set({ deviceType: types[0] ?? 'ethernet' });
-    go('deviceDetection');
+    go(deviceStep());
   };
 
   const finish = async (end: RegistrationEnd) => {
@@ -105,22 +156,31 @@ export function AddHomeWizardPage({ detect = defaultDetector }: { detect?: Detec
       ? t('addHome.steps.connection')
       : t(`addHome.steps.${n}`);
   const toDashboard = () => navigate('/', { replace: true });
+  const wifiHtr = wizard.deviceType === 'wifiHtr';
+  const modelStep = step === 'deviceModel' || (step === 'deviceDetection' && wifiHtr);
+  // Spec 2 §2: node model selection returns to /homes/{homeId}/addNode; coming from the wifi
+  // node route (deviceInstallation, replaced in history) the back button goes back in history.
+  const backTo =
+    modelStep && homeId ? `/homes/${encodeURIComponent(homeId)}/addNode${kept}` : '/list';
 
   return (
     <PageFrame
       title={homeId ? t('addHome.addDeviceTitle') : t('addHome.title')}
       backLabel={t('addHome.back')}
-      backTo="/list"
+      backTo={backTo}
     >
       <p className="wizard-step" data-testid="wizard-step">
         {t('addHome.stepOf', { n: homeId ? Math.max(1, n - 1) : n, total: homeId ? 2 : 3 })}:{' '}
         {stepTitle}
       </p>
       {step === 'homeData' && <HomeDataStep onNext={afterHomeData} />}
-      {step === 'deviceType' && (
-        <DeviceTypeStep types={types} onNext={() => go('deviceDetection')} />
+      {step === 'deviceType' && <DeviceTypeStep types={types} onNext={() => go(deviceStep())} />}
+      {step === 'deviceDetection' && !wifiHtr && (
+        <DetectionStep detect={detect} onNext={afterDetection} />
       )}
-      {step === 'deviceDetection' && <DetectionStep detect={detect} onNext={afterDetection} />}
+      {modelStep && <WifiModelStep onNext={() => go('deviceConnection')} />}
+      {step === 'deviceConnection' &&
+        wifiConnection?.({ onDone: afterConnection, onConnectionError })}
       {step === 'deviceData' && <DeviceDataStep onNext={() => go('deviceRegistration')} />}
       {step === 'deviceRegistration' && (
         <RegistrationStep

@@ -1,1 +1,2 @@
 export { AddHomeWizardPage } from './add-home-wizard-page';
+export type { WifiConnectionStep } from './add-home-wizard-page';

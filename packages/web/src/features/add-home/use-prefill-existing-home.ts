@@ -27,6 +27,8 @@ export function usePrefillExistingHome(
     const deviceType = isDeviceType(queryType) ? queryType : 'ethernet';
     const store = useWizardStore.getState();
     if (store.homeId !== homeId) store.reset({ homeId, deviceType });
+    // The add-device wizard has no type step: the query decides on every visit.
+    else if (store.deviceType !== deviceType) store.set({ deviceType });
     useWizardStore.getState().set({ home: { ...EMPTY_HOME_DATA, name: home.name } });
     const controller = new AbortController();
     http

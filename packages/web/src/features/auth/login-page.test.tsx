@@ -170,3 +170,24 @@ describe('login page', () => {
     );
   });
 });
+
+describe('demo link (spec 1 §2, §4)', () => {
+  test('loads the demo and goes to the dashboard without any request', async () => {
+    const { calls } = tokenRoute(200);
+    renderLogin();
+    await userEvent.click(screen.getByRole('button', { name: 'Try the demo' }));
+    expect(await screen.findByText('dashboard reached')).toBeInTheDocument();
+    expect(useSessionStore.getState().demo).toBe(true);
+    expect(calls).toHaveLength(0);
+  });
+
+  test('a login attempt leaves demo mode', async () => {
+    tokenRoute(401);
+    useSessionStore.getState().startDemo();
+    renderLogin();
+    await userEvent.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong1{Enter}');
+    expect(useSessionStore.getState().demo).toBe(false);
+    expect(await screen.findByTestId('login-error')).toBeInTheDocument();
+  });
+});

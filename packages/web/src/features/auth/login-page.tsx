@@ -4,7 +4,9 @@ import { eyeOffOutline, eyeOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { DEFAULT_BUILD_YEAR, FRONTEND_VERSION, LOGIN_ERROR_TOAST_MS } from '@hearth/protocol';
+import { BrandMainLogo } from '../../lib/branding';
 import { HttpError } from '../../lib/http';
+import { useSessionStore } from '../../lib/session/session-store';
 import { Toast } from '../../lib/ui/toast';
 import { platform } from '../../lib/platform';
 import { useLogin } from './api/login';
@@ -33,8 +35,16 @@ export function LoginPage({ linking = false }: { linking?: boolean }) {
     return () => clearTimeout(timer);
   }, [wrongCredentials]);
 
+  /** Spec 1 §2: the demo link loads the sample homes and goes to the dashboard. */
+  const startDemo = () => {
+    useSessionStore.getState().startDemo();
+    navigate('/', { replace: true });
+  };
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // Spec 1 §4: any login attempt leaves demo mode.
+    useSessionStore.getState().endDemo();
     // Read the fields at submit time, so values a browser autofilled count too.
     const data = new FormData(event.currentTarget);
     const username = String(data.get('username') ?? '').trim();
@@ -56,6 +66,7 @@ export function LoginPage({ linking = false }: { linking?: boolean }) {
     <IonPage>
       <IonContent className="login" fullscreen>
         <main className="login__panel">
+          <BrandMainLogo className="login__logo" height={56} />
           <h1 className="login__brand">{t('app.name')}</h1>
           <h2 className="login__title">{t('login.title')}</h2>
           <form
@@ -117,6 +128,14 @@ export function LoginPage({ linking = false }: { linking?: boolean }) {
             <nav className="login__links" aria-label={t('login.more')}>
               <Link to="/login/register">{t('login.register')}</Link>
               <Link to="/login/forgot-password">{t('login.forgotPassword')}</Link>
+              <button
+                type="button"
+                className="login__demo"
+                data-testid="login-demo"
+                onClick={startDemo}
+              >
+                {t('login.demo')}
+              </button>
             </nav>
           )}
           <p className="login__version" data-testid="login-version">

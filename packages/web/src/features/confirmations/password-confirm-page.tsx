@@ -8,6 +8,7 @@ import {
   PasswordInput,
   ProblemLine,
   type FormProblem,
+  TermsLink,
 } from '../../lib/accounts';
 import { OutcomeLine } from './outcome-line';
 import { useConfirmation } from './use-confirmation';
@@ -71,6 +72,7 @@ function PasswordConfirmPage({ kind }: { kind: 'reset' | 'invite' }) {
             <span>{t('confirmations.terms')}</span>
           </label>
         )}
+        {invite && <TermsLink />}
         <ProblemLine problem={problem} />
         <OutcomeLine
           outcome={outcome}

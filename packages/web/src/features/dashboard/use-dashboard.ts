@@ -1,11 +1,14 @@
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { isHeaterType, type GroupedHome } from '@hearth/protocol';
 import {
   homeAway,
   homeConnected,
   homeTimeZone,
+  sortNodes,
   useHomeDevices,
   useHomes,
+  useNodeSortMethod,
   type HomeDevice,
   type LiveNode,
 } from '../../lib/devices';
@@ -16,6 +19,7 @@ import {
   selectionKey,
   showCheckboxes,
   showSelectAll,
+  staleSelection,
   tabAt,
   type DashboardTab,
 } from './model/dashboard-rules';
@@ -29,7 +33,6 @@ export interface PowerMonitorEntry {
   deviceConnected: boolean;
 }
 
-const heatersOf = (d: HomeDevice) => d.nodes.filter((n) => isHeaterType(n.type));
 const monitorsOf = (d: HomeDevice) => d.nodes.filter((n) => n.type === 'pmo');
 
 /** Everything the dashboard shows for the chosen home, derived from the cache and the URL. */
@@ -43,6 +46,13 @@ export function useDashboard() {
   const homeId = home?.id ?? '';
   const selected = useHomeSelection(homeId);
   const store = useSelectionStore();
+  const sortMethod = useNodeSortMethod(homeId);
+  // Spec 2 §2: the node sort method of the heater system settings orders the heaters.
+  const heatersOf = (d: HomeDevice) =>
+    sortNodes(
+      d.nodes.filter((n) => isHeaterType(n.type)),
+      sortMethod,
+    );
 
   const heaters = devices.flatMap(heatersOf);
   const monitors: PowerMonitorEntry[] = devices.flatMap((d) =>
@@ -63,6 +73,20 @@ export function useDashboard() {
       .map((n) => selectionKey(homeId, { devId: d.dev.dev_id, ...n })),
   );
   const selectedHere = selected.filter((k) => selectableKeys.includes(k));
+  const loaded = devices.every((d) => d.loaded);
+  const installedKeys = devices.flatMap((d) =>
+    heatersOf(d)
+      .filter((n) => n.installed)
+      .map((n) => selectionKey(homeId, { devId: d.dev.dev_id, ...n })),
+  );
+  const stale = loaded && devices.length > 0 ? staleSelection(selected, installedKeys) : [];
+  const staleKey = stale.join('|');
+  // Spec 3 §4: a deleted (or replaced) node is deselected.
+  useEffect(() => {
+    if (stale.length > 0) useSelectionStore.getState().drop(homeId, stale);
+    // staleKey stands for the list's content.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [homeId, staleKey]);
 
   const go = (next: { homeIndex?: number; tabIndex?: number }) => {
     const q = new URLSearchParams(params);
@@ -89,7 +113,7 @@ export function useDashboard() {
     tabs,
     tab,
     tabIndex,
-    loaded: devices.every((d) => d.loaded),
+    loaded,
     anyInstalled: heaters.some((n) => n.installed) || monitors.some((m) => m.node.installed),
     showCheckboxes: showCheckboxes(selectableKeys.length),
     canSelectAll: showSelectAll(tab, heaters.length),

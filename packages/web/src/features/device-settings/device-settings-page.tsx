@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { DEVICE_NAME_SETTINGS_MAX, deviceNameError, type GroupedHome } from '@hearth/protocol';
 import { deviceKeys, useHomes } from '../../lib/devices';
 import { HttpError } from '../../lib/http';
-import { platform } from '../../lib/platform';
+import { platform, wifi } from '../../lib/platform';
 import { ConfirmDialog, MessageLine, PageFrame, useTimedMessage } from '../../lib/screens';
 import { deleteDevice, renameDevice, transferDevice } from './api/device-api';
 import { deviceSettingsRules } from './model/device-settings-rules';
@@ -32,7 +32,13 @@ export function DeviceSettingsPage() {
   if (!kept && homes.isSuccess && !current?.devs.some((d) => d.dev_id === devId))
     return <Navigate to="/" replace />;
   if (!home) return null;
-  const rules = deviceSettingsRules(home, devId, homes.data ?? [], platform.isNative);
+  // The wifi configuration needs the native wifi/Bluetooth provisioning (spec 2 §2).
+  const rules = deviceSettingsRules(
+    home,
+    devId,
+    homes.data ?? [],
+    platform.isNative || wifi.available,
+  );
   const value = name ?? rules.device?.name ?? '';
   const reload = () => queryClient.invalidateQueries({ queryKey: deviceKeys.homes() });
 

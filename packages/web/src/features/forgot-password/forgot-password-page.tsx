@@ -52,7 +52,7 @@ export function ForgotPasswordPage() {
   };
 
   return (
-    <AuthFrame title={t('forgotPassword.title')}>
+    <AuthFrame title={t('forgotPassword.title')} backToLogin>
       <form className="auth-form" onSubmit={submit} noValidate>
         <p className="auth-help">{t('forgotPassword.intro')}</p>
         <label>

@@ -31,6 +31,17 @@ describe('boost and runback', () => {
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(body(0)).toEqual({ active: true, temperature: '24.0', units: 'C', time: 120 });
 
+    // The server's echo of the write: boost asked for, the old end still in it.
+    act(() =>
+      sockets.device(DEV).onUpdate({
+        path: '/htr/1/status',
+        body: { ...base, boost: true, boost_end_day: 0, boost_end_min: 0, sync_status: 'pending' },
+      }),
+    );
+    expect(await screen.findByText('Boost active')).toBeInTheDocument();
+    // Time for a clock read to come back: none is made for an end the device did not give.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(screen.queryByText(/Time left/)).not.toBeInTheDocument();
     act(() =>
       sockets.device(DEV).onUpdate({
         path: '/htr/1/status',

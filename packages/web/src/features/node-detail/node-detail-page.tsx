@@ -18,6 +18,8 @@ import {
   temperatureLimits,
   useHomeDevices,
   useHomes,
+  useNodeSortMethod,
+  sortNodes,
 } from '../../lib/devices';
 import { BoostDialog } from './components/boost-dialog';
 import { BoostStatus } from './components/boost-status';
@@ -46,8 +48,10 @@ export function NodeDetailPage() {
   else if (home && !device) missing = t('nodeDetail.devNotFound');
   else if (device?.loaded && !node) missing = t('nodeDetail.nodeNotFound');
 
+  // The header carousel follows the home's node sort method (heater system settings).
+  const sortMethod = useNodeSortMethod(params.homeId ?? '');
   const headerNodes: HeaderNode[] = devices.flatMap((d) =>
-    d.nodes.flatMap((n) =>
+    sortNodes(d.nodes, sortMethod).flatMap((n) =>
       isHeaterType(n.type) && n.installed
         ? [{ devId: d.dev.dev_id, type: n.type, addr: n.addr, name: n.name }]
         : [],
@@ -67,8 +71,12 @@ export function NodeDetailPage() {
     const status = node.status ?? {};
     const boostActive = isBoostLike(status, caps.offersRunback === true) || status.boost === true;
     const defaults = boostDefaults(node, kind);
+    // The server echoes a boost write at once (sync pending) with the old end: only the
+    // device's own report says when the boost ends.
     const end =
-      typeof status.boost_end_day === 'number' && typeof status.boost_end_min === 'number'
+      status.sync_status !== 'pending' &&
+      typeof status.boost_end_day === 'number' &&
+      typeof status.boost_end_min === 'number'
         ? { boost_end_day: status.boost_end_day, boost_end_min: status.boost_end_min }
         : undefined;
     return (

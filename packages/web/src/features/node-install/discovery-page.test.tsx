@@ -70,7 +70,7 @@ async function appear(next: MgrNode[]) {
 
 describe('node discovery', () => {
   test('starts on entry (a thermostat searches as a heater), counts finds, ends when the device stops', async () => {
-    open('?nodeType=thm&nodeModel=thm_standard');
+    open('?nodeType=thm&nodeModel=SRE');
     await waitFor(() => expect(discoveryPosts()).toEqual([{ discovery: 'on', type: 'htr' }]));
     await waitFor(() => expect(socket).toBeDefined());
     await act(async () => socket?.onDevData(snapshot('on')));
@@ -97,6 +97,19 @@ describe('node discovery', () => {
     await appear([node(1), node(4)]);
     await screen.findByText('Discovery finished');
     expect(discoveryPosts().at(-1)).toEqual({ discovery: 'off' });
+  });
+
+  test('a replacement opened before the gateway reported the erase waits for the node to go and come back', async () => {
+    nodes = [node(1), node(4)];
+    open('?nodeType=htr&addr=4');
+    await screen.findByText('Searching for nodes… Put the node in pairing mode');
+    await waitFor(() => expect(socket).toBeDefined());
+    expect(screen.getByTestId('discovered-count')).toHaveTextContent('0');
+    await appear([node(1), node(4, 'htr', false)]);
+    expect(screen.getByTestId('discovered-count')).toHaveTextContent('0');
+    await appear([node(1), node(4)]);
+    await screen.findByText('Discovery finished');
+    expect(screen.getByTestId('discovered-count')).toHaveTextContent('1');
   });
 
   test('a found power monitor asks for its name and the main circuit', async () => {

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { NODE_TYPES, parseNodeType, type NodeType } from '@hearth/protocol';
+import { NODE_TYPES, nodeModels, parseNodeType, type NodeType } from '@hearth/protocol';
+import { useBrand } from '../../lib/branding';
 import { PageFrame } from '../../lib/screens';
-import { NODE_MODELS } from './model/discovery-rules';
 import { installRoutes } from './model/install-routes';
 
 /** Spec 2 §2: node type (radio) and model, then discovery. */
@@ -15,8 +15,12 @@ export function SelectModelPage() {
   const navigate = useNavigate();
   const [type, setType] = useState<NodeType>(parseNodeType(params.get('nodeType') ?? '') ?? 'htr');
   const [model, setModel] = useState<string>('');
-  const models = NODE_MODELS[type];
-  const chosen = models.some((m) => m.codigo === model) ? model : (models[0]?.codigo ?? '');
+  // Spec 2 §3: the models of a type are the brand catalogue's (spec 1 §3 list until it loads).
+  const catalogue = useBrand().raw?.productos[0];
+  const models = nodeModels(catalogue, type);
+  // A node type is offered only when the brand has models for it.
+  const types = NODE_TYPES.filter((nt) => nt === type || nodeModels(catalogue, nt).length > 0);
+  const chosen = models.includes(model) ? model : (models[0] ?? '');
   return (
     <PageFrame
       title={t('nodeInstall.selectModel')}
@@ -31,7 +35,7 @@ export function SelectModelPage() {
     >
       <fieldset className="hearth-form">
         <legend>{t('nodeInstall.nodeType')}</legend>
-        {NODE_TYPES.map((nt) => (
+        {types.map((nt) => (
           <label key={nt} className="hearth-radio">
             <input
               type="radio"
@@ -46,14 +50,14 @@ export function SelectModelPage() {
       <fieldset className="hearth-form">
         <legend>{t('nodeInstall.model')}</legend>
         {models.map((m) => (
-          <label key={m.codigo} className="hearth-radio">
+          <label key={m} className="hearth-radio">
             <input
               type="radio"
               name="node-model"
-              checked={chosen === m.codigo}
-              onChange={() => setModel(m.codigo)}
+              checked={chosen === m}
+              onChange={() => setModel(m)}
             />
-            {t(`nodeInstall.models.${m.codigo}`)}
+            {t(`nodeInstall.models.${m}`, { defaultValue: m })}
           </label>
         ))}
       </fieldset>

@@ -34,14 +34,23 @@ export function useDiscovery(
   });
   const baseline = useRef<Set<string> | null>(null);
   const sawOn = useRef(false);
+  const targetGone = useRef(false);
   const phaseRef = useRef(phase);
   phaseRef.current = phase;
 
   const installed = (device?.nodes ?? []).filter((n) => n.installed);
-  if (baseline.current === null && nodes.isSuccess && device)
-    baseline.current = new Set(installed.map(nodeKey));
+  const listed = nodes.isSuccess && device !== undefined;
+  // A replacement: the erased node may still read installed when the screen opens (the
+  // gateway has not reported the erase yet). The node at that address counts as found only
+  // once it has been seen gone and is installed again.
+  if (addr !== undefined && listed && !installed.some((n) => n.addr === addr))
+    targetGone.current = true;
+  if (baseline.current === null && listed)
+    baseline.current = new Set(installed.filter((n) => n.addr !== addr).map(nodeKey));
   const found: LiveNode[] = baseline.current
-    ? installed.filter((n) => !baseline.current?.has(nodeKey(n)))
+    ? installed.filter(
+        (n) => !baseline.current?.has(nodeKey(n)) && (n.addr !== addr || targetGone.current),
+      )
     : [];
 
   useEffect(() => {

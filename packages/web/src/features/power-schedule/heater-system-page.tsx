@@ -3,22 +3,41 @@ import { PageFrame } from '../../lib/screens';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { validateHeaterPowerLimit } from '@hearth/protocol';
+import { parseNodeType, validateHeaterPowerLimit } from '@hearth/protocol';
+import { DeviceSockets, useHomeDevices, useHomes } from '../../lib/devices';
 import { postHeaterPowerLimit, powerKeys, useHeaterPowerLimit } from './api/power-api';
+import { NodeSortSection } from './components/node-sort-section';
+import { HomeScheduleMethod, StorageHeaterMethods } from './components/schedule-method-section';
 import './power-schedule.css';
 
-/** Spec 3 §2 heater system settings: the device's power limit (0 none, 1000–60000 W). */
+/**
+ * Spec 2 §2 / spec 3 §2 heater system settings (/homes/{homeId}/devs/{devId}/system/{nodeType}/
+ * settings): the device's power limit (0 none, 1000–60000 W), the schedule method (per home for
+ * heaters, per storage heater for acm) and the node sort method.
+ */
 export function HeaterSystemPage() {
   const { t } = useTranslation();
-  const { devId = '' } = useParams();
+  const { homeId = '', devId = '', nodeType = '' } = useParams();
   const current = useHeaterPowerLimit(devId);
+  const homes = useHomes();
+  const home = homes.data?.find((h) => h.id === homeId);
+  const device = useHomeDevices(home).find((d) => d.dev.dev_id === devId);
+  const nodes = device?.nodes ?? [];
   return (
     <PageFrame
       title={t('powerSchedule.heaterLimit.title')}
       backLabel={t('powerSchedule.back')}
       backText={t('powerSchedule.back')}
     >
+      <DeviceSockets devIds={home ? [devId] : []} />
       {current.data && <LimitForm devId={devId} initial={current.data.power_limit} />}
+      {device?.loaded &&
+        (parseNodeType(nodeType) === 'acm' ? (
+          <StorageHeaterMethods devId={devId} nodes={nodes} owner={home?.owner === true} />
+        ) : (
+          <HomeScheduleMethod devId={devId} nodes={nodes} owner={home?.owner === true} />
+        ))}
+      {home && <NodeSortSection homeId={homeId} />}
     </PageFrame>
   );
 }

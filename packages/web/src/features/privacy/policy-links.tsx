@@ -1,16 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useBrand } from '../../lib/branding';
 
-/** Links to the privacy policy and the terms in the user's language. */
+/**
+ * Links to the privacy policy and the terms, both pages of the app in the user's language.
+ * The terms open beside the app: the privacy dialog that shows these links cannot be left.
+ */
 export function PolicyLinks() {
-  const { t, i18n } = useTranslation();
-  const brand = useBrand();
-  const site = brand.urlLabel ? `https://${brand.urlLabel}` : '';
+  const { t } = useTranslation();
   return (
     <p className="auth-help">
       <Link to="/privacy">{t('privacy.policyLink')}</Link> ·{' '}
-      <a href={`${site}/${i18n.language}/terms`} target="_blank" rel="noreferrer">
+      <a href="/terms" target="_blank" rel="noreferrer" data-testid="policy-terms-link">
         {t('privacy.termsLink')}
       </a>
     </p>

@@ -8,6 +8,7 @@ import {
   PasswordInput,
   ProblemLine,
   type FormProblem,
+  TermsLink,
 } from '../../lib/accounts';
 
 export interface AccessData {
@@ -80,6 +81,7 @@ export function AccessStep({ initial, onContinue, onCancel }: Props) {
         />
         <span>{t('registration.terms')}</span>
       </label>
+      <TermsLink />
       <ProblemLine problem={problem} />
       <div className="auth-actions">
         <button type="button" className="auth-secondary" onClick={onCancel}>

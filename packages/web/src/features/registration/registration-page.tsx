@@ -44,7 +44,7 @@ export function RegistrationPage() {
   };
 
   return (
-    <AuthFrame title={t('registration.title')}>
+    <AuthFrame title={t('registration.title')} backToLogin>
       <ol className="auth-steps" aria-label={t('registration.title')}>
         <li aria-current={step === 1 ? 'step' : undefined}>{t('registration.step1')}</li>
         <li aria-current={step === 2 ? 'step' : undefined}>{t('registration.step2')}</li>

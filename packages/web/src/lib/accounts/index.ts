@@ -11,3 +11,4 @@ export {
 export { ProblemLine } from './problem-line';
 export { goBack } from './go-back';
 export { PasswordInput } from './password-input';
+export { TermsLink } from './terms-link';

@@ -24,8 +24,38 @@ export function primaryPalette(hex: string): Record<string, string> {
   };
 }
 
+const HEX = /^#[0-9a-fA-F]{6}$/;
+
 export function applyPrimary(hex: string, root: HTMLElement = document.documentElement): void {
-  if (!/^#[0-9a-fA-F]{6}$/.test(hex)) return;
+  if (!HEX.test(hex)) return;
   for (const [name, value] of Object.entries(primaryPalette(hex)))
     root.style.setProperty(name, value);
+}
+
+export interface BrandTheme {
+  primary: string;
+  light: string;
+  dark: string;
+  darkShade: string;
+  /** The theme variant class, e.g. brand-hearth (spec 1 §9 theme variants). */
+  variant: string;
+}
+
+/** CSS variables of the brand's other shades, for the sign-in backdrop and accents. */
+export function shadeVariables(theme: BrandTheme): Record<string, string> {
+  const entries: [string, string][] = [
+    ['--hearth-brand-light', theme.light],
+    ['--hearth-brand-dark', theme.dark],
+    ['--hearth-brand-dark-shade', theme.darkShade],
+  ];
+  return Object.fromEntries(entries.filter(([, v]) => HEX.test(v)));
+}
+
+/** Themes the app for a brand: primary palette, shades and the variant class on the root. */
+export function applyTheme(theme: BrandTheme, root: HTMLElement = document.documentElement): void {
+  applyPrimary(theme.primary, root);
+  for (const [name, value] of Object.entries(shadeVariables(theme)))
+    root.style.setProperty(name, value);
+  for (const cls of [...root.classList]) if (cls.startsWith('brand-')) root.classList.remove(cls);
+  root.classList.add(theme.variant);
 }

@@ -67,6 +67,10 @@ export interface ResolvedBrand {
   name: string;
   secondName: string;
   primary: string;
+  /** The brand's light, dark and darker shades (clight, cdark, cdarksh); primary when absent. */
+  light: string;
+  dark: string;
+  darkShade: string;
   support: string;
   urlLabel: string;
   raw: Brand | undefined;
@@ -80,6 +84,9 @@ export function resolveBrand(brands: BrandsFile | null, serialId: string): Resol
     name: raw?.css.brand ?? 'hearth',
     secondName: raw?.css.sbrand ?? '',
     primary: raw?.cprimary ?? DEFAULT_MAIN_COLOUR,
+    light: raw?.clight ?? raw?.cprimary ?? DEFAULT_MAIN_COLOUR,
+    dark: raw?.cdark ?? raw?.cprimary ?? DEFAULT_MAIN_COLOUR,
+    darkShade: raw?.cdarksh ?? raw?.cprimary ?? DEFAULT_MAIN_COLOUR,
     support: raw?.brand_soporte || FALLBACK_SUPPORT,
     urlLabel: raw?.brand_url_label ?? '',
     raw,

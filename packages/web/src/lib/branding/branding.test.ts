@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { BrandsFile } from '@hearth/protocol';
-import { primaryPalette } from './apply-theme';
+import { applyTheme, primaryPalette, shadeVariables } from './apply-theme';
+import { brandLogos, themeVariant } from './brand-assets';
 import { BRANDING_STORAGE_KEY, resolveBrand, useBrandingStore } from './branding-store';
 
 const brand = (name: string, primary: string, support: string) => ({
@@ -16,7 +17,7 @@ const brand = (name: string, primary: string, support: string) => ({
   ],
 });
 const brands: BrandsFile = {
-  '01': brand('hearth', '#d9480f', 'a@x'),
+  '01': brand('hearth', '#c9430e', 'a@x'),
   '02': brand('calora', '#0f7c8c', ''),
 };
 
@@ -48,5 +49,50 @@ describe('branding', () => {
       serialId: string;
     };
     expect(stored).toMatchObject({ version: 2, serialId: '02.01' });
+  });
+});
+
+describe('brand logos and theme variants (spec 1 §4, §9)', () => {
+  test('logos are derived from the brand names; the secondary falls back to the default without sbrand', () => {
+    expect(brandLogos({ name: 'calora', secondName: 'hearth' })).toEqual({
+      main: '/webapp/v3/img/main-logo-calora.svg',
+      logo: '/webapp/v3/img/logo-calora.svg',
+      secondary: '/webapp/v3/img/logo-hearth.svg',
+    });
+    expect(brandLogos({ name: 'hearth', secondName: '' }).secondary).toBe(
+      '/webapp/v3/img/logo-secondary-default.svg',
+    );
+    // A brand name never escapes the image folder.
+    expect(brandLogos({ name: '../Evil Co', secondName: '' }).logo).toBe(
+      '/webapp/v3/img/logo-evilco.svg',
+    );
+  });
+
+  test("the theme sets the brand's shades and exactly one variant class on the root", () => {
+    const root = document.createElement('div');
+    const calora = resolveBrand(
+      { ...brands, '02': { ...brands['02']!, clight: '#4fb3c2', cdark: '#0a5a66' } },
+      '02.01',
+    );
+    applyTheme({ ...calora, variant: themeVariant(calora.name) }, root);
+    expect(root.style.getPropertyValue('--ion-color-primary')).toBe('#0f7c8c');
+    expect(root.style.getPropertyValue('--hearth-brand-light')).toBe('#4fb3c2');
+    expect(root.style.getPropertyValue('--hearth-brand-dark')).toBe('#0a5a66');
+    expect(root.classList.contains('brand-calora')).toBe(true);
+    const hearth = resolveBrand(brands, '01.01');
+    applyTheme({ ...hearth, variant: themeVariant(hearth.name) }, root);
+    expect([...root.classList]).toEqual(['brand-hearth']);
+  });
+
+  test('a shade that is not a #rrggbb colour is not applied', () => {
+    expect(
+      shadeVariables({
+        primary: '#000000',
+        light: 'red;x',
+        dark: '#123456',
+        darkShade: '',
+        variant: 'brand-x',
+      }),
+    ).toEqual({ '--hearth-brand-dark': '#123456' });
   });
 });

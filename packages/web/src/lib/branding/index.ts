@@ -7,4 +7,6 @@ export {
   type ResolvedBrand,
 } from './branding-store';
 export { useBranding } from './use-branding';
-export { applyPrimary, primaryPalette } from './apply-theme';
+export { applyPrimary, applyTheme, primaryPalette, shadeVariables } from './apply-theme';
+export { brandLogos, themeVariant, BRAND_IMAGE_BASE, type BrandLogos } from './brand-assets';
+export { BrandMainLogo } from './brand-main-logo';

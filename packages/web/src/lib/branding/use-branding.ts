@@ -3,7 +3,8 @@ import { brandsFileSchema } from '@hearth/protocol';
 import { http } from '../http';
 import { decodeToken } from '../session/jwt';
 import { useSessionStore } from '../session/session-store';
-import { applyPrimary } from './apply-theme';
+import { applyTheme } from './apply-theme';
+import { themeVariant } from './brand-assets';
 import { useBrand, useBrandingStore } from './branding-store';
 
 /** Spec 1 §9: branding is fetched shortly after start-up. */
@@ -17,7 +18,7 @@ async function fetchBrands(): Promise<void> {
 
 /**
  * Loads the brand file after start-up and again on each session renewal, follows the
- * serial id of the signed-in user, and themes the app with the brand's primary colour.
+ * serial id of the signed-in user, and themes the app with the brand's colours and variant.
  */
 export function useBranding(): void {
   const token = useSessionStore((s) => s.token);
@@ -31,5 +32,9 @@ export function useBranding(): void {
     }, BRANDING_FETCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [token]);
-  useEffect(() => applyPrimary(brand.primary), [brand.primary]);
+  const { primary, light, dark, darkShade, name } = brand;
+  useEffect(
+    () => applyTheme({ primary, light, dark, darkShade, variant: themeVariant(name) }),
+    [primary, light, dark, darkShade, name],
+  );
 }

@@ -25,3 +25,11 @@ export { formatHomeDateTime, useHomeClock } from './use-home-clock';
 export * from './node-commands';
 export * from './node-routes';
 export * from './temperature-limits';
+export { changeSetup } from './node-setup';
+export {
+  NODE_SORT_METHODS,
+  sortNodes,
+  useNodeSortMethod,
+  useNodeSortStore,
+  type NodeSortMethod,
+} from './node-sort';

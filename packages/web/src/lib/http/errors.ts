@@ -7,6 +7,9 @@ export const ERROR_KINDS = [
   'userRequest',
   'tooManyRequest',
   'unknown',
+  // Not in spec 1 §8: the server's sign-in throttle (429 too_many_attempts) is not the hourly
+  // change limit, and telling a user who mistyped a password about "changes" would mislead.
+  'tooManyAttempts',
 ] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 
@@ -32,10 +35,13 @@ export class HttpError extends Error {
   }
 }
 
-/** Spec 1 §8: 408 and no answer are connection errors; 429 is the hourly change limit. */
-export function errorKindFor(status: number, intent: RequestIntent): ErrorKind {
+/**
+ * Spec 1 §8: 408 and no answer are connection errors; 429 is the hourly change limit, unless
+ * the server says it throttled credential attempts.
+ */
+export function errorKindFor(status: number, intent: RequestIntent, code?: string): ErrorKind {
   if (status === 0 || status === 408) return 'connection';
-  if (status === 429) return 'tooManyRequest';
+  if (status === 429) return code === 'too_many_attempts' ? 'tooManyAttempts' : 'tooManyRequest';
   if (status >= 400) return intent === 'read' ? 'dataUpdate' : 'userRequest';
   return 'unknown';
 }

@@ -163,6 +163,16 @@ describe('errors', () => {
     expect(reported).toEqual([kind]);
   });
 
+  test('a throttled sign-in (429 too_many_attempts) is its own kind, not the hourly change limit', async () => {
+    const { client, reported } = setup(fresh, async () =>
+      json({ message: 'wait', statusCode: 429, error: 'too_many_attempts' }, 429),
+    );
+    await expect(
+      client.requestToken({ grant_type: 'password', username: 'a', password: 'b' }),
+    ).rejects.toMatchObject({ status: 429, kind: 'tooManyAttempts' });
+    expect(reported).toEqual(['tooManyAttempts']);
+  });
+
   test.each([[400], [409]])('%i is left to the caller', async (status) => {
     const { client, reported } = setup(fresh, async () =>
       json({ message: 'taken', error: 'device_conflict' }, status),

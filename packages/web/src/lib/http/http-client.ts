@@ -42,7 +42,14 @@ export interface HttpClientDeps {
     clear: () => void;
   };
   reportError: (kind: ErrorKind) => void;
+  /**
+   * Demo mode's seam (DESIGN.md §4): when it returns a handler, every request is answered
+   * by it in the browser instead of the network, with no token.
+   */
+  local?: () => LocalHandler | null;
 }
+
+export type LocalHandler = (path: string, options: RequestOptions) => Promise<unknown>;
 
 export type TokenGrant =
   | { grant_type: 'password'; username: string; password: string }
@@ -132,8 +139,13 @@ export function createHttpClient(deps: HttpClientDeps) {
     if (response.status === 401 && token) {
       deps.session.clear();
     }
+    const errorBody = asErrorBody(payload);
     return fail(
-      new HttpError(response.status, errorKindFor(response.status, intent), asErrorBody(payload)),
+      new HttpError(
+        response.status,
+        errorKindFor(response.status, intent, errorBody?.error),
+        errorBody,
+      ),
       options.quiet,
     );
   }
@@ -186,7 +198,22 @@ export function createHttpClient(deps: HttpClientDeps) {
     return refreshing;
   }
 
+  async function answerLocally<T>(
+    handler: LocalHandler,
+    path: string,
+    options: RequestOptions,
+  ): Promise<T> {
+    try {
+      return (await handler(path, options)) as T;
+    } catch (error) {
+      if (error instanceof HttpError) return fail(error, options.quiet);
+      throw error;
+    }
+  }
+
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const local = deps.local?.();
+    if (local) return answerLocally<T>(local, path, options);
     const token = options.auth === false ? null : await getValidToken();
     return send<T>(path, options, token);
   }

@@ -1,7 +1,8 @@
 import { appConfig, clientBasicAuth } from '../config';
+import { demoRequest } from '../demo';
 import { useSessionStore } from '../session/session-store';
 import { createHttpClient } from './http-client';
-import { reportError } from './error-store';
+import { reportError, useErrorToastStore } from './error-store';
 
 /** The app's one HTTP client, wired to the session store and the global error toast. */
 export const http = createHttpClient({
@@ -19,7 +20,15 @@ export const http = createHttpClient({
     clear: () => useSessionStore.getState().clear(),
   },
   reportError,
+  // Demo mode answers from the in-browser demo backend: nothing leaves the browser.
+  local: () => (useSessionStore.getState().demo ? demoRequest : null),
 });
+
+// Spec 1 §8: the error toast is suppressed in demo mode.
+const syncToastSuppression = () =>
+  useErrorToastStore.getState().setSuppressed(useSessionStore.getState().demo);
+syncToastSuppression();
+useSessionStore.subscribe(syncToastSuppression);
 
 export { HttpError, ERROR_KINDS, type ErrorKind } from './errors';
 export { useErrorToastStore, reportError } from './error-store';

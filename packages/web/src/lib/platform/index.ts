@@ -1,24 +1,17 @@
-/**
- * The one door to native capabilities (Capacitor) for the rest of the app. On the web
- * every capability answers "not available"; the native implementations come later.
- */
-export interface Platform {
-  kind: 'web' | 'android' | 'ios';
-  isNative: boolean;
-  /** Calls `listener` when the app comes back to the foreground; returns an unsubscribe. */
-  onResume: (listener: () => void) => () => void;
-}
+import { Capacitor } from '@capacitor/core';
+import { createNativePlatform } from './native-platform';
+import type { Platform } from './platform-types';
+import { webPlatform } from './web-platform';
 
-export const webPlatform: Platform = {
-  kind: 'web',
-  isNative: false,
-  onResume: (listener) => {
-    const onVisibility = () => {
-      if (document.visibilityState === 'visible') listener();
-    };
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => document.removeEventListener('visibilitychange', onVisibility);
-  },
-};
+export type { GeoFix, GeolocationService, Platform, PreferencesStore } from './platform-types';
+export { webPlatform } from './web-platform';
 
-export const platform: Platform = webPlatform;
+/** The one door to native capabilities (Capacitor); only this folder imports Capacitor. */
+export const platform: Platform = Capacitor.isNativePlatform()
+  ? createNativePlatform()
+  : webPlatform;
+export { wifi, PlatformUnavailableError } from './wifi';
+export type { JoinedAccessPoint, WifiCapabilities, WifiPlatform } from './wifi';
+export { ble } from './ble';
+export type { BleCentral, BlePlatform, BleScanResult, BleTimeoutOptions } from './ble';
+export type { FakeNative } from './wifi-test-hook';

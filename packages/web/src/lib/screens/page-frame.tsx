@@ -5,10 +5,12 @@ import {
   IonContent,
   IonFooter,
   IonHeader,
+  IonMenuButton,
   IonPage,
   IonTitle,
   IonToolbar,
 } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
 import './screens.css';
 
 interface Props {
@@ -23,7 +25,10 @@ interface Props {
   children: ReactNode;
 }
 
-/** A screen with a back arrow, a title, scrolling content and an optional bottom toolbar. */
+/**
+ * A screen with a back arrow, a title, the menu icon, scrolling content and an optional bottom
+ * toolbar.
+ */
 export function PageFrame({
   title,
   backLabel,
@@ -32,6 +37,7 @@ export function PageFrame({
   footer,
   children,
 }: Props) {
+  const { t } = useTranslation();
   return (
     <IonPage>
       <IonHeader>
@@ -42,6 +48,10 @@ export function PageFrame({
           <IonTitle>
             <span>{title}</span>
           </IonTitle>
+          {/* Spec 1 §2: the main toolbar has the menu icon; it hides itself where the menu is off. */}
+          <IonButtons slot="end">
+            <IonMenuButton aria-label={t('menu.open')} />
+          </IonButtons>
         </IonToolbar>
       </IonHeader>
       <IonContent className="ion-padding">{children}</IonContent>

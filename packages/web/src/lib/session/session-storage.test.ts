@@ -4,7 +4,9 @@ import {
   clearStoredSession,
   loadSession,
   saveSession,
+  wipeStoredData,
 } from './session-storage';
+import { BRANDING_STORAGE_KEY } from '../branding/branding-store';
 
 const session = { token: 't', refreshToken: 'r', username: 'ana@example.com' };
 
@@ -41,5 +43,18 @@ describe('session storage', () => {
     expect(loadSession()).toBeNull();
     localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ token: 't' }));
     expect(loadSession()).toBeNull();
+  });
+
+  test('wiping stored data removes everything in both storages but the branding', () => {
+    saveSession(session, true);
+    localStorage.setItem('nodeView', 'table');
+    localStorage.setItem(BRANDING_STORAGE_KEY, '{"version":2}');
+    sessionStorage.setItem('hearth.demo', '1');
+    wipeStoredData();
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect(localStorage.getItem('nodeView')).toBeNull();
+    expect(sessionStorage.length).toBe(0);
+    expect(localStorage.getItem(BRANDING_STORAGE_KEY)).toBe('{"version":2}');
+    expect(localStorage.length).toBe(1);
   });
 });

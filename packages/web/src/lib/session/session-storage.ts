@@ -1,3 +1,5 @@
+import { BRANDING_STORAGE_KEY } from '../branding/branding-store';
+
 /** Where the session lives between page loads (spec 1 §4 "Session"). */
 export interface StoredSession {
   token: string;
@@ -49,4 +51,27 @@ export function loadSession(): { session: StoredSession; remember: boolean } | n
 export function clearStoredSession(): void {
   localStorage.removeItem(SESSION_STORAGE_KEY);
   sessionStorage.removeItem(SESSION_STORAGE_KEY);
+}
+
+/**
+ * Spec 1 §4: clearing the session wipes all stored data but the branding, so the next person
+ * on this device finds none of the previous user's preferences, selections or homes.
+ */
+export function wipeStoredData(keep: readonly string[] = [BRANDING_STORAGE_KEY]): void {
+  for (const storage of [localStorage, sessionStorage]) {
+    const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i));
+    for (const key of keys) if (key !== null && !keep.includes(key)) storage.removeItem(key);
+  }
+}
+
+export const DEMO_STORAGE_KEY = 'hearth.demo';
+
+/** The demo flag lives for the browser session, so a reload stays in demo mode. */
+export function saveDemoFlag(demo: boolean): void {
+  if (demo) sessionStorage.setItem(DEMO_STORAGE_KEY, '1');
+  else sessionStorage.removeItem(DEMO_STORAGE_KEY);
+}
+
+export function loadDemoFlag(): boolean {
+  return sessionStorage.getItem(DEMO_STORAGE_KEY) === '1';
 }

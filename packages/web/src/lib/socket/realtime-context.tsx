@@ -1,4 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
+import { connectDemoDevice } from '../demo';
+import { useSessionStore } from '../session/session-store';
 import {
   connectDeviceSocket,
   type DeviceConnection,
@@ -11,7 +13,7 @@ const RealtimeContext = createContext<ConnectDevice>(connectDeviceSocket);
 
 /**
  * Chooses how device sockets are opened: the real socket.io connection by default;
- * demo mode and component tests hand in their own connector.
+ * component tests hand in their own connector (demo mode is chosen in useConnectDevice).
  */
 export function RealtimeProvider({
   connect,
@@ -23,6 +25,9 @@ export function RealtimeProvider({
   return <RealtimeContext.Provider value={connect}>{children}</RealtimeContext.Provider>;
 }
 
+/** The connector to use now: in demo mode the demo backend, never a real socket (spec 3 §4). */
 export function useConnectDevice(): ConnectDevice {
-  return useContext(RealtimeContext);
+  const connect = useContext(RealtimeContext);
+  const demo = useSessionStore((s) => s.demo);
+  return demo ? connectDemoDevice : connect;
 }

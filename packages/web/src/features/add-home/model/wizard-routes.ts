@@ -3,7 +3,9 @@ const enc = encodeURIComponent;
 export const ADD_HOME_STEPS = [
   'homeData',
   'deviceType',
+  'deviceModel',
   'deviceDetection',
+  'deviceConnection',
   'deviceData',
   'deviceRegistration',
   'success',

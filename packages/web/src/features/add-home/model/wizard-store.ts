@@ -10,6 +10,8 @@ export interface WizardData {
   groupId: string;
   tzCode: string;
   deviceType: DeviceType;
+  /** Product id of the chosen wifi heater model (spec 2 §2); empty until one is chosen. */
+  productId: string;
   devId: string;
   serialId: string;
   name: string;
@@ -29,6 +31,7 @@ const initial = (): WizardData => ({
   groupId: newGroupId(),
   tzCode: '',
   deviceType: 'ethernet',
+  productId: '',
   devId: '',
   serialId: '',
   name: '',

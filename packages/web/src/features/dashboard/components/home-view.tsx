@@ -106,7 +106,7 @@ export function HomeView({
         )}
         {model.tab === 'heaters' &&
           (shown === 'table' ? (
-            <NodeTable devices={model.devices} homeId={home.id} />
+            <NodeTable devices={model.devices} nodesOf={model.heatersOf} />
           ) : (
             <NodeGrid
               homeId={home.id}

@@ -61,9 +61,12 @@ describe('node card display states (spec 3 §2)', () => {
     expect(
       within(card(liveNode('C', 3, { ...ok, mode: 'off' }))).getByTestId('node-stemp'),
     ).toHaveTextContent('Off');
-    const unsync = card(liveNode('D', 4, { ...ok, sync_status: 'unsync' }), false);
+    const unsync = card(liveNode('D', 4, { ...ok, sync_status: 'unsync' }));
     expect(within(unsync).getByTestId('node-stemp')).toHaveTextContent('Out of sync, see records');
-    expect(within(unsync).getByRole('link', { name: /^D/ }).getAttribute('href')).toContain(
+    // A gateway that is not connected: its nodes read offline and a tap opens the records.
+    const away = card(liveNode('D2', 5, ok), false);
+    expect(within(away).getByTestId('node-stemp')).toHaveTextContent('Offline');
+    expect(within(away).getByRole('link', { name: /^D2/ }).getAttribute('href')).toContain(
       '/records',
     );
   });

@@ -2,10 +2,10 @@ import { IonIcon } from '@ionic/react';
 import { cloudOffline, settingsOutline, warning } from 'ionicons/icons';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { isTimerOn, nodeDisplayState } from '@hearth/protocol';
+import { isTimerOn } from '@hearth/protocol';
 import { routes, type LiveNode } from '../../../lib/devices';
 import { formatTemperature } from '../format-temperature';
-import { isSelectable, opensDetail } from '../model/dashboard-rules';
+import { cardState, isSelectable, opensDetail } from '../model/dashboard-rules';
 import { ChargeBar, ModeIcon, StatusIndicators } from './node-badges';
 
 interface NodeCardProps {
@@ -22,7 +22,7 @@ interface NodeCardProps {
 export function NodeCard(props: NodeCardProps) {
   const { node, homeId, devId, deviceConnected, showCheckbox, selected, onToggle } = props;
   const { t, i18n } = useTranslation();
-  const state = nodeDisplayState(node);
+  const state = cardState(node, deviceConnected);
   const units = node.status?.units;
   const showMeasured = state !== 'uninstalled' && state !== 'timer';
   const selectable = isSelectable(node);

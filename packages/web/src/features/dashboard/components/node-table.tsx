@@ -15,7 +15,14 @@ interface Edit {
 }
 
 /** Spec 1 §2 table view, with inline edits sent 4 s after the last keystroke. */
-export function NodeTable({ devices }: { devices: readonly HomeDevice[]; homeId: string }) {
+export function NodeTable({
+  devices,
+  nodesOf,
+}: {
+  devices: readonly HomeDevice[];
+  /** The heaters of a device in the home's sort order. */
+  nodesOf: (device: HomeDevice) => LiveNode[];
+}) {
   const { t } = useTranslation();
   const [local, setLocal] = useState<Record<string, Edit>>({});
   const buffer = useRef<ReturnType<typeof createEditBuffer<Edit>> | null>(null);
@@ -65,25 +72,23 @@ export function NodeTable({ devices }: { devices: readonly HomeDevice[]; homeId:
   };
 
   const rows = devices.flatMap((device) =>
-    device.nodes
-      .filter((n) => n.type !== 'pmo')
-      .map((node) => {
-        const prefix = `${device.dev.dev_id}:${node.type}:${node.addr}:`;
-        const edits: RowEdits = {};
-        for (const field of ['stemp', 'comf_temp', 'eco_temp', 'ice_temp'] as const) {
-          const e = local[prefix + field];
-          if (e) edits[field] = e.value;
-        }
-        return (
-          <TableRow
-            key={prefix}
-            node={node}
-            edits={edits}
-            timer={isTimerNode(node)}
-            onEdit={(field, raw) => onEdit(device.dev.dev_id, node, field, raw)}
-          />
-        );
-      }),
+    nodesOf(device).map((node) => {
+      const prefix = `${device.dev.dev_id}:${node.type}:${node.addr}:`;
+      const edits: RowEdits = {};
+      for (const field of ['stemp', 'comf_temp', 'eco_temp', 'ice_temp'] as const) {
+        const e = local[prefix + field];
+        if (e) edits[field] = e.value;
+      }
+      return (
+        <TableRow
+          key={prefix}
+          node={node}
+          edits={edits}
+          timer={isTimerNode(node)}
+          onEdit={(field, raw) => onEdit(device.dev.dev_id, node, field, raw)}
+        />
+      );
+    }),
   );
 
   return (

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
+  cardState,
   dashboardTabs,
   homePickerKind,
   indexParam,
@@ -9,6 +10,7 @@ import {
   showCheckboxes,
   showSelectAll,
   showSelectionCount,
+  staleSelection,
   tabAt,
   tableViewOffered,
 } from './dashboard-rules';
@@ -66,5 +68,24 @@ describe('dashboard rules (spec 1 §2, spec 3 §2)', () => {
     expect(selectionKey('h1', { devId: 'd', addr: 2, type: 'htr' })).not.toBe(
       selectionKey('h1', { devId: 'd', addr: 2, type: 'acm' }),
     );
+  });
+
+  test('the nodes of a gateway that is not connected show offline; uninstalled stays', () => {
+    const heater = {
+      installed: true,
+      lost: false,
+      status: { stemp: '20.0', mode: 'manual' as const },
+    };
+    expect(cardState(heater, true)).toBe('temperature');
+    expect(cardState(heater, false)).toBe('offline');
+    expect(cardState({ ...heater, installed: false }, false)).toBe('uninstalled');
+  });
+
+  test('a selected node that is no longer installed in the home leaves the selection', () => {
+    const a = selectionKey('h', { devId: 'd', addr: 1, type: 'htr' });
+    const b = selectionKey('h', { devId: 'd', addr: 2, type: 'htr' });
+    expect(staleSelection([a, b], [a, b])).toEqual([]);
+    expect(staleSelection([a, b], [a])).toEqual([b]);
+    expect(staleSelection([a], [])).toEqual([a]);
   });
 });

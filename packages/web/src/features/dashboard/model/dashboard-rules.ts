@@ -1,9 +1,12 @@
 import {
+  nodeDisplayState,
   HOME_CAROUSEL_MAX_HOMES,
   TABLE_VIEW_MIN_NODES,
   TABLE_VIEW_MIN_WIDTH_PX,
   type MgrNode,
+  type NodeDisplayState,
   type NodeStatus,
+  type SnapshotNode,
 } from '@hearth/protocol';
 
 type NodeLike = Pick<MgrNode, 'installed' | 'lost'> & { status?: NodeStatus | undefined };
@@ -16,6 +19,18 @@ export function isSelectable(node: NodeLike): boolean {
 /** Spec 3 §2: a card opens the detail when installed, not lost and its device connected. */
 export function opensDetail(node: NodeLike, deviceConnected: boolean): boolean {
   return node.installed && !node.lost && deviceConnected;
+}
+
+/**
+ * How a card shows a node: spec 3 §2's display state, except that the nodes of a gateway that
+ * is not connected are offline: their last report is stale and nothing sent reaches them.
+ */
+export function cardState(
+  node: Pick<SnapshotNode, 'installed' | 'lost' | 'status' | 'setup'>,
+  deviceConnected: boolean,
+): NodeDisplayState {
+  const state = nodeDisplayState(node);
+  return deviceConnected || state === 'uninstalled' ? state : 'offline';
 }
 
 export type DashboardTab = 'heaters' | 'pmo';
@@ -69,4 +84,16 @@ export function selectionKey(
   node: { devId: string; addr: number; type: string },
 ): string {
   return JSON.stringify([homeId, node.devId, node.addr, node.type]);
+}
+
+/**
+ * Selected keys whose node is gone from the home (deleted, erased for replacement, or its
+ * gateway removed): once every device has reported its nodes, they leave the selection, so a
+ * node that later comes back at the same address starts unselected.
+ */
+export function staleSelection(
+  selected: readonly string[],
+  installedKeys: readonly string[],
+): string[] {
+  return selected.filter((key) => !installedKeys.includes(key));
 }

@@ -6,6 +6,7 @@ interface SelectionState {
   toggle: (homeId: string, key: string) => void;
   setAll: (homeId: string, keys: readonly string[]) => void;
   clear: (homeId: string) => void;
+  drop: (homeId: string, keys: readonly string[]) => void;
 }
 
 export const useSelectionStore = create<SelectionState>((set) => ({
@@ -18,6 +19,13 @@ export const useSelectionStore = create<SelectionState>((set) => ({
     }),
   setAll: (homeId, keys) => set((s) => ({ byHome: { ...s.byHome, [homeId]: [...keys] } })),
   clear: (homeId) => set((s) => ({ byHome: { ...s.byHome, [homeId]: [] } })),
+  drop: (homeId, keys) =>
+    set((s) => ({
+      byHome: {
+        ...s.byHome,
+        [homeId]: (s.byHome[homeId] ?? []).filter((k) => !keys.includes(k)),
+      },
+    })),
 }));
 
 const NONE: readonly string[] = [];

@@ -15,6 +15,7 @@ import { HttpError } from '../../../lib/http';
 import { MessageLine, useTimedMessage } from '../../../lib/screens';
 import { homeKeys, setGeoData, useGeoData } from '../api/homes-api';
 import { GeoMap, type LatLon } from './geo-map';
+import { GeoTrackingToggle } from './geo-tracking-toggle';
 
 /** Where the map opens when the home has no position at all (the centre of Spain). */
 const FALLBACK_CENTER: LatLon = { lat: 40.4168, lon: -3.7038 };
@@ -61,6 +62,7 @@ export function GeolocationTab({ homeId, owner }: { homeId: string; owner: boole
 
   return (
     <section aria-label={t('homes.details.geolocation')}>
+      <GeoTrackingToggle homeId={homeId} />
       {geo.isSuccess && (
         <GeoMap
           center={picked ?? center}

@@ -46,6 +46,7 @@ export function NodeControls({ node, actions, onOpenBoost }: NodeControlsProps) 
 
   const edit = useTemperatureEdit({
     deviceStemp: status?.stemp,
+    deviceConfirmed: status?.sync_status !== 'pending',
     deviceUnits: limits.units,
     mode: shownMode,
     limits,

@@ -98,6 +98,17 @@ describe('temperature edit (spec 3 §5)', () => {
     expect(result.current.value).toBe(17);
   });
 
+  test("the server's echo of the write (sync pending) is no answer; the device's report is", () => {
+    const { result, rerender, initial } = setup();
+    act(() => result.current.nudge(1));
+    act(() => vi.advanceTimersByTime(5_000));
+    rerender({ ...initial, deviceStemp: '20.5', deviceConfirmed: false });
+    expect(result.current.pending).toBe(true);
+    rerender({ ...initial, deviceStemp: '20.5', deviceConfirmed: true });
+    expect(result.current.pending).toBe(false);
+    expect(result.current.value).toBe(20.5);
+  });
+
   test('cancel drops an edit before it is sent', () => {
     const { result, send } = setup();
     act(() => result.current.nudge(1));

@@ -15,6 +15,11 @@ import type { TemperatureLimits } from '../../../lib/devices';
 export interface TemperatureEditInput {
   /** The set point the device last reported, as on the wire. */
   deviceStemp: string | undefined;
+  /**
+   * False while the status is the server's echo of a write (sync_status pending): its values
+   * are what was asked for, not what the device did, so they answer no edit.
+   */
+  deviceConfirmed?: boolean;
   deviceUnits: TemperatureUnits;
   mode: NodeMode | undefined;
   limits: TemperatureLimits;
@@ -37,6 +42,7 @@ interface Pending {
  */
 export function useTemperatureEdit(input: TemperatureEditInput) {
   const { deviceStemp, deviceUnits, mode, limits } = input;
+  const confirmed = input.deviceConfirmed !== false;
   const device = parseDecimal(deviceStemp);
   const [pending, setPending] = useState<Pending | undefined>();
   const [shaking, setShaking] = useState(false);
@@ -57,9 +63,9 @@ export function useTemperatureEdit(input: TemperatureEditInput) {
   // The device confirmed the value, or settled on another one of its own (a programme step):
   // either way nothing is pending any more. Its old value alone is not an answer.
   useEffect(() => {
-    if (!pending?.sent || device === undefined) return;
+    if (!pending?.sent || device === undefined || !confirmed) return;
     if (device === pending.value || device !== pending.base) setPending(undefined);
-  }, [device, pending]);
+  }, [device, pending, confirmed]);
 
   // Spec 3 §5: an edit in other units than the status is dropped; the status units win.
   useEffect(() => {

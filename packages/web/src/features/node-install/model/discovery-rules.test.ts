@@ -1,5 +1,10 @@
 import { expect, test } from 'vitest';
-import { discoveryType, endsAfterFirstFind, foundSince, mainCircuitLocked } from './discovery-rules';
+import {
+  discoveryType,
+  endsAfterFirstFind,
+  foundSince,
+  mainCircuitLocked,
+} from './discovery-rules';
 
 test('discovery rules of spec 2 §4', () => {
   expect(discoveryType('thm')).toBe('htr');

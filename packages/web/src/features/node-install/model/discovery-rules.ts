@@ -1,13 +1,5 @@
 import type { NodeType } from '@hearth/protocol';
 
-/** Node models offered per type (labels come from translations, keyed by codigo). */
-export const NODE_MODELS: Record<NodeType, Array<{ codigo: string }>> = {
-  htr: [{ codigo: 'htr_standard' }, { codigo: 'htr_towel' }],
-  acm: [{ codigo: 'acm_standard' }],
-  pmo: [{ codigo: 'pmo_standard' }],
-  thm: [{ codigo: 'thm_standard' }],
-};
-
 /** Spec 2 §4: a thermostat node type is treated as a heater when discovery is set. */
 export function discoveryType(type: NodeType): NodeType {
   return type === 'thm' ? 'htr' : type;

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, test } from 'vitest';
 import { echarts } from '../components/echarts-setup';
-import { chartOptions, type ChartInput } from './chart-options';
+import { axisValueLabel, chartOptions, type ChartInput } from './chart-options';
 
 const base: ChartInput = {
   labels: ['00:00', '01:00', '02:00', '03:00', '04:00'],
@@ -50,5 +50,19 @@ describe('chartOptions', () => {
     expect(svg).toContain('04:00');
     expect(svg).not.toContain('02:00');
     expect(svg).toContain('kWh');
+  });
+
+  test('axis labels are rounded: 2 decimals under 10, 1 under 100, none above', () => {
+    expect(axisValueLabel(3627.57396)).toBe('3628');
+    expect(axisValueLabel(42.4567)).toBe('42.5');
+    expect(axisValueLabel(2.4)).toBe('2.4');
+    expect(axisValueLabel(0.123456)).toBe('0.12');
+    expect(axisValueLabel(0)).toBe('0');
+    const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: 600, height: 300 });
+    chart.setOption(chartOptions({ ...base, consumption: [3023.0, 100, 0, 5, 1] }));
+    const svg = chart.renderToSVGString();
+    chart.dispose();
+    expect(svg).toContain('3628');
+    expect(svg).not.toMatch(/3627\.\d/);
   });
 });

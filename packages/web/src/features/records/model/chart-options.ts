@@ -22,6 +22,16 @@ export interface ChartInput {
 }
 
 /**
+ * The axis top is 1.2 × a measured peak, so it is rarely round: print at most 2 decimals below
+ * 10, 1 below 100 and none above, so a label never reads like "3627.57396".
+ */
+export function axisValueLabel(value: number): string {
+  const abs = Math.abs(value);
+  const digits = abs < 10 ? 2 : abs < 100 ? 1 : 0;
+  return String(Number(value.toFixed(digits)));
+}
+
+/**
  * Spec 3 §9: bars up to 1.2 × the peak (0.1 when empty), zeros drawn as 1 % of the peak, the
  * temperature line on a 0–40 °C axis every 10.
  */
@@ -39,7 +49,13 @@ export function chartOptions(input: ChartInput): EChartsCoreOption {
       axisLabel: { interval: (index: number) => input.shown[index] === true },
     },
     yAxis: [
-      { type: 'value', name: input.unit, min: 0, max: consumptionAxisMax(input.consumption) },
+      {
+        type: 'value',
+        name: input.unit,
+        min: 0,
+        max: consumptionAxisMax(input.consumption),
+        axisLabel: { formatter: axisValueLabel },
+      },
       ...(withTemp
         ? [
             {

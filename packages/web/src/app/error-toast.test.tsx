@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { reportError, useErrorToastStore } from '../lib/http';
+import { renderWithApp } from '../test/render';
+import { GlobalErrorToast } from './error-toast';
+
+function setOnline(online: boolean) {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+  act(() => {
+    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+  });
+}
+
+afterEach(() => {
+  setOnline(true);
+  act(() => useErrorToastStore.getState().dismiss());
+});
+
+describe('global error toast while offline', () => {
+  test('a connection error is left to the offline banner; other errors still show', () => {
+    renderWithApp(<GlobalErrorToast />);
+    setOnline(false);
+    act(() => reportError('connection'));
+    expect(screen.queryByTestId('error-toast')).toBeNull();
+    act(() => reportError('userRequest'));
+    expect(screen.getByTestId('error-toast')).toBeInTheDocument();
+  });
+
+  test('online, a connection error shows as before', () => {
+    renderWithApp(<GlobalErrorToast />);
+    act(() => reportError('connection'));
+    expect(screen.getByTestId('error-toast')).toHaveTextContent('Connection error');
+  });
+});

@@ -1,0 +1,33 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { IonSpinner } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+
+/** Shown while a screen's code arrives: announced to screen readers, the spinner appears late. */
+export function PageFallback() {
+  const { t } = useTranslation();
+  return (
+    <div className="page-fallback" role="status">
+      <IonSpinner className="page-fallback__spinner" aria-hidden="true" />
+      <span className="visually-hidden">{t('app.loadingPage')}</span>
+    </div>
+  );
+}
+
+/**
+ * A screen whose code is fetched the first time it is shown, so that a route loads only the
+ * JavaScript of its own feature (`load` names the feature's export, one chunk per feature).
+ */
+export function lazyPage<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: ReactNode = <PageFallback />,
+): ComponentType<P> {
+  const Lazy = lazy(async () => ({ default: await load() }));
+  function LazyPage(props: P) {
+    return (
+      <Suspense fallback={fallback}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  }
+  return LazyPage;
+}

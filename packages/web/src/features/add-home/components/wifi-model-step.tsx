@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { IonButton } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+import { useBrand } from '../../../lib/branding';
+import { wifiHeaterModels } from '../model/wifi-heater-models';
+import { useWizardStore } from '../model/wizard-store';
+
+/**
+ * Spec 2 §2: the wifi heater path starts with the node model choice; the chosen model's code
+ * is the product id the heater is registered with.
+ */
+export function WifiModelStep({ onNext }: { onNext: () => void }) {
+  const { t } = useTranslation();
+  const models = wifiHeaterModels(useBrand().raw?.productos[0]);
+  const [model, setModel] = useState(() => useWizardStore.getState().productId);
+  const chosen = models.includes(model) ? model : (models[0] ?? '');
+  return (
+    <>
+      <fieldset className="hearth-form">
+        <legend>{t('addHome.wifiModel.legend')}</legend>
+        {models.map((m) => (
+          <label key={m} className="hearth-radio">
+            <input
+              type="radio"
+              name="wifi-heater-model"
+              checked={chosen === m}
+              onChange={() => setModel(m)}
+            />
+            {m}
+          </label>
+        ))}
+      </fieldset>
+      <IonButton
+        expand="block"
+        disabled={chosen === ''}
+        onClick={() => {
+          useWizardStore.getState().set({ productId: chosen });
+          onNext();
+        }}
+      >
+        {t('addHome.next')}
+      </IonButton>
+    </>
+  );
+}

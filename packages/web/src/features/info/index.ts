@@ -1,0 +1,1 @@
+export { HelpPage, TermsPage } from './info-pages';

@@ -1,0 +1,167 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { changeSetup, type LiveNode } from '../../../lib/devices';
+import { HttpError } from '../../../lib/http';
+import {
+  SCHEDULE_METHODS,
+  homeMethodNodes,
+  homeScheduleMethod,
+  scheduleMethodOf,
+  storageHeaters,
+  type ScheduleMethod,
+} from '../model/heater-system';
+
+type Outcome = 'saving' | 'saved' | 'failed' | undefined;
+
+/** Writes prog_resol to each node; the device's setup updates confirm it on screen. */
+function useMethodWrite(devId: string) {
+  const [outcome, setOutcome] = useState<Outcome>();
+  const write = async (nodes: readonly LiveNode[], method: ScheduleMethod) => {
+    setOutcome('saving');
+    try {
+      await Promise.all(
+        nodes.map((n) =>
+          changeSetup({ devId, type: n.type, addr: n.addr }, { prog_resol: method }),
+        ),
+      );
+      setOutcome('saved');
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      // Spec 3 §8: the HTTP layer already showed the user-request error.
+      setOutcome('failed');
+    }
+  };
+  return { outcome, write };
+}
+
+function OutcomeLine({ outcome }: { outcome: Outcome }) {
+  const { t } = useTranslation();
+  if (outcome === 'saved' || outcome === 'saving')
+    return (
+      <p role="status" className="power__hint">
+        {t(`powerSchedule.heaterSystem.${outcome}`)}
+      </p>
+    );
+  if (outcome === 'failed')
+    return (
+      <p role="alert" className="power__error">
+        {t('powerSchedule.heaterSystem.failed')}
+      </p>
+    );
+  return null;
+}
+
+interface MethodChoiceProps {
+  name: string;
+  legend: string;
+  value: ScheduleMethod | undefined;
+  disabled: boolean;
+  onChoose: (method: ScheduleMethod) => void;
+}
+
+function MethodChoice({ name, legend, value, disabled, onChoose }: MethodChoiceProps) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="hearth-form" disabled={disabled}>
+      <legend>{legend}</legend>
+      {SCHEDULE_METHODS.map((m) => (
+        <label key={m} className="hearth-radio">
+          <input
+            type="radio"
+            name={name}
+            value={m}
+            checked={value === m}
+            onChange={() => onChoose(m)}
+          />
+          {t(`powerSchedule.heaterSystem.methods.${m}`)}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+interface MethodSectionProps {
+  devId: string;
+  nodes: readonly LiveNode[];
+  /** Spec 3 §6: the schedule resolution is the owner's to change. */
+  owner: boolean;
+}
+
+/** Spec 2 §2 / spec 3 §9: one schedule method (60 or 30 min) for the home's heaters. */
+export function HomeScheduleMethod({ devId, nodes, owner }: MethodSectionProps) {
+  const { t } = useTranslation();
+  const targets = homeMethodNodes(nodes);
+  const [chosen, setChosen] = useState<ScheduleMethod | undefined>();
+  const { outcome, write } = useMethodWrite(devId);
+  const value = chosen ?? homeScheduleMethod(nodes);
+  return (
+    <section className="power__section" aria-labelledby="schedule-method-title">
+      <h2 id="schedule-method-title">{t('powerSchedule.heaterSystem.scheduleMethod')}</h2>
+      <p className="power__hint">{t('powerSchedule.heaterSystem.homeHelp')}</p>
+      {targets.length === 0 ? (
+        <p>{t('powerSchedule.heaterSystem.noHeaters')}</p>
+      ) : (
+        <MethodChoice
+          name="home-schedule-method"
+          legend={t('powerSchedule.heaterSystem.slotLength')}
+          value={value}
+          disabled={!owner || outcome === 'saving'}
+          onChoose={(m) => {
+            setChosen(m);
+            void write(targets, m);
+          }}
+        />
+      )}
+      <OutcomeLine outcome={outcome} />
+    </section>
+  );
+}
+
+function StorageHeaterMethod({
+  devId,
+  node,
+  owner,
+}: {
+  devId: string;
+  node: LiveNode;
+  owner: boolean;
+}) {
+  const [chosen, setChosen] = useState<ScheduleMethod | undefined>();
+  const { outcome, write } = useMethodWrite(devId);
+  return (
+    <li>
+      <MethodChoice
+        name={`schedule-method-${node.addr}`}
+        legend={node.name}
+        value={chosen ?? scheduleMethodOf(node)}
+        disabled={!owner || outcome === 'saving'}
+        onChoose={(m) => {
+          setChosen(m);
+          void write([node], m);
+        }}
+      />
+      <OutcomeLine outcome={outcome} />
+    </li>
+  );
+}
+
+/** Spec 3 §7: storage heaters each keep their own schedule method. */
+export function StorageHeaterMethods({ devId, nodes, owner }: MethodSectionProps) {
+  const { t } = useTranslation();
+  const heaters = storageHeaters(nodes);
+  return (
+    <section className="power__section" aria-labelledby="schedule-method-title">
+      <h2 id="schedule-method-title">{t('powerSchedule.heaterSystem.scheduleMethod')}</h2>
+      <p className="power__hint">{t('powerSchedule.heaterSystem.storageHelp')}</p>
+      {heaters.length === 0 ? (
+        <p>{t('powerSchedule.heaterSystem.noStorageHeaters')}</p>
+      ) : (
+        <ul className="power__list">
+          {heaters.map((n) => (
+            <StorageHeaterMethod key={n.addr} devId={devId} node={n} owner={owner} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import { beforeEach, describe, expect, test } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { GroupedHome, MgrNode } from '@hearth/protocol';
+import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
+import { signIn } from '../../test/session';
+import { bodyOf, openPower, postsTo } from './power-test-kit';
+
+const DEV = '0123456789abcdef01';
+const node = (addr: number, type: MgrNode['type'], name: string): MgrNode => ({
+  name,
+  addr,
+  type,
+  installed: true,
+  lost: false,
+});
+const NODES = [node(1, 'htr', 'Lounge'), node(2, 'htr', 'Study'), node(3, 'acm', 'Hall')];
+let calls: RecordedCall[];
+
+function serve(owner: boolean) {
+  const homes: GroupedHome[] = [
+    {
+      id: 'h1',
+      name: 'Casa',
+      owner,
+      devs: [{ dev_id: DEV, name: 'Box', product_id: '0105', fw_version: '1', serial_id: '1' }],
+    },
+  ];
+  const setup = () => json({ units: 'C', prog_resol: 0, away_offset: 2 });
+  ({ calls } = installFakeFetch({
+    'GET /api/v2/grouped_devs': () => json(homes),
+    [`GET /api/v2/devs/${DEV}/mgr/nodes`]: () => json({ nodes: NODES }),
+    [`GET /api/v2/devs/${DEV}/htr_system/power_limit`]: () => json({ power_limit: '0' }),
+    [`GET /api/v2/devs/${DEV}/htr/1/setup`]: setup,
+    [`GET /api/v2/devs/${DEV}/htr/2/setup`]: setup,
+    [`GET /api/v2/devs/${DEV}/acm/3/setup`]: setup,
+    [`POST /api/v2/devs/${DEV}/htr/1/setup`]: () => json({}),
+    [`POST /api/v2/devs/${DEV}/htr/2/setup`]: () => json({}),
+    [`POST /api/v2/devs/${DEV}/acm/3/setup`]: () => json({}),
+  }));
+}
+
+beforeEach(() => {
+  signIn();
+  localStorage.clear();
+});
+
+describe('heater system settings (spec 2 §2, spec 3 §7)', () => {
+  test("the home's method is written to every heater's setup, storage heaters apart", async () => {
+    serve(true);
+    openPower(`/homes/h1/devs/${DEV}/system/htr/settings`);
+    const group = await screen.findByRole('group', { name: 'Slot length' });
+    expect(within(group).getByRole('radio', { name: '60 minutes' })).toBeChecked();
+    fireEvent.click(within(group).getByRole('radio', { name: '30 minutes' }));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    const writes = postsTo(calls, '/setup');
+    expect(writes.map((c) => c.url.replace(/^.*\/devs\/[^/]+/, ''))).toEqual([
+      '/htr/1/setup',
+      '/htr/2/setup',
+    ]);
+    // The whole setup goes back, temperatures as decimal strings, with the new resolution.
+    expect(bodyOf(writes[0])).toEqual({ units: 'C', prog_resol: 1, away_offset: '2.0' });
+  });
+
+  test('each storage heater has its own method; the sort method is kept per home', async () => {
+    serve(true);
+    openPower(`/homes/h1/devs/${DEV}/system/acm/settings`);
+    const hall = await screen.findByRole('group', { name: 'Hall' });
+    fireEvent.click(within(hall).getByRole('radio', { name: '30 minutes' }));
+    await waitFor(() => expect(postsTo(calls, '/acm/3/setup')).toHaveLength(1));
+    expect(bodyOf(postsTo(calls, '/acm/3/setup')[0]).prog_resol).toBe(1);
+    expect(postsTo(calls, '/htr/1/setup')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('radio', { name: 'By name' }));
+    expect(JSON.parse(localStorage.getItem('htrSystemSortMethod') ?? '{}')).toEqual({ h1: 'name' });
+  });
+
+  test('a guest sees the method but cannot change it', async () => {
+    serve(false);
+    openPower(`/homes/h1/devs/${DEV}/system/htr/settings`);
+    const group = await screen.findByRole('group', { name: 'Slot length' });
+    expect(within(group).getByRole('radio', { name: '30 minutes' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,34 @@
+/** Spec 1 §7: logo assets are served from {host}/webapp/v3/img/{file}. */
+export const BRAND_IMAGE_BASE = '/webapp/v3/img/';
+/** Spec 1 §4: the secondary logo when the brand names no second brand (sbrand empty). */
+export const DEFAULT_SECONDARY_LOGO = 'logo-secondary-default.svg';
+
+/** Brand names become file names: anything but letters, digits and dashes is dropped. */
+const fileSafe = (name: string) => name.toLowerCase().replace(/[^a-z0-9-]/g, '');
+
+export interface BrandLogos {
+  /** The large logo of the sign-in screens. */
+  main: string;
+  /** The brand's logo in the side panel. */
+  logo: string;
+  /** The second brand's logo ("with"), or the default one. */
+  secondary: string;
+}
+
+/** Spec 1 §4: main logo, logo and secondary logo are derived from the brand names. */
+export function brandLogos(brand: { name: string; secondName: string }): BrandLogos {
+  const name = fileSafe(brand.name) || 'hearth';
+  const second = fileSafe(brand.secondName);
+  return {
+    main: `${BRAND_IMAGE_BASE}main-logo-${name}.svg`,
+    logo: `${BRAND_IMAGE_BASE}logo-${name}.svg`,
+    secondary: second
+      ? `${BRAND_IMAGE_BASE}logo-${second}.svg`
+      : `${BRAND_IMAGE_BASE}${DEFAULT_SECONDARY_LOGO}`,
+  };
+}
+
+/** The theme variant a brand selects (a class on the document root), from its name. */
+export function themeVariant(brandName: string): string {
+  return `brand-${fileSafe(brandName) || 'hearth'}`;
+}

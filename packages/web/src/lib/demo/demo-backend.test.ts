@@ -1,0 +1,226 @@
+import { describe, expect, test } from 'vitest';
+import {
+  boostRemainingMinutes,
+  DEMO_POWER_RANDOM_BELOW_W,
+  DEMO_POWER_W,
+  type DeviceClock,
+  type GroupedHome,
+  type MgrNode,
+  type NodeStatus,
+  type UpdateEvent,
+} from '@hearth/protocol';
+import { createDemoBackend } from './demo-backend';
+
+// Wednesday 2026-01-14 10:00 UTC (11:00 in Madrid): an eco slot of the sample weekday programme.
+const START = Date.UTC(2026, 0, 14, 10, 0, 0);
+const FAMILY = 'de3000000000000001';
+const NODE = `/api/v2/devs/${FAMILY}/htr`;
+
+function setup(options: { dashboard?: boolean; random?: number } = {}) {
+  let now = START;
+  const backend = createDemoBackend({
+    now: () => now,
+    random: () => options.random ?? 0.5,
+    onDashboard: () => options.dashboard ?? false,
+  });
+  const events: UpdateEvent[] = [];
+  backend.subscribe(FAMILY, (e) => events.push(e));
+  const get = <T>(path: string) => backend.handle('GET', path).body as T;
+  const post = (path: string, body: unknown) => backend.handle('POST', path, body);
+  const advance = (ms: number) => {
+    now += ms;
+    backend.tick();
+  };
+  return { backend, events, get, post, advance };
+}
+
+describe('sample homes', () => {
+  test('five homes, each with heaters and a power monitor, every heater with a weekly schedule', () => {
+    const { get } = setup();
+    const homes = get<GroupedHome[]>('/api/v2/grouped_devs');
+    expect(homes).toHaveLength(5);
+    for (const home of homes) {
+      const nodes = home.devs.flatMap(
+        (d) => get<{ nodes: MgrNode[] }>(`/api/v2/devs/${d.dev_id}/mgr/nodes`).nodes,
+      );
+      expect(nodes.some((n) => n.type === 'pmo')).toBe(true);
+      const heaters = home.devs.flatMap((d) =>
+        get<{ nodes: MgrNode[] }>(`/api/v2/devs/${d.dev_id}/mgr/nodes`)
+          .nodes.filter((n) => n.type !== 'pmo')
+          .map((n) => ({ devId: d.dev_id, ...n })),
+      );
+      expect(heaters.length).toBeGreaterThan(0);
+      for (const h of heaters) {
+        const { prog } = get<{ prog: Record<string, number[]> }>(
+          `/api/v2/devs/${h.devId}/${h.type}/${h.addr}/prog`,
+        );
+        expect(Object.keys(prog)).toEqual(['0', '1', '2', '3', '4', '5', '6']);
+      }
+    }
+  });
+
+  test('one home is large enough for the table view: 10 or more heaters on two gateways', () => {
+    const { get } = setup();
+    const homes = get<GroupedHome[]>('/api/v2/grouped_devs');
+    const large = homes.find((h) => h.devs.length >= 2);
+    const heaters = (large?.devs ?? []).flatMap(
+      (d) =>
+        get<{ nodes: MgrNode[] }>(`/api/v2/devs/${d.dev_id}/mgr/nodes`).nodes.filter(
+          (n) => n.type !== 'pmo',
+        ).length,
+    );
+    expect(heaters.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe('writes change the demo state and reach its sockets', () => {
+  test('a set point in manual is answered back and pushed as a status update', () => {
+    const { get, post, events } = setup();
+    // Kitchen (addr 2) runs in manual at 20.5 °C.
+    expect(post(`${NODE}/2/status`, { stemp: '22.5', units: 'C' }).status).toBe(200);
+    expect(get<NodeStatus>(`${NODE}/2/status`).stemp).toBe('22.5');
+    const pushed = events.find((e) => e.path === '/htr/2/status');
+    expect((pushed?.body as NodeStatus).stemp).toBe('22.5');
+  });
+
+  test('a set point away from the programme turns auto into modified_auto; a prog write restores auto', () => {
+    const { get, post } = setup();
+    expect(get<NodeStatus>(`${NODE}/1/status`)).toMatchObject({ mode: 'auto', stemp: '18.0' });
+    post(`${NODE}/1/status`, { stemp: '23.0', units: 'C' });
+    expect(get<NodeStatus>(`${NODE}/1/status`)).toMatchObject({
+      mode: 'modified_auto',
+      stemp: '23.0',
+    });
+    const { prog } = get<{ prog: Record<string, number[]> }>(`${NODE}/1/prog`);
+    post(`${NODE}/1/prog`, { prog });
+    expect(get<NodeStatus>(`${NODE}/1/status`)).toMatchObject({ mode: 'auto', stemp: '18.0' });
+  });
+
+  test('a mode write is reflected', () => {
+    const { get, post } = setup();
+    post(`${NODE}/1/mode`, { mode: 'off' });
+    expect(get<NodeStatus>(`${NODE}/1/status`).mode).toBe('off');
+    post(`${NODE}/1/mode`, { mode: 'manual', stemp: '19.5', units: 'C' });
+    expect(get<NodeStatus>(`${NODE}/1/status`)).toMatchObject({ mode: 'manual', stemp: '19.5' });
+  });
+
+  test('a programme that is not keyed by day strings is refused with a 400', () => {
+    const { post } = setup();
+    const answer = post(`${NODE}/1/prog`, { prog: [[1, 2]] });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ statusCode: 400, error: 'validation_failed' });
+  });
+
+  test('an unknown device is a 404 in the server error shape', () => {
+    const { backend } = setup();
+    expect(backend.handle('GET', '/api/v2/devs/000000000000000000/dev_data')).toEqual({
+      status: 404,
+      body: { message: 'device not found', statusCode: 404, error: 'not_found' },
+    });
+  });
+});
+
+describe('boost is simulated locally', () => {
+  const remaining = (get: <T>(p: string) => T) =>
+    boostRemainingMinutes(
+      get<DeviceClock>(`/api/v2/devs/${FAMILY}/mgr/rtc/time`),
+      get<{ boost_end_day: number; boost_end_min: number }>(`${NODE}/1/status`),
+    );
+
+  test('the remaining time counts down with the device clock and the boost ends by itself', () => {
+    const { get, post, advance, events } = setup();
+    post(`${NODE}/1/boost`, { active: true, temperature: '24.0', units: 'C', time: 60 });
+    expect(get<NodeStatus>(`${NODE}/1/status`)).toMatchObject({
+      mode: 'boost',
+      boost: true,
+      stemp: '24.0',
+    });
+    expect(remaining(get)).toBe(60);
+    advance(25 * 60_000);
+    expect(remaining(get)).toBe(35);
+    events.length = 0;
+    advance(35 * 60_000);
+    expect(get<NodeStatus>(`${NODE}/1/status`)).toMatchObject({ mode: 'auto', boost: false });
+    expect(events.some((e) => e.path === '/htr/1/status')).toBe(true);
+  });
+
+  test('cancelling a boost returns to the mode it interrupted', () => {
+    const { get, post } = setup();
+    post(`${NODE}/2/boost`, { active: true, temperature: '25.0', units: 'C', time: 120 });
+    expect(get<NodeStatus>(`${NODE}/2/status`).mode).toBe('boost');
+    post(`${NODE}/2/boost`, { active: false });
+    expect(get<NodeStatus>(`${NODE}/2/status`)).toMatchObject({
+      mode: 'manual',
+      boost: false,
+      stemp: '20.5',
+    });
+  });
+});
+
+test('when the programme steps to another slot, auto heaters push their new set point', () => {
+  const { get, advance, events } = setup();
+  // 11:00 in Madrid is eco on a weekday; 17:00 starts comfort.
+  expect(get<NodeStatus>(`${NODE}/1/status`).stemp).toBe('18.0');
+  advance(5 * 3_600_000);
+  expect(get<NodeStatus>(`${NODE}/1/status`).stemp).toBe('18.0');
+  advance(60 * 60_000);
+  const pushed = events.filter((e) => e.path === '/htr/1/status').at(-1);
+  expect((pushed?.body as NodeStatus).stemp).toBe('21.0');
+  // A manual heater has nothing to report.
+  expect(events.some((e) => e.path === '/htr/2/status')).toBe(false);
+});
+
+describe('power reads', () => {
+  const POWER = `/api/v2/devs/${FAMILY}/pmo/13/power`;
+
+  test('the dashboard reads a fixed 2000 W', () => {
+    const { get } = setup({ dashboard: true, random: 0.99 });
+    expect(get<{ power: string }>(POWER).power).toBe(DEMO_POWER_W.toFixed(1));
+  });
+
+  test('elsewhere a random value below 5000 W', () => {
+    expect(setup({ random: 0.999999 }).get<{ power: string }>(POWER).power).toBe('4999.0');
+    expect(setup({ random: 0.25 }).get<{ power: string }>(POWER).power).toBe('1250.0');
+    expect(Number(setup({ random: 0.999999 }).get<{ power: string }>(POWER).power)).toBeLessThan(
+      DEMO_POWER_RANDOM_BELOW_W,
+    );
+  });
+});
+
+describe('samples for the records screens', () => {
+  const SAMPLES = `${NODE}/1/samples`;
+  const dayStart = Date.UTC(2026, 0, 12) / 1000;
+
+  test('raw samples are deterministic quarter hours with a counter that never goes down', () => {
+    const { get } = setup();
+    const path = `${SAMPLES}?start=${dayStart}&end=${dayStart + 86_400}`;
+    const first = get<{ samples: Array<{ t: number; counter: number; temp: string }> }>(path);
+    expect(first.samples).toHaveLength(97);
+    expect(setup().get(path)).toEqual(first);
+    const counters = first.samples.map((s) => s.counter);
+    expect(counters.every((c, i) => i === 0 || c >= (counters[i - 1] ?? 0))).toBe(true);
+    expect(Number(first.samples[0]?.temp)).toBeGreaterThan(10);
+  });
+
+  test('no sample lies in the future', () => {
+    const { get } = setup();
+    const start = START / 1000 - 3600;
+    const got = get<{ samples: Array<{ t: number }> }>(
+      `${SAMPLES}?start=${start}&end=${start + 86_400}`,
+    );
+    expect(got.samples.every((s) => s.t <= START / 1000)).toBe(true);
+  });
+
+  test('a past year grouped by month has twelve months of energy', () => {
+    const { get } = setup();
+    const start = Date.UTC(2024, 11, 31, 23) / 1000;
+    const end = Date.UTC(2025, 11, 31, 23) / 1000;
+    const got = get<{ samples: Array<{ t: number; counter_delta: number }> }>(
+      `${SAMPLES}?start=${start}&end=${end}&group=month&tz=Europe/Madrid`,
+    );
+    expect(got.samples).toHaveLength(12);
+    expect(got.samples.every((s) => s.counter_delta > 0)).toBe(true);
+    // Winter months use more energy than summer ones.
+    expect(got.samples[0]?.counter_delta).toBeGreaterThan(got.samples[6]?.counter_delta ?? 0);
+  });
+});

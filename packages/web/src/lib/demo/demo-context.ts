@@ -1,0 +1,54 @@
+import type { UpdateEvent } from '@hearth/protocol';
+import type { DemoDevice, DemoHome, DemoNode, DemoWorld } from './demo-model';
+import { notFound } from './demo-router';
+import { heaterSetup, heaterStatus, meterSetup, mgrNodes, progOf } from './demo-wire';
+
+/** What the route handlers share: the state, the clock, and the realtime fan-out. */
+export interface DemoContext {
+  world: DemoWorld;
+  now: () => number;
+  random: () => number;
+  /** Spec 1 §9: the dashboard reads a fixed demo power, other screens a random one. */
+  onDashboard: () => boolean;
+  emit: (devId: string, event: UpdateEvent) => void;
+}
+
+export function findDevice(ctx: DemoContext, devId: string): DemoDevice {
+  const dev = ctx.world.devices.get(devId.toLowerCase());
+  if (!dev) throw notFound('device');
+  return dev;
+}
+
+export function findHome(ctx: DemoContext, homeId: string): DemoHome {
+  const home = ctx.world.homes.find((h) => h.id === homeId);
+  if (!home) throw notFound('home');
+  return home;
+}
+
+export function homeOf(ctx: DemoContext, dev: DemoDevice): DemoHome {
+  return findHome(ctx, dev.homeId);
+}
+
+export function findNode(dev: DemoDevice, type: string, addr: string): DemoNode {
+  const type_ = type === 'htr_mod' ? 'htr' : type;
+  const node = dev.nodes.find((n) => n.type === type_ && n.addr === Number(addr));
+  if (!node) throw notFound('node');
+  return node;
+}
+
+/** Pushes the node's objects to the device's demo socket, as the server does after a change. */
+export function emitNode(ctx: DemoContext, dev: DemoDevice, node: DemoNode): void {
+  const base = `/${node.type}/${node.addr}`;
+  if (node.kind === 'meter') {
+    ctx.emit(dev.devId, { path: `${base}/setup`, body: meterSetup(node) });
+    ctx.emit(dev.devId, { path: `${base}/power_limit`, body: { power_limit: node.powerLimit } });
+    return;
+  }
+  ctx.emit(dev.devId, { path: `${base}/status`, body: heaterStatus(dev, node, ctx.now()) });
+  ctx.emit(dev.devId, { path: `${base}/setup`, body: heaterSetup(node) });
+  ctx.emit(dev.devId, { path: `${base}/prog`, body: progOf(node) });
+}
+
+export function emitNodeList(ctx: DemoContext, dev: DemoDevice): void {
+  ctx.emit(dev.devId, { path: '/mgr/nodes', body: { nodes: mgrNodes(dev) } });
+}

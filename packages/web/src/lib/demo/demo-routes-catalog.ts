@@ -1,0 +1,80 @@
+import {
+  LANGUAGE_NATIVE_NAMES,
+  type Language,
+  type LanguageListResponse,
+  type MaxPowerOption,
+  type WeatherResponse,
+} from '@hearth/protocol';
+import type { DemoContext } from './demo-context';
+import { route, type DemoRoute } from './demo-router';
+
+/** A fixed sample answer for the weather screen (DESIGN.md §4: weather can be a sample). */
+export const DEMO_WEATHER: WeatherResponse = {
+  currently: { temperature: 11, windSpeed: 14, humidity: 0.62, icon: 'partly-cloudy-day' },
+  daily: {
+    data: [
+      { icon: 'partly-cloudy-day', temperatureMin: 6, temperatureMax: 13 },
+      { icon: 'rain', temperatureMin: 7, temperatureMax: 11 },
+      { icon: 'cloudy', temperatureMin: 5, temperatureMax: 10 },
+      { icon: 'clear-day', temperatureMin: 3, temperatureMax: 12 },
+      { icon: 'clear-day', temperatureMin: 4, temperatureMax: 14 },
+      { icon: 'fog', temperatureMin: 6, temperatureMax: 12 },
+      { icon: 'rain', temperatureMin: 8, temperatureMax: 13 },
+    ],
+  },
+  lat: 41.38,
+  lon: 2.17,
+};
+
+function maxPowerOptions(): MaxPowerOption[] {
+  const values: number[] = [];
+  for (let w = 1000; w <= 10_000; w += 500) values.push(w);
+  for (let w = 11_000; w <= 20_000; w += 1000) values.push(w);
+  for (let w = 25_000; w <= 60_000; w += 5000) values.push(w);
+  return values.map((value) => ({ value, label: `${value / 1000} kW` }));
+}
+
+const ZIP_ANY = '^.{2,10}$';
+
+/** Service, configuration and account paths (API.md §3–4): reads answer samples, writes stay here. */
+export function catalogRoutes(ctx: DemoContext): DemoRoute[] {
+  const accepted = { accepted: true, date: new Date(ctx.now()).toISOString() };
+  let lang: Language = 'en';
+  return [
+    route('GET', '/health_check', () => ({ message: 'ok' })),
+    route('GET', '/version', () => ({ major: 1, minor: 41, subminor: 0, commit: 'demo' })),
+    route('GET', '/api/v2/languages', (): LanguageListResponse => ({
+      languages: (Object.keys(LANGUAGE_NATIVE_NAMES) as Language[]).map((code) => ({
+        code,
+        name: LANGUAGE_NATIVE_NAMES[code],
+      })),
+    })),
+    route('GET', '/assets/maxPowerConfig.json', () => maxPowerOptions()),
+    route('GET', '/webapp/v2/weather/', () => structuredClone(DEMO_WEATHER)),
+    route('GET', '/api/location/v1/info', () => ({
+      ES: {
+        zipFormat: '^\\d{5}$',
+        states: { Catalonia: 'Europe/Madrid', Madrid: 'Europe/Madrid' },
+      },
+      GB: { zipFormat: ZIP_ANY, states: { England: 'Europe/London' } },
+      AD: { zipFormat: ZIP_ANY, states: { Canillo: 'Europe/Andorra' } },
+      PT: { zipFormat: ZIP_ANY, states: { Faro: 'Europe/Lisbon' } },
+      FR: { zipFormat: '^\\d{5}$', states: { 'Île-de-France': 'Europe/Paris' } },
+    })),
+    route('GET', '/api/location/v1/coordinates', () => ({ lat: 41.38, lon: 2.17 })),
+    route('GET', '/api/v2/users/:uid/privacy', () => accepted),
+    route('POST', '/api/v2/users/:uid/privacy', () => accepted),
+    route('GET', '/api/v2/users/:uid/preferences', () => ({ lang })),
+    route('POST', '/api/v2/users/:uid/preferences', (req) => {
+      const next = (req.body as { lang?: Language } | undefined)?.lang;
+      if (next && next in LANGUAGE_NATIVE_NAMES) lang = next;
+      return { lang };
+    }),
+    // Account changes and invitations are accepted and kept nowhere: nothing is sent.
+    route('POST', '/api/v2/users/:uid/invite', () => ({})),
+    route('DELETE', '/api/v2/users/:uid/invite', () => ({})),
+    route('POST', '/api/v2/users/:uid/password', () => ({})),
+    route('POST', '/api/v2/users/:uid/email', () => ({})),
+    route('DELETE', '/api/v2/users/:uid', () => ({})),
+  ];
+}

@@ -1,0 +1,78 @@
+import { expect, test } from 'vitest';
+import type { MgrNode, NodeStatus, UpdateEvent } from '@hearth/protocol';
+import { createDemoBackend } from './demo-backend';
+import { DEMO_DISCOVERY_FIND_MS } from './demo-discovery';
+
+const START = Date.UTC(2026, 0, 14, 10, 0, 0);
+const DEV = 'de3000000000000003';
+const BASE = `/api/v2/devs/${DEV}`;
+
+function setup() {
+  let now = START;
+  const backend = createDemoBackend({ now: () => now });
+  const events: UpdateEvent[] = [];
+  backend.subscribe(DEV, (e) => events.push(e));
+  const get = <T>(path: string) => backend.handle('GET', path).body as T;
+  const post = (path: string, body: unknown) => backend.handle('POST', path, body);
+  const del = (path: string, body: unknown) => backend.handle('DELETE', path, body);
+  const advance = (ms: number) => {
+    now += ms;
+    backend.tick();
+  };
+  return { events, get, post, del, advance };
+}
+
+test('profile temperatures and a half-hourly resolution are kept and pushed', () => {
+  const { get, post, events } = setup();
+  post(`${BASE}/htr/1/prog_temps`, {
+    comf_temp: '22.0',
+    eco_temp: '17.5',
+    ice_temp: '8.0',
+    units: 'C',
+  });
+  expect(get<NodeStatus>(`${BASE}/htr/1/status`)).toMatchObject({
+    comf_temp: '22.0',
+    eco_temp: '17.5',
+    ice_temp: '8.0',
+  });
+  const setup_ = get<Record<string, unknown>>(`${BASE}/htr/1/setup`);
+  post(`${BASE}/htr/1/setup`, { ...setup_, prog_resol: 1 });
+  const { prog } = get<{ prog: Record<string, number[]> }>(`${BASE}/htr/1/prog`);
+  expect(prog['1']).toHaveLength(48);
+  expect(get<Record<string, unknown>>(`${BASE}/htr/1/setup`).prog_resol).toBe(1);
+  expect(events.some((e) => e.path === '/htr/1/prog')).toBe(true);
+});
+
+test('a renamed node reaches the node list and its socket', () => {
+  const { get, post, events } = setup();
+  post(`${BASE}/htr/1/name`, { name: 'Lounge' });
+  expect(get<{ nodes: MgrNode[] }>(`${BASE}/mgr/nodes`).nodes[0]?.name).toBe('Lounge');
+  expect(events.some((e) => e.path === '/mgr/nodes')).toBe(true);
+});
+
+test('discovery finds a new heater after a while and reports the new node list', () => {
+  const { get, post, advance, events } = setup();
+  post(`${BASE}/mgr/discovery`, { discovery: 'on', type: 'htr' });
+  expect(get<{ discovery: string }>(`${BASE}/mgr/discovery`).discovery).toBe('on');
+  advance(DEMO_DISCOVERY_FIND_MS - 1);
+  expect(get<{ nodes: MgrNode[] }>(`${BASE}/mgr/nodes`).nodes).toHaveLength(3);
+  advance(1);
+  const nodes = get<{ nodes: MgrNode[] }>(`${BASE}/mgr/nodes`).nodes;
+  expect(nodes).toHaveLength(4);
+  expect(nodes[3]).toMatchObject({ type: 'htr', addr: 4, installed: true });
+  expect(events.some((e) => e.path === '/htr/4/status')).toBe(true);
+});
+
+test('discovery at the address of an erased node installs the replacement there', () => {
+  const { get, post, del, advance } = setup();
+  expect(del(`${BASE}/htr/2`, { purge: false }).status).toBe(200);
+  expect(get<{ nodes: MgrNode[] }>(`${BASE}/mgr/nodes`).nodes[1]).toMatchObject({
+    addr: 2,
+    installed: false,
+  });
+  post(`${BASE}/mgr/discovery`, { discovery: 'on', type: 'htr', addr: 2 });
+  advance(DEMO_DISCOVERY_FIND_MS);
+  const nodes = get<{ nodes: MgrNode[] }>(`${BASE}/mgr/nodes`).nodes;
+  expect(nodes).toHaveLength(3);
+  expect(nodes[1]).toMatchObject({ addr: 2, installed: true });
+});

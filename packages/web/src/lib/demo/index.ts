@@ -1,0 +1,3 @@
+export { demoRequest } from './demo-http';
+export { connectDemoDevice } from './demo-socket';
+export { isDemo } from './demo-session';

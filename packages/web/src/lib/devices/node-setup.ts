@@ -1,0 +1,28 @@
+import { formatDecimal, type NodeSetup } from '@hearth/protocol';
+import { http } from '../http';
+import { nodePath, type NodeRef } from './node-commands';
+
+const TEMPERATURE_KEY = /(^|_)(temp|temperature|offset)$/;
+
+/** API.md §1: temperatures travel as decimal strings, even when a gateway reported numbers. */
+function decimalStrings(obj: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(obj).map(([k, v]) => [
+      k,
+      TEMPERATURE_KEY.test(k) && typeof v === 'number' ? formatDecimal(v) : v,
+    ]),
+  );
+}
+
+/** Setup is a full object (API.md §5): read it, change some fields, write it back. */
+export async function changeSetup(node: NodeRef, change: Record<string, unknown>): Promise<void> {
+  const setup = await http.request<NodeSetup>(nodePath(node, '/setup'));
+  const out = decimalStrings(setup);
+  const extra = setup.extra_options;
+  if (extra && typeof extra === 'object' && !Array.isArray(extra))
+    out.extra_options = decimalStrings(extra as Record<string, unknown>);
+  await http.request<unknown>(nodePath(node, '/setup'), {
+    method: 'POST',
+    json: { ...out, ...change },
+  });
+}

@@ -1,0 +1,2 @@
+export { useGeoTracking } from './use-geo-tracking';
+export { forgetTrackedHomes, isHomeTracked, setHomeTracked } from './home-permissions';
