@@ -9,6 +9,9 @@ const PORT = Number(process.env.E2E_PORT ?? 4319);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'hearth-e2e-'));
 // Tests read the server's mail outbox (DATA_DIR/outbox) from here; workers inherit it.
 process.env.E2E_DATA_DIR = dataDir;
+// The launcher's loopback test hook that stops and restarts a simulated gateway (SIM_CONTROL).
+const simControlPort = PORT + 1000;
+process.env.E2E_SIM_CONTROL_URL = `http://127.0.0.1:${simControlPort}`;
 const chromium = {
   browserName: 'chromium' as const,
   launchOptions: {
@@ -46,9 +49,12 @@ export default defineConfig({
   ],
   webServer: {
     command: 'npx tsx ../scripts/start.ts',
-    url: `http://127.0.0.1:${PORT}/health_check`,
+    // Not /health_check: the server answers it before the demo account is seeded and its
+    // simulated gateways are connected; the launcher's test hook only listens after both.
+    url: `http://127.0.0.1:${simControlPort}/gateways`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // Seeding the demo's year of history comes first; on a loaded 2-core machine it takes a while.
+    timeout: 180_000,
     stdout: 'pipe',
     env: {
       PORT: String(PORT),
@@ -56,6 +62,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       SIM_REPORT_MS: '30000',
       SIM_TIME_SCALE: '60',
+      SIM_CONTROL: '1',
+      SIM_CONTROL_PORT: String(simControlPort),
       LOG_LEVEL: 'warn',
     },
   },

@@ -20,6 +20,8 @@ test('forgot password: the mailed link lets the user choose a new password', asy
 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  // The screen's code loads on first use: wait for it before typing, or the keys reach sign-in.
+  await expect(page.getByRole('heading', { name: 'Forgot password', level: 1 })).toBeVisible();
   await label(page, 'E-mail').fill(email);
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(shown(page, 'form-success')).toContainText('you will receive an e-mail');

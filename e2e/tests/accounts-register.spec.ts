@@ -16,6 +16,8 @@ test('register, confirm by mail, accept the policy, change e-mail and password, 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Create an account' }).click();
   await expect(page).toHaveURL(/\/login\/register$/);
+  // The screen's code loads on first use: wait for it before typing, or the keys reach sign-in.
+  await expect(page.getByRole('heading', { name: 'Create an account', level: 1 })).toBeVisible();
 
   // Step 1: access data; Continue waits for the terms.
   await label(page, 'E-mail').fill(email);

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 // The demo account that `npm start` seeds (packages/server/src/demo/demo-seed.ts).
 export const DEMO_EMAIL = 'demo@hearth.local';
@@ -30,4 +30,16 @@ export function degrees(text: string | null): number {
   const match = /-?\d+(\.\d+)?/.exec(text ?? '');
   if (!match) throw new Error(`no temperature in ${JSON.stringify(text)}`);
   return Number(match[0]);
+}
+
+/**
+ * A home in the dashboard's home switcher: the carousel (up to 8 homes) or the dropdown (more;
+ * journeys that add homes to the demo account push it past 8).
+ */
+export function homeChoice(page: Page, name: string): Locator {
+  return page
+    .getByRole('navigation', { name: 'Home' })
+    .getByRole('button', { name, exact: true })
+    .or(page.getByRole('combobox', { name: 'Home' }).getByRole('option', { name, exact: true }))
+    .first();
 }

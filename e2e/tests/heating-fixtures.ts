@@ -1,5 +1,8 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import type { Fleet, NodeSpec } from '@hearth/simulator';
+import { freshEmail } from './accounts-mail';
 import { apiToken } from './fixtures';
+import { freshDevId, otherUser, startGateway } from './homes-fixtures';
 
 export interface DemoNode {
   homeId: string;
@@ -74,4 +77,56 @@ export async function restoreProg(client: Api, n: DemoNode, prog: Prog): Promise
     prog_resol: prog['0']?.length === 48 ? 1 : 0,
   });
   await client.post(`${nodePath(n)}/prog`, { prog });
+}
+
+export interface OwnHome {
+  email: string;
+  password: string;
+  devId: string;
+  fleet: Fleet;
+}
+
+/**
+ * A fresh account owning one home with a simulated gateway of these nodes (speaking MQTT to
+ * the server like a real one), so a journey may delete, replace or crowd nodes without
+ * touching the demo homes the other journeys use.
+ */
+export async function ownHome(
+  request: APIRequestContext,
+  baseURL: string,
+  nodes: NodeSpec[],
+): Promise<OwnHome> {
+  const email = freshEmail('heating');
+  const password = 'heating_pw1';
+  const token = await otherUser(request, baseURL, email, password);
+  const headers = { Authorization: `Bearer ${token}` };
+  const userId = (
+    JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+      userId: string;
+    }
+  ).userId;
+  const privacy = await request.post(`/api/v2/users/${userId}/privacy`, {
+    headers,
+    data: { accepted: true },
+  });
+  expect(privacy.ok(), await privacy.text()).toBe(true);
+  const devId = freshDevId();
+  const fleet = await startGateway(baseURL, devId, nodes);
+  const add = await request.post('/api/v2/devs', {
+    headers,
+    data: {
+      country: 'ES',
+      state: 'Madrid',
+      city: 'Madrid',
+      zip: '28001',
+      tz_code: 'Europe/Madrid',
+      groupData: { name: 'Block', id: devId.padEnd(32, 'b') },
+      dev_id: devId,
+      serial_id: '01',
+      name: 'Block gateway',
+      product_id: '0105',
+    },
+  });
+  expect(add.status(), await add.text()).toBeLessThan(300);
+  return { email, password, devId, fleet };
 }
