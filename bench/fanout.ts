@@ -1,5 +1,5 @@
 // npm run bench:fanout -- [--gateways 2000] [--nodes 5] [--sockets 2000] [--processes 2]
-//                         [--seconds 60] [--report-ms 30000]
+//                         [--seconds 60] [--report-ms 30000] [--waves 1]
 // Fan-out: a simulated fleet (gateways × nodes) reporting through the broker to N server
 // processes, and app sockets (one per gateway, spread over the processes by the proxy)
 // receiving the updates. Measures updates delivered per second and the delay from the
@@ -29,6 +29,7 @@ const { values } = parseArgs({
     processes: { type: 'string', default: '2' },
     seconds: { type: 'string', default: '60' },
     'report-ms': { type: 'string', default: '30000' },
+    waves: { type: 'string', default: '1' },
     port: { type: 'string', default: '18280' },
     'broker-port': { type: 'string', default: '18831' },
   },
@@ -39,6 +40,7 @@ const sockets = Math.min(Number(values.sockets), gateways);
 const processes = Number(values.processes);
 const seconds = Number(values.seconds);
 const reportMs = Number(values['report-ms']);
+const waves = Math.max(1, Number(values.waves));
 const port = Number(values.port);
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 
@@ -61,44 +63,56 @@ const run = async () => {
   });
   log(`seeded ${owners.length} owners, homes and gateways`);
 
-  // The fleet runs in its own process (the simulator's CLI), as gateways would be elsewhere.
-  const fleet = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--import',
-      join(ROOT, 'bench/lib/no-delay.ts'),
-      join(ROOT, 'packages/simulator/src/cli.ts'),
-      '--url',
-      broker.url,
-      '--gateways',
-      String(gateways),
-      '--nodes',
-      String(nodesPer),
-      '--first',
-      String(first),
-      '--key',
-      secrets.GATEWAY_KEY!,
-      '--report-ms',
-      String(reportMs),
-      '--timezone',
-      'Europe/Madrid',
-    ],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  cleanup.unshift(
-    () =>
-      new Promise<void>((r) =>
-        fleet.exitCode !== null ? r() : (fleet.once('exit', () => r()), fleet.kill('SIGTERM')),
-      ),
-  );
-  await new Promise<void>((resolveStarted, reject) => {
-    fleet.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('Ctrl-C')) resolveStarted();
+  // The fleet runs in its own processes (the simulator's CLI), as gateways would be elsewhere:
+  // `--waves` of them, started a report interval / waves apart, so that the gateways' reports
+  // are spread over the interval as a real fleet's are (1 = every gateway on the same beat).
+  const startWave = (firstIndex: number, count: number) => {
+    const fleet = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--import',
+        join(ROOT, 'bench/lib/no-delay.ts'),
+        join(ROOT, 'packages/simulator/src/cli.ts'),
+        '--url',
+        broker.url,
+        '--gateways',
+        String(count),
+        '--nodes',
+        String(nodesPer),
+        '--first',
+        String(firstIndex),
+        '--key',
+        secrets.GATEWAY_KEY!,
+        '--report-ms',
+        String(reportMs),
+        '--timezone',
+        'Europe/Madrid',
+      ],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    cleanup.unshift(
+      () =>
+        new Promise<void>((r) =>
+          fleet.exitCode !== null ? r() : (fleet.once('exit', () => r()), fleet.kill('SIGTERM')),
+        ),
+    );
+    return new Promise<void>((resolveStarted, reject) => {
+      fleet.stdout!.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('Ctrl-C')) resolveStarted();
+      });
+      fleet.once('exit', (code) => reject(new Error(`simulator exited ${code}`)));
     });
-    fleet.once('exit', (code) => reject(new Error(`simulator exited ${code}`)));
-  });
+  };
+  for (let w = 0, done = 0; w < waves; w++) {
+    const count = Math.round((gateways * (w + 1)) / waves) - done;
+    const began = performance.now();
+    await startWave(first + done, count);
+    done += count;
+    const rest = reportMs / waves - (performance.now() - began);
+    if (w < waves - 1 && rest > 0) await new Promise((r) => setTimeout(r, rest));
+  }
   log(
     `${gateways} gateways × ${nodesPer} nodes connected; waiting for their announcements to be stored`,
   );
@@ -194,7 +208,7 @@ const run = async () => {
         ],
       },
     ],
-    { gateways, nodes: nodesPer, sockets, processes, seconds, reportMs },
+    { gateways, nodes: nodesPer, sockets, processes, seconds, reportMs, waves },
   );
 };
 const interrupt = () =>

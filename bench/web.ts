@@ -1,5 +1,6 @@
-// npm run bench:web -- [--no-build] [--no-lighthouse]
-// The web app's JavaScript per route (gzip, from packages/web/dist) and a Lighthouse run
+// npm run bench:web -- [--no-build] [--no-lighthouse] [--dist <folder>] [--port 18480]
+// The web app's JavaScript per route (gzip, from packages/web/dist or the --dist folder, which
+// the build writes to instead, so that a bench never touches another build) and a Lighthouse run
 // (mobile profile) on the login and dashboard pages in Debian's Chromium. Which scripts a
 // route needs is read from what Chromium actually fetched for it, not guessed from names.
 import { spawn, spawnSync } from 'node:child_process';
@@ -16,32 +17,33 @@ import { setLocalStorage } from './lib/cdp';
 import { report, type Row } from './lib/stats';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const DIST = join(ROOT, 'packages/web/dist');
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const { values } = parseArgs({
   options: {
     build: { type: 'boolean', default: true },
     'no-build': { type: 'boolean' },
     'no-lighthouse': { type: 'boolean' },
+    dist: { type: 'string' },
     port: { type: 'string', default: '18480' },
   },
 });
+const DIST = values.dist ? resolve(values.dist) : join(ROOT, 'packages/web/dist');
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const gzipOf = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 const notes: string[] = [];
 
 if (!values['no-build']) {
-  const built = spawnSync('npm', ['run', 'build', '-w', '@hearth/web'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
+  const built = values.dist
+    ? spawnSync('npx', ['vite', 'build', '--outDir', DIST, '--emptyOutDir'], {
+        cwd: join(ROOT, 'packages/web'),
+        stdio: 'inherit',
+      })
+    : spawnSync('npm', ['run', 'build', '-w', '@hearth/web'], { cwd: ROOT, stdio: 'inherit' });
   if (built.status !== 0)
-    notes.push(
-      '`npm run build -w @hearth/web` failed; the figures are from the dist folder already there.',
-    );
+    notes.push('The web build failed; the figures are from the dist folder already there.');
 }
 if (!existsSync(join(DIST, 'index.html')))
-  throw new Error('packages/web/dist is missing: build the web app first');
+  throw new Error(`${DIST} has no index.html: build the web app first`);
 const assets = join(DIST, 'assets');
 const allJs = readdirSync(assets).filter((f) => f.endsWith('.js'));
 const totalGzip = allJs.reduce((n, f) => n + gzipOf(join(assets, f)), 0);

@@ -98,6 +98,9 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
         DEMO: p.index === 0 ? (opts.env.DEMO ?? 'false') : 'false',
         // One share group per deployment: each gateway message is ingested by one process.
         MQTT_SHARE_GROUP: opts.env.MQTT_SHARE_GROUP ?? 'hearth',
+        // The proxy in front is on loopback: believe its X-Forwarded-For, so the login
+        // throttle counts each client's address and not the proxy's.
+        TRUST_PROXY: opts.env.TRUST_PROXY ?? 'loopback',
       },
     });
     p.child = child;

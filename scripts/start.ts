@@ -2,6 +2,8 @@
 // embedded MQTT broker, the built app, and the simulator driving the demo homes.
 import { createHearth, loadConfig } from '@hearth/server';
 import { scaledClock, startFleet, type Fleet } from '@hearth/simulator';
+import type { Server } from 'node:http';
+import { simControlPort, startSimControl } from './sim-control';
 
 const config = loadConfig(process.env);
 const hearth = await createHearth(config);
@@ -21,6 +23,14 @@ if (demo && process.env.SIMULATOR !== 'off') {
   });
 }
 
+// Test hook, off unless SIM_CONTROL=1: lets browser journeys cut a simulated gateway off.
+// Journeys read the demo's records, so the hook opens once its whole year is stored.
+let control: Server | undefined;
+if (fleet && process.env.SIM_CONTROL === '1') {
+  await hearth.demoHistoryIdle();
+  control = await startSimControl(fleet.gateways, Number(process.env.SIM_CONTROL_PORT ?? 0));
+}
+
 console.log(`\nHearth is running at ${url}`);
 if (demo) {
   console.log(`  demo account   email: ${demo.email}   password: ${demo.password}`);
@@ -30,6 +40,8 @@ console.log(
   `  OAuth client   client id: ${hearth.clientCredentials.id}   client secret: ${hearth.clientCredentials.secret}`,
 );
 if (hearth.outboxDir) console.log(`  mail outbox    ${hearth.outboxDir}`);
+if (control)
+  console.log(`  sim control    http://127.0.0.1:${simControlPort(control)}/gateways (test hook)`);
 console.log('');
 
 let stopping = false;
@@ -37,6 +49,7 @@ async function stop(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: shutting down…`);
+  control?.close();
   await fleet?.stop();
   await hearth.close();
   process.exit(0);

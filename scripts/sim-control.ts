@@ -1,0 +1,42 @@
+// Opt-in test hook of the launcher (SIM_CONTROL=1): a loopback-only HTTP endpoint through
+// which a browser journey stops and restarts one simulated gateway, as a power cut and its
+// return would. Never started unless asked for; see README "Configuration".
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { SimGateway } from '@hearth/simulator';
+
+const ROUTE = /^\/gateways\/([0-9a-f]{18})\/(stop|start)$/;
+
+/**
+ * POST /gateways/{devId}/stop drops the gateway's MQTT connection without a goodbye, so the
+ * broker fires its last will (connected false); POST /gateways/{devId}/start connects it again.
+ * GET /gateways lists the gateways and whether each is connected.
+ */
+export function startSimControl(gateways: readonly SimGateway[], port: number): Promise<Server> {
+  const server = createServer((req, res) => {
+    const reply = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    if (req.method === 'GET' && req.url === '/gateways')
+      return reply(
+        200,
+        gateways.map((g) => ({ devId: g.devId, connected: g.connected })),
+      );
+    const match = req.method === 'POST' ? ROUTE.exec(req.url ?? '') : null;
+    const gateway = match ? gateways.find((g) => g.devId === match[1]) : undefined;
+    if (!match || !gateway) return reply(404, { message: 'no such gateway or action' });
+    const action = match[2] === 'stop' ? gateway.kill() : gateway.reconnect();
+    action.then(
+      () => reply(200, { devId: gateway.devId, connected: gateway.connected }),
+      (err: unknown) => reply(500, { message: err instanceof Error ? err.message : String(err) }),
+    );
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    // Loopback only: nothing outside this machine may switch gateways off.
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
+}
+
+export const simControlPort = (server: Server) => (server.address() as AddressInfo).port;
