@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { IonRouterOutlet } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { Redirect } from '../lib/ui/redirect';
 import { hasSession, useSessionStore } from '../lib/session/session-store';
 import { accountsRoutes } from './accounts-routes';
 import { MenuShell } from './menu-shell';
@@ -20,13 +21,13 @@ import {
 /** Spec 1 §2: the dashboard needs a session; without one the user lands on /login. */
 function RequireSession({ children }: { children: ReactNode }) {
   const signedIn = useSessionStore(hasSession);
-  return signedIn ? children : <Navigate to="/login" replace />;
+  return signedIn ? children : <Redirect to="/login" />;
 }
 
 /** A signed-in user who opens /login goes straight to the dashboard. */
 function GuestOnly({ children }: { children: ReactNode }) {
   const signedIn = useSessionStore(hasSession);
-  return signedIn ? <Navigate to="/" replace /> : children;
+  return signedIn ? <Redirect to="/" /> : children;
 }
 
 export function AppRouter() {

@@ -1,4 +1,5 @@
-import { Navigate, useLocation, useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
+import { Redirect } from '../lib/ui/redirect';
 
 /** Spec 2 §2: the query parameters the wifi heater's device steps read. */
 const PASSED_QUERY = ['nodeType', 'devid'] as const;
@@ -18,9 +19,8 @@ export function WifiHeaterInstallation() {
     if (value) next.set(key, value);
   }
   return (
-    <Navigate
+    <Redirect
       to={`/list/homes/${encodeURIComponent(homeId)}/devices/addDevice/deviceModel?${next}`}
-      replace
     />
   );
 }
@@ -33,9 +33,6 @@ export function AddNodeStart() {
   const { homeId = '' } = useParams();
   const { search } = useLocation();
   return (
-    <Navigate
-      to={`/homes/${encodeURIComponent(homeId)}/addNode/devs/selectDevice${search}`}
-      replace
-    />
+    <Redirect to={`/homes/${encodeURIComponent(homeId)}/addNode/devs/selectDevice${search}`} />
   );
 }

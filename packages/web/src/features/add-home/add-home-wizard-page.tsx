@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Redirect } from '../../lib/ui/redirect';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   DEMO_DETECTION_MS,
@@ -146,9 +147,9 @@ export function AddHomeWizardPage({
   };
 
   if (step === null)
-    return <Navigate to={stepPath(homeId, homeId ? 'deviceDetection' : 'homeData')} replace />;
-  if (homeId !== null && homes.isSuccess && !existing?.owner) return <Navigate to="/" replace />;
-  if (lostData) return <Navigate to={stepPath(null, 'homeData')} replace />;
+    return <Redirect to={stepPath(homeId, homeId ? 'deviceDetection' : 'homeData')} />;
+  if (homeId !== null && homes.isSuccess && !existing?.owner) return <Redirect to="/" />;
+  if (lostData) return <Redirect to={stepPath(null, 'homeData')} />;
 
   const n = wizardNumber(step);
   const stepTitle =

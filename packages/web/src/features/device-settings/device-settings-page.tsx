@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Redirect } from '../../lib/ui/redirect';
 import { useQueryClient } from '@tanstack/react-query';
 import { DEVICE_NAME_SETTINGS_MAX, deviceNameError, type GroupedHome } from '@hearth/protocol';
 import { deviceKeys, useHomes } from '../../lib/devices';
@@ -30,7 +31,7 @@ export function DeviceSettingsPage() {
   const [pending, setPending] = useState<Pending>(null);
   const msg = useTimedMessage();
   if (!kept && homes.isSuccess && !current?.devs.some((d) => d.dev_id === devId))
-    return <Navigate to="/" replace />;
+    return <Redirect to="/" />;
   if (!home) return null;
   // The wifi configuration needs the native wifi/Bluetooth provisioning (spec 2 §2).
   const rules = deviceSettingsRules(

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { Redirect } from '../../lib/ui/redirect';
 import { useHomes } from '../../lib/devices';
 import { PageFrame } from '../../lib/screens';
 import { HOME_OPTIONS, homeRoutes, optionsFor, type HomeOption } from './model/home-routes';
@@ -20,12 +21,12 @@ export function HomeDetailsPage() {
   const { search } = useLocation();
   const homes = useHomes();
   const home = homes.data?.find((h) => h.id === homeId);
-  if (homes.isSuccess && !home) return <Navigate to={homeRoutes.list} replace />;
+  if (homes.isSuccess && !home) return <Redirect to={homeRoutes.list} />;
   if (!home) return null;
   const options = optionsFor(home.owner);
   // Spec 2 §6: a guest sent to an owner-only tab lands on the home data.
   if (!isOption(option) || !options.includes(option))
-    return <Navigate to={homeRoutes.details(homeId, 'data') + search} replace />;
+    return <Redirect to={homeRoutes.details(homeId, 'data') + search} />;
 
   const title = home.owner ? home.name : `${home.name} (${t('homes.guest')})`;
   return (

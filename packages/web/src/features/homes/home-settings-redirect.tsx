@@ -1,8 +1,9 @@
-import { Navigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Redirect } from '../../lib/ui/redirect';
 import { homeRoutes } from './model/home-routes';
 
 /** Spec 2 §2: /homes/{homeId}/settings opens the home's data in the home details. */
 export function HomeSettingsRedirect() {
   const { homeId = '' } = useParams();
-  return <Navigate to={homeRoutes.details(homeId, 'data')} replace />;
+  return <Redirect to={homeRoutes.details(homeId, 'data')} />;
 }

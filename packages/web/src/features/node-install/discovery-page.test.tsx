@@ -63,9 +63,13 @@ const discoveryPosts = () =>
     .filter((c) => c.method === 'POST' && c.url.endsWith('/mgr/discovery'))
     .map((c) => JSON.parse(c.body ?? '{}'));
 
+/** A node list update from the device, rendered before the next one (React Query notifies on a timer). */
 async function appear(next: MgrNode[]) {
   nodes = next;
-  await act(async () => socket?.onUpdate({ path: '/mgr/nodes', body: { nodes: next } }));
+  await act(async () => {
+    socket?.onUpdate({ path: '/mgr/nodes', body: { nodes: next } });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
 }
 
 describe('node discovery', () => {

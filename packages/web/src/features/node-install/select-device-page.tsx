@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Redirect } from '../../lib/ui/redirect';
 import { isWifiHeaterProduct, parseNodeType } from '@hearth/protocol';
 import { useHomes } from '../../lib/devices';
 import { PageFrame } from '../../lib/screens';
@@ -14,8 +15,7 @@ export function SelectDevicePage() {
   const home = useHomes().data?.find((h) => h.id === homeId);
   const devs = (home?.devs ?? []).filter((d) => !isWifiHeaterProduct(d.product_id));
   const only = devs.length === 1 ? devs[0] : undefined;
-  if (only)
-    return <Navigate to={installRoutes.selectModel(homeId, only.dev_id, nodeType)} replace />;
+  if (only) return <Redirect to={installRoutes.selectModel(homeId, only.dev_id, nodeType)} />;
   return (
     <PageFrame title={t('nodeInstall.selectDevice')} backLabel={t('nodeInstall.back')}>
       <ul className="node-install-list">
