@@ -56,6 +56,35 @@ describe('wifi provisioning screens', () => {
     expect(screen.getByText(/holds no Wi-Fi network/)).toBeInTheDocument();
   });
 
+  test('a camera that fails says so and leaves the fields; no camera, no scan button', async () => {
+    const services = fakeServices({
+      qr: () => Promise.reject(new Error('User denied access to camera.')),
+    });
+    const { unmount } = renderWithApp(
+      <WifiProvisioningFlow
+        onDone={() => undefined}
+        onConnectionError={() => undefined}
+        services={services}
+      />,
+    );
+    await onFirstStep();
+    fireEvent.click(screen.getByText("Scan the network's QR code"));
+    expect(await screen.findByRole('status')).toHaveTextContent('could not read a code');
+    expect(screen.getByLabelText('Network name')).toHaveValue('CurrentNet');
+    expect(screen.getByText("Scan the network's QR code")).toBeEnabled();
+    unmount();
+
+    renderWithApp(
+      <WifiProvisioningFlow
+        onDone={() => undefined}
+        onConnectionError={() => undefined}
+        services={fakeServices()}
+      />,
+    );
+    await onFirstStep();
+    expect(screen.queryByText("Scan the network's QR code")).toBeNull();
+  });
+
   test('the network name is required and at most 32 characters', async () => {
     renderWithApp(
       <WifiProvisioningFlow

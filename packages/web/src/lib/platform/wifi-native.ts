@@ -1,4 +1,5 @@
 import { Capacitor, registerPlugin } from '@capacitor/core';
+import { nativeQrScanner, type QrScanner } from './qr-native';
 import type { WifiPlatform } from './wifi-types';
 
 /**
@@ -7,10 +8,9 @@ import type { WifiPlatform } from './wifi-types';
  * docs/native.md. Every method rejects with a message on failure.
  */
 export interface HearthWifiPlugin {
-  capabilities(): Promise<{ scan: boolean; espTouch: boolean; qr: boolean }>;
+  capabilities(): Promise<{ scan: boolean; espTouch: boolean }>;
   scan(): Promise<{ networks: Array<{ ssid: string; rssi: number }> }>;
   current(): Promise<{ ssid: string | null }>;
-  scanQr(): Promise<{ text: string | null }>;
   /** Joins the first network named `prefix…`; answers its name and the gateway address. */
   joinAccessPoint(options: { prefix: string; port: number }): Promise<{
     ssid: string;
@@ -44,17 +44,29 @@ function hostOf(address: string): string {
   return address.includes(':') ? `[${address}]` : address;
 }
 
-/** The native wifi, or undefined outside the Capacitor app. */
-export function nativeWifi(): WifiPlatform | undefined {
+/**
+ * The native wifi, or undefined outside the Capacitor app. QR codes are read by the ML Kit
+ * barcode plugin, not HearthWifi; a build whose HearthWifi lacks `capabilities` can still scan
+ * a code, and says it can neither scan networks nor do espTouch.
+ */
+export function nativeWifi(
+  qr: QrScanner = nativeQrScanner(Capacitor.getPlatform() === 'ios' ? 'ios' : 'android'),
+): WifiPlatform | undefined {
   if (!Capacitor.isNativePlatform()) return undefined;
   const p = hearthWifiPlugin();
   return {
     available: true,
-    capabilities: () => p.capabilities(),
+    capabilities: async () => {
+      const [own, camera] = await Promise.all([
+        p.capabilities().catch(() => ({ scan: false, espTouch: false })),
+        qr.supported().catch(() => false),
+      ]);
+      return { scan: own.scan, espTouch: own.espTouch, qr: camera };
+    },
     scanNetworks: async () =>
       (await p.scan()).networks.map((n) => ({ essid: n.ssid, rssi: n.rssi })),
     currentSsid: async () => (await p.current()).ssid,
-    scanQrCode: async () => (await p.scanQr()).text,
+    scanQrCode: () => qr.scan(),
     joinAccessPoint: async ({ prefix, port }) => {
       const joined = await p.joinAccessPoint({ prefix, port });
       return { ssid: joined.ssid, origin: `http://${hostOf(joined.gateway)}:${port}` };

@@ -44,6 +44,7 @@ export function NetworkStep({
   const [networks, setNetworks] = useState<WifiNetwork[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
+  const [scanning, setScanning] = useState(false);
 
   const scan = () => {
     wifi.scanNetworks().then(
@@ -62,19 +63,28 @@ export function NetworkStep({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // Spec 2 §4: a code without S: and P: is scanned again; cancelling stops.
+  // Spec 2 §4: a code without S: and P: is scanned again; cancelling stops, and so does a
+  // camera that fails (refused, no scanner), which the user is told.
   const scanQr = async () => {
     setNote(null);
-    for (;;) {
-      const text = await wifi.scanQrCode().catch(() => null);
-      if (text === null) return;
-      const got = parseWifiQr(text);
-      if (got) {
-        setEssid(got.essid);
-        setPassword(got.password);
-        return;
+    setScanning(true);
+    try {
+      for (;;) {
+        const text = await wifi.scanQrCode();
+        if (text === null) return;
+        const got = parseWifiQr(text);
+        if (got) {
+          setError(null);
+          setEssid(got.essid);
+          setPassword(got.password);
+          return;
+        }
+        setNote(t('wifiProvisioning.network.qrNotWifi'));
       }
-      setNote(t('wifiProvisioning.network.qrNotWifi'));
+    } catch {
+      setNote(t('wifiProvisioning.network.qrFailed'));
+    } finally {
+      setScanning(false);
     }
   };
 
@@ -151,7 +161,12 @@ export function NetworkStep({
         </label>
       </div>
       {capabilities.qr && (
-        <button type="button" className="hearth-button" onClick={() => void scanQr()}>
+        <button
+          type="button"
+          className="hearth-button"
+          disabled={scanning}
+          onClick={() => void scanQr()}
+        >
           {t('wifiProvisioning.network.scanQr')}
         </button>
       )}
