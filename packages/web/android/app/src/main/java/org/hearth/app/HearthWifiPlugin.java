@@ -28,8 +28,9 @@ import org.json.JSONObject;
 /**
  * The app's wifi plugin (contract in docs/native.md "The HearthWifi plugin contract"): scan,
  * the current network, and joining the heater's own network (Heater_xxxx) so that the web
- * view's fetch reaches its API. QR, espTouch and Espressif provisioning are not in this build:
- * capabilities() says so, and their calls answer "not implemented".
+ * view's fetch reaches its API. espTouch and Espressif provisioning are not in this build:
+ * capabilities() says so, and their calls answer "not implemented". QR codes are read by the
+ * ML Kit barcode plugin, not here.
  */
 @CapacitorPlugin(
     name = "HearthWifi",
@@ -44,6 +45,9 @@ public class HearthWifiPlugin extends Plugin {
 
     /** The heaters' access point address when the network does not say its gateway. */
     private static final String DEFAULT_GATEWAY = "192.168.4.1";
+
+    /** How long the system may take to find and join the heater's network (spec 2: 60 s timeouts). */
+    private static final int JOIN_TIMEOUT_MS = 60000;
 
     private ConnectivityManager.NetworkCallback joined;
 
@@ -65,7 +69,6 @@ public class HearthWifiPlugin extends Plugin {
         JSObject ret = new JSObject();
         ret.put("scan", true);
         ret.put("espTouch", false);
-        ret.put("qr", false);
         call.resolve(ret);
     }
 
@@ -167,14 +170,17 @@ public class HearthWifiPlugin extends Plugin {
                 call.reject("The heater's network was not joined.");
             }
         };
-        connectivity.requestNetwork(request, joined);
+        // With a timeout the system calls onUnavailable when no heater network shows up in time
+        // (or the user declines the system dialog), instead of waiting for ever.
+        connectivity.requestNetwork(request, joined, JOIN_TIMEOUT_MS);
     }
 
     private static String gatewayOf(LinkProperties properties) {
         if (properties == null || Build.VERSION.SDK_INT < Build.VERSION_CODES.Q) return DEFAULT_GATEWAY;
         for (RouteInfo route : properties.getRoutes()) {
             if (route.isDefaultRoute() && route.getGateway() != null) {
-                return route.getGateway().getHostAddress();
+                // An IPv6 link-local gateway carries a scope ("%wlan0") that has no place in a URL.
+                return route.getGateway().getHostAddress().replaceFirst("%.*$", "");
             }
         }
         return DEFAULT_GATEWAY;
