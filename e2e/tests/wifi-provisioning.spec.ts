@@ -34,18 +34,20 @@ function installFakeNative(page: Page, softApUrl: string) {
       write: unsupported,
     };
     const joined: string[] = [];
+    // The camera reads a code that is no network first, then the home network's WIFI: code.
+    const qrCodes = ['https://example.org/manual', 'WIFI:T:WPA;S:HomeNet;P:kitchen-42;;'];
     Object.assign(window, {
       __HEARTH_FAKE_NATIVE__: {
         wifi: {
           available: true,
-          capabilities: async () => ({ scan: true, espTouch: false, qr: false }),
+          capabilities: async () => ({ scan: true, espTouch: false, qr: true }),
           scanNetworks: async () => [
             { essid: 'Neighbours', rssi: -82 },
             { essid: 'HomeNet', rssi: -38 },
             { essid: 'HomeNet', rssi: -66 },
           ],
           currentSsid: async () => null,
-          scanQrCode: async () => null,
+          scanQrCode: async () => qrCodes.shift() ?? null,
           joinAccessPoint: async ({ prefix }: { prefix: string }) => {
             joined.push(prefix);
             return { ssid: `${prefix}_00e2`, origin };
@@ -129,9 +131,13 @@ test('add a wifi heater: Bluetooth fails, the access point path provisions the S
     // Networks strongest first, one per name, with their signal level.
     const networks = visible(page.getByRole('list')).getByRole('button');
     await expect(networks).toHaveText(['HomeNetSignal 4 of 4', 'NeighboursSignal 1 of 4']);
-    await networks.first().click();
+    await networks.last().click();
+    await expect(field(page, 'Network name')).toHaveValue('Neighbours');
+    // The network's QR code fills both fields; a code that is no network is scanned again.
+    await visible(page.getByRole('button', { name: "Scan the network's QR code" })).click();
     await expect(field(page, 'Network name')).toHaveValue('HomeNet');
-    await field(page, 'Network password').fill('kitchen-42');
+    await expect(field(page, 'Network password')).toHaveValue('kitchen-42');
+    await expect(visible(page.getByText(/holds no Wi-Fi network/))).toBeVisible();
     await visible(page.getByText('Next', { exact: true })).click();
 
     await expect(subStep).toHaveText('Step 2 of 4: Connection method');
