@@ -6,7 +6,7 @@ export interface FakeScannerOptions {
   /** The phone has a camera (isSupported). */
   camera?: boolean;
   /** Android: whether Google's code scanner module is on the phone, and how installing ends. */
-  module?: 'installed' | 'installs' | 'fails';
+  module?: 'installed' | 'installs' | 'fails' | 'stalls';
   /** What each scan() meets in turn: a code's text, its bytes only, the user closing the screen, or an error. */
   scans?: Array<{ text: string } | { bytes: number[] } | 'cancel' | 'empty' | { error: string }>;
 }
@@ -41,6 +41,7 @@ export function createFakeBarcodeScanner(o: FakeScannerOptions = {}) {
       // The real install reports later, from Play services.
       setTimeout(() => {
         emit(2, 40); // DOWNLOADING
+        if (o.module === 'stalls') return emit(7); // DOWNLOAD_PAUSED, and nothing more
         if (o.module === 'fails') return emit(5); // FAILED
         moduleInstalled = true;
         emit(4, 100); // COMPLETED

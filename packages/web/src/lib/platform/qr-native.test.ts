@@ -1,6 +1,6 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { createFakeBarcodeScanner } from './fake-barcode-scanner';
-import { createQrScanner } from './qr-native';
+import { QR_MODULE_INSTALL_TIMEOUT_MS, createQrScanner } from './qr-native';
 
 const WIFI_CODE = 'WIFI:T:WPA;S:HomeNet;P:s3cret;;';
 
@@ -61,5 +61,22 @@ describe('QR codes through the ML Kit barcode plugin', () => {
     await expect(qr.scan()).rejects.toThrow('could not be installed');
     expect(fake.calls.some((c) => c.startsWith('scan'))).toBe(false);
     expect(fake.listenerCount()).toBe(0);
+  });
+
+  test('a module install that never ends gives up after its time, without scanning', async () => {
+    vi.useFakeTimers();
+    try {
+      const fake = createFakeBarcodeScanner({ module: 'stalls', scans: [{ text: WIFI_CODE }] });
+      const scan = createQrScanner(async () => fake.plugin, 'android').scan();
+      const outcome = expect(scan).rejects.toThrow('could not be installed in time');
+      await vi.advanceTimersByTimeAsync(QR_MODULE_INSTALL_TIMEOUT_MS - 1);
+      expect(fake.listenerCount()).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      await outcome;
+      expect(fake.calls.some((c) => c.startsWith('scan'))).toBe(false);
+      expect(fake.listenerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

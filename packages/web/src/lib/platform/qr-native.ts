@@ -20,6 +20,8 @@ const SCAN_CANCELED = 'scan canceled.';
 /** GoogleBarcodeScannerModuleInstallState: COMPLETED, and the states that end an install. */
 const INSTALL_COMPLETED = 4;
 const INSTALL_ENDED_BADLY = new Set([3 /* CANCELED */, 5 /* FAILED */]);
+/** A module download that has not ended by then (no network, paused) gives up, so the scan button comes back. */
+export const QR_MODULE_INSTALL_TIMEOUT_MS = 60_000;
 
 export interface QrScanner {
   /** The phone has a camera the scanner can use. */
@@ -36,8 +38,13 @@ export interface QrScanner {
 async function ensureAndroidModule(plugin: QrScannerPlugin): Promise<void> {
   if ((await plugin.isGoogleBarcodeScannerModuleAvailable()).available) return;
   let handle: { remove: () => Promise<void> } | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     await new Promise<void>((resolve, reject) => {
+      timer = setTimeout(
+        () => reject(new Error('The QR code scanner could not be installed in time.')),
+        QR_MODULE_INSTALL_TIMEOUT_MS,
+      );
       plugin
         .addListener('googleBarcodeScannerModuleInstallProgress', ({ state }) => {
           if (state === INSTALL_COMPLETED) resolve();
@@ -51,6 +58,7 @@ async function ensureAndroidModule(plugin: QrScannerPlugin): Promise<void> {
         .catch(reject);
     });
   } finally {
+    clearTimeout(timer);
     await handle?.remove();
   }
 }
