@@ -74,7 +74,11 @@ public class HearthWifiPlugin: CAPPlugin, CAPBridgedPlugin, CLLocationManagerDel
     private func answerCurrent(_ call: CAPPluginCall) {
         NEHotspotNetwork.fetchCurrent { network in
             // Without the permission (or off wifi) iOS answers nil: the user types the name.
-            call.resolve(["ssid": network?.ssid ?? NSNull()])
+            if let ssid = network?.ssid {
+                call.resolve(["ssid": ssid])
+            } else {
+                call.resolve(["ssid": NSNull()])
+            }
         }
     }
 
