@@ -120,7 +120,7 @@ export default tseslint.config(
               message: 'Packages meet on the wire: see DESIGN.md §1 for what may import what.',
             })),
             {
-              group: ['@capacitor/*', '@capacitor-community/*'],
+              group: ['@capacitor/*', '@capacitor-*/*'],
               message: 'Native calls go through src/lib/platform only (DESIGN.md).',
             },
           ],

@@ -45,7 +45,7 @@ try {
     dependencies: Record<string, string>;
   };
   const plugins = Object.keys(pkg.dependencies).filter(
-    (name) => /^@capacitor(-community)?\//.test(name) && !/\/(core|android|ios)$/.test(name),
+    (name) => /^@capacitor(-[a-z]+)?\//.test(name) && !/\/(core|android|ios)$/.test(name),
   );
   const androidPlugins = readFileSync(
     join(root, 'android/app/src/main/assets/capacitor.plugins.json'),
