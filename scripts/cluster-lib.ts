@@ -85,7 +85,9 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     const dataDir = join(opts.env.DATA_DIR ?? join(tmpdir(), 'hearth-cluster'), `p${p.index}`);
     mkdirSync(dataDir, { recursive: true });
     // node --import tsx (not the tsx CLI, which forks again) so kill -9 reaches the server itself.
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    // CLUSTER_NODE_ARGS adds flags Node refuses in NODE_OPTIONS, e.g. `--cpu-prof` to profile.
+    const extra = (process.env.CLUSTER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+    const child = spawn(process.execPath, [...extra, '--import', 'tsx', MAIN], {
       cwd: ROOT,
       stdio: ['ignore', opts.stdio ?? 'inherit', opts.stdio ?? 'inherit'],
       env: {
