@@ -1,7 +1,8 @@
-import { isValidDevId } from '@hearth/protocol';
+import { isValidDevId, parseNodeType } from '@hearth/protocol';
 import { notFound } from '../errors';
 import type { DevicesRepository, DevRow } from '../repositories/devices.repository';
 import type { Role } from '../repositories/homes.repository';
+import type { NodeRow } from '../repositories/nodes.repository';
 
 export interface DevAccess {
   dev: DevRow;
@@ -19,6 +20,21 @@ export function createAccessService(devices: DevicesRepository) {
       const access = isValidDevId(devId) ? await devices.roleOf(userId, devId) : undefined;
       if (!access) throw notFound('Unknown device');
       return access;
+    },
+    /** `requireDev` and the node it names, looked up together; 404 for either unknown. */
+    async requireNode(
+      userId: string,
+      devId: string,
+      typeParam: string,
+      addr: number,
+    ): Promise<DevAccess & { node: NodeRow }> {
+      const type = parseNodeType(typeParam);
+      const found = isValidDevId(devId)
+        ? await devices.roleAndNode(userId, devId, type ?? '', addr)
+        : undefined;
+      if (!found) throw notFound('Unknown device');
+      if (!type || !found.node) throw notFound('Node not found');
+      return { dev: found.dev, role: found.role, node: found.node };
     },
   };
 }

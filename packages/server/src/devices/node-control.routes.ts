@@ -16,7 +16,7 @@ import {
   selectWriteSchema,
   setupWriteSchema,
 } from './node-writes';
-import type { NodesService } from './nodes.service';
+import type { ChangeLimit } from '../limits';
 
 const forwarded =
   'Stored as the desired state and forwarded to the gateway at once; the device confirms through realtime updates';
@@ -24,10 +24,12 @@ const forwarded =
 /** Writes to one node (API.md §5); guests may control heating, owners alone manage nodes (§6). */
 export function nodeControlRoutes(deps: {
   access: AccessService;
-  nodes: NodesService;
   nodeControl: NodeControlService;
+  changeLimit: Pick<ChangeLimit, 'admit'>;
 }): FastifyPluginAsyncZod {
-  const { access, nodes, nodeControl: control } = deps;
+  const { access, nodeControl: control, changeLimit: limit } = deps;
+  // Counted in the handler, beside the access and node lookup (change-limit.ts `admit`).
+  const config = { changeLimit: 'in-handler' as const };
   const schema = <B extends z.ZodType>(body: B, description = forwarded) => ({
     tags: ['nodes'],
     security,
@@ -38,58 +40,65 @@ export function nodeControlRoutes(deps: {
   });
   return async (app) => {
     const path = (suffix: string) => `/api/v2/devs/:dev/:type/:addr/${suffix}`;
-    app.post(path('status'), { schema: schema(nodeStatusWriteSchema) }, async (request) => {
-      const { node, role } = await nodeOf(request, access, nodes);
+    app.post(path('status'), { schema: schema(nodeStatusWriteSchema), config }, async (request) => {
+      const { node, role } = await nodeOf(request, access, { limit });
       return control.status(node, role, request.body);
     });
-    app.post(path('mode'), { schema: schema(modeWriteSchema) }, async (request) => {
-      const { node } = await nodeOf(request, access, nodes);
+    app.post(path('mode'), { schema: schema(modeWriteSchema), config }, async (request) => {
+      const { node } = await nodeOf(request, access, { limit });
       return control.mode(node, request.body);
     });
-    app.post(path('prog_temps'), { schema: schema(progTempsWriteSchema) }, async (request) => {
-      const { node } = await nodeOf(request, access, nodes);
-      return control.progTemps(node, request.body);
-    });
-    app.post(path('boost'), { schema: schema(boostWriteSchema) }, async (request) => {
-      const { node } = await nodeOf(request, access, nodes);
+    app.post(
+      path('prog_temps'),
+      { schema: schema(progTempsWriteSchema), config },
+      async (request) => {
+        const { node } = await nodeOf(request, access, { limit });
+        return control.progTemps(node, request.body);
+      },
+    );
+    app.post(path('boost'), { schema: schema(boostWriteSchema), config }, async (request) => {
+      const { node } = await nodeOf(request, access, { limit });
       return control.boost(node, request.body);
     });
-    app.post(path('lock'), { schema: schema(lockWriteSchema) }, async (request) => {
-      const { node, role } = await nodeOf(request, access, nodes);
+    app.post(path('lock'), { schema: schema(lockWriteSchema), config }, async (request) => {
+      const { node, role } = await nodeOf(request, access, { limit });
       return control.lock(node, role, request.body.locked);
     });
     app.post(
       path('setup'),
       {
+        config,
         schema: schema(
           setupWriteSchema,
           `The full setup object (GET, merge, POST); owner-only entries answer 403 to guests. ${forwarded}`,
         ),
       },
       async (request) => {
-        const { node, role } = await nodeOf(request, access, nodes);
+        const { node, role } = await nodeOf(request, access, { limit });
         return control.setup(node, role, request.body);
       },
     );
-    app.post(path('prog'), { schema: schema(progWriteSchema) }, async (request) => {
-      const { node } = await nodeOf(request, access, nodes);
+    app.post(path('prog'), { schema: schema(progWriteSchema), config }, async (request) => {
+      const { node } = await nodeOf(request, access, { limit });
       return control.prog(node, request.body);
     });
-    app.post(path('name'), { schema: schema(nameWriteSchema) }, async (request) => {
-      const { node } = await nodeOf(request, access, nodes, {
+    app.post(path('name'), { schema: schema(nameWriteSchema), config }, async (request) => {
+      const { node } = await nodeOf(request, access, {
+        limit,
         ownerOnly: 'Only the owner may rename a node',
       });
       return control.name(node, request.body.name);
     });
-    app.post(path('select'), { schema: schema(selectWriteSchema) }, async (request) => {
-      const { node } = await nodeOf(request, access, nodes);
+    app.post(path('select'), { schema: schema(selectWriteSchema), config }, async (request) => {
+      const { node } = await nodeOf(request, access, { limit });
       return control.select(node, request.body.select);
     });
     app.post(
       path('power_limit'),
-      { schema: schema(powerLimitWriteSchema, `Power monitors only. ${forwarded}`) },
+      { schema: schema(powerLimitWriteSchema, `Power monitors only. ${forwarded}`), config },
       async (request) => {
-        const { node } = await nodeOf(request, access, nodes, {
+        const { node } = await nodeOf(request, access, {
+          limit,
           ownerOnly: 'Only the owner may change a power limit',
         });
         return control.powerLimit(node, request.body.power_limit);
@@ -98,6 +107,7 @@ export function nodeControlRoutes(deps: {
     app.delete(
       '/api/v2/devs/:dev/:type/:addr/',
       {
+        config,
         schema: {
           tags: ['nodes'],
           security,
@@ -109,7 +119,8 @@ export function nodeControlRoutes(deps: {
         },
       },
       async (request) => {
-        const { node } = await nodeOf(request, access, nodes, {
+        const { node } = await nodeOf(request, access, {
+          limit,
           ownerOnly: 'Only the owner may erase a node',
         });
         return control.erase(node, request.body?.purge ?? false);

@@ -3,7 +3,7 @@ import { badRequest, forbidden } from '../errors';
 import type { CommandsService } from '../gateway/commands.service';
 import type { Role } from '../repositories/homes.repository';
 import type { DevicesRepository } from '../repositories/devices.repository';
-import type { NodePart, NodeRow, NodesRepository } from '../repositories/nodes.repository';
+import type { NodeRow, NodesRepository } from '../repositories/nodes.repository';
 import type { RealtimeEmitter } from '../realtime/realtime.emitter';
 import { presentMgrNode } from './devices.presenter';
 import {
@@ -38,14 +38,31 @@ const base = (node: NodeRow) => `/${node.type}/${node.addr}`;
  * when it returns (commands.service keeps it pending).
  */
 export function createNodeControlService({ nodes, devices, commands, realtime }: NodeControlDeps) {
-  async function storePart(node: NodeRow, part: NodePart, value: Record<string, unknown>) {
-    await nodes.setPart(node.devId, node.type, node.addr, part, value);
+  /**
+   * Records the desired state of a part and the command that carries the write, in one
+   * statement; shows the desired state to the device's sockets; then hands the command over.
+   */
+  async function record(
+    node: NodeRow,
+    action: string,
+    body: unknown,
+    part: 'status' | 'setup' | 'prog',
+    value: Record<string, unknown>,
+  ) {
+    const desired = { type: node.type, addr: node.addr, part, body: value };
+    const row = await commands.store(node.devId, 'POST', `${base(node)}/${action}`, body, desired);
     realtime.update(node.devId, `${base(node)}/${part}`, value);
+    await commands.publish(row);
   }
-  /** Merges a change into the status and marks it pending until the device confirms it. */
-  async function desiredStatus(node: NodeRow, patch: Record<string, unknown>) {
+  /** Merges a change into the status, pending until the device confirms it, and sends it. */
+  async function writeStatus(
+    node: NodeRow,
+    action: string,
+    body: unknown,
+    patch: Record<string, unknown>,
+  ) {
     const desired = { ...(node.status ?? {}), ...patch, sync_status: 'pending' };
-    await storePart(node, 'status', desired);
+    await record(node, action, body, 'status', desired);
     return desired;
   }
   const send = (node: NodeRow, action: string, body: unknown) =>
@@ -72,41 +89,31 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
       checkProfileOrder(node, write.units, write);
       checkModeEnabled(node, write.mode);
       checkRunbackTemp(node, write.mode, write.stemp, write.units);
-      const desired = await desiredStatus(node, write);
-      await send(node, 'status', write);
-      return desired;
+      return writeStatus(node, 'status', write, write);
     },
     async mode(node: NodeRow, write: ModeWrite) {
       heaterOnly(node);
       checkTemperatures(node, write.units, { stemp: write.stemp });
       checkModeEnabled(node, write.mode);
       checkRunbackTemp(node, write.mode, write.stemp, write.units);
-      const desired = await desiredStatus(node, write);
-      await send(node, 'mode', write);
-      return desired;
+      return writeStatus(node, 'mode', write, write);
     },
     async progTemps(node: NodeRow, write: ProgTempsWrite) {
       heaterOnly(node);
       const { units, ...temps } = write;
       checkTemperatures(node, units, temps);
       checkProfileOrder(node, units, temps);
-      const desired = await desiredStatus(node, write);
-      await send(node, 'prog_temps', write);
-      return desired;
+      return writeStatus(node, 'prog_temps', write, write);
     },
     async boost(node: NodeRow, write: BoostWrite) {
       heaterOnly(node);
       checkTemperatures(node, write.units, { temperature: write.temperature });
-      const desired = await desiredStatus(node, { boost: write.active });
-      await send(node, 'boost', write);
-      return desired;
+      return writeStatus(node, 'boost', write, { boost: write.active });
     },
     async lock(node: NodeRow, role: Role, locked: boolean) {
       heaterOnly(node);
       if (role !== 'owner') throw forbidden('Only the owner may change the keyboard lock');
-      const desired = await desiredStatus(node, { locked });
-      await send(node, 'lock', { locked });
-      return desired;
+      return writeStatus(node, 'lock', { locked }, { locked });
     },
     async setup(node: NodeRow, role: Role, write: SetupWrite) {
       const current = node.setup ?? {};
@@ -118,14 +125,12 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
       }
       const { sync_status: _ignored, ...body } = write;
       const desired = { ...current, ...body, sync_status: 'pending' };
-      await storePart(node, 'setup', desired);
-      await send(node, 'setup', body);
+      await record(node, 'setup', body, 'setup', desired);
       return desired;
     },
     async prog(node: NodeRow, write: ProgWrite) {
       heaterOnly(node);
-      await storePart(node, 'prog', { prog: write.prog });
-      await send(node, 'prog', { prog: write.prog });
+      await record(node, 'prog', { prog: write.prog }, 'prog', { prog: write.prog });
       return { prog: write.prog };
     },
     async name(node: NodeRow, name: string) {

@@ -5,8 +5,8 @@ import { currentUser } from '../http/authenticate';
 import type { DevRow } from '../repositories/devices.repository';
 import type { NodeRow } from '../repositories/nodes.repository';
 import type { Role } from '../repositories/homes.repository';
+import type { ChangeLimit } from '../limits';
 import type { AccessService } from './access.service';
-import type { NodesService } from './nodes.service';
 
 export const nodeParams = z.object({
   dev: z.string(),
@@ -23,13 +23,16 @@ export const security = [{ bearer: [] }];
 export async function nodeOf(
   request: FastifyRequest,
   access: AccessService,
-  nodes: NodesService,
-  opts: { ownerOnly?: string } = {},
+  opts: {
+    ownerOnly?: string;
+    /** A write route marked `changeLimit: 'in-handler'`: counted beside the lookup. */
+    limit?: Pick<ChangeLimit, 'admit'>;
+  } = {},
 ): Promise<{ node: NodeRow; role: Role; dev: DevRow }> {
   // Already validated by the route schema; parsed again to type it here.
   const { dev, type, addr } = nodeParams.parse(request.params);
-  const { role, dev: devRow } = await access.requireDev(currentUser(request).userId, dev);
-  const node = await nodes.requireNode(dev, type, addr);
-  if (opts.ownerOnly && role !== 'owner') throw forbidden(opts.ownerOnly);
-  return { node, role, dev: devRow };
+  const lookup = access.requireNode(currentUser(request).userId, dev, type, addr);
+  const found = opts.limit ? await opts.limit.admit(request, lookup) : await lookup;
+  if (opts.ownerOnly && found.role !== 'owner') throw forbidden(opts.ownerOnly);
+  return { node: found.node, role: found.role, dev: found.dev };
 }

@@ -31,7 +31,7 @@ export function nodesRoutes(deps: {
         },
       },
       async (request) => {
-        const { node } = await nodeOf(request, access, nodes);
+        const { node } = await nodeOf(request, access);
         return nodes.getNode(node.devId, node.type, node.addr);
       },
     );
@@ -42,7 +42,7 @@ export function nodesRoutes(deps: {
           schema: { tags: ['nodes'], security, params: nodeParams, response: { 200: looseObject } },
         },
         async (request) => {
-          const { node } = await nodeOf(request, access, nodes);
+          const { node } = await nodeOf(request, access);
           return nodes.getPart(node.devId, node.type, node.addr, part);
         },
       );
@@ -59,7 +59,7 @@ export function nodesRoutes(deps: {
         },
       },
       async (request) => {
-        const { node } = await nodeOf(request, access, nodes);
+        const { node } = await nodeOf(request, access);
         return nodes.getPower(node.devId, node.type, node.addr);
       },
     );

@@ -1,6 +1,10 @@
 import { GEO_DATA_PATH, gatewayTopics, type GatewayCommand } from '@hearth/protocol';
 import type { Logger } from '../logger';
-import type { CommandRow, CommandsRepository } from '../repositories/commands.repository';
+import type {
+  CommandRow,
+  CommandsRepository,
+  DesiredPart,
+} from '../repositories/commands.repository';
 import type { GatewayTransport } from './transport';
 
 function toWire(row: CommandRow): GatewayCommand {
@@ -30,19 +34,38 @@ export function createCommandsService(deps: {
     }
   }
 
+  /** Stores a command as pending (with the desired state it records, in one statement). */
+  function store(
+    devId: string,
+    method: 'POST' | 'DELETE',
+    path: string,
+    body: unknown,
+    desired?: DesiredPart,
+  ): Promise<CommandRow> {
+    const input = { devId, method, path, body };
+    return desired ? commands.insertWithDesired(input, desired) : commands.insert(input);
+  }
+
   async function send(
     devId: string,
     method: 'POST' | 'DELETE',
     path: string,
     body: unknown,
   ): Promise<CommandRow> {
-    const row = await commands.insert({ devId, method, path, body });
+    const row = await store(devId, method, path, body);
     await publish(row);
     return row;
   }
 
   return {
     send,
+    store,
+    /**
+     * Hands a stored command to the broker. Awaited before a write is answered: once the
+     * broker holds it (QoS 1), a process that dies after answering cannot take an accepted
+     * command with it while the gateway stays connected.
+     */
+    publish,
     async resendPending(devId: string): Promise<number> {
       const pending = await commands.listPending(devId);
       for (const row of pending) await publish(row);
@@ -50,6 +73,8 @@ export function createCommandsService(deps: {
     },
     settle: (devId: string, id: string, ok: boolean, error?: string) =>
       commands.settle(devId, id, ok, error),
+    settleAndSync: (devId: string, id: string, ok: boolean, error?: string) =>
+      commands.settleAndSync(devId, id, ok, error),
     hasPendingFor: (devId: string, path: string) => commands.hasPendingFor(devId, path),
     /**
      * The home's geo data for a gateway (docs/device-protocol.md `/geo_data`): the full

@@ -125,7 +125,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     secured.addHook('onRequest', bearerAuth(deps.signer));
     await secured.register(devicesRoutes(deps.services));
     await secured.register(nodesRoutes(deps.services));
-    await secured.register(nodeControlRoutes(deps.services));
+    await secured.register(nodeControlRoutes({ ...deps.services, changeLimit: deps.changeLimit }));
     await secured.register(deviceManagerRoutes(deps.services));
     await secured.register(samplesRoutes(deps.services));
     await secured.register(

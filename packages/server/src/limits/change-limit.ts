@@ -10,8 +10,12 @@ export const tooManyChanges = () => new HttpError(429, 'too_many_changes', 'too 
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Set to false on a write route that must not count as a change (e.g. a test notification). */
-    changeLimit?: boolean;
+    /**
+     * Set to false on a write route that must not count as a change (e.g. a test notification);
+     * 'in-handler' when the handler calls `ChangeLimit.admit` itself, before it stores anything,
+     * so that the count can run beside the handler's own reads.
+     */
+    changeLimit?: boolean | 'in-handler';
   }
 }
 
@@ -30,6 +34,18 @@ export function createChangeLimit(counter: ChangeCounter, perHour: number, now =
   return {
     preHandler,
     /**
+     * Counts the change and refuses it past the cap, as the preHandler does, for a route
+     * marked `changeLimit: 'in-handler'`. With `alongside`, the reads the handler needs run at
+     * the same time; their result is returned once the change is admitted, and a refusal wins
+     * over their error, as it would have come first from the preHandler.
+     */
+    async admit<T>(request: FastifyRequest, alongside: Promise<T>): Promise<T> {
+      const [count, result] = await Promise.allSettled([preHandler(request), alongside]);
+      if (count.status === 'rejected') throw count.reason;
+      if (result.status === 'rejected') throw result.reason;
+      return result.value;
+    },
+    /**
      * Adds the cap to every write route registered after this call in `app` and its child
      * plugins, so routes of every feature are covered without each one opting in.
      */
@@ -37,7 +53,8 @@ export function createChangeLimit(counter: ChangeCounter, perHour: number, now =
       app.addHook('onRoute', (route: RouteOptions) => {
         const methods = Array.isArray(route.method) ? route.method : [route.method];
         if (!methods.some((m) => WRITE_METHODS.has(m))) return;
-        if (route.config?.changeLimit === false) return;
+        if (route.config?.changeLimit === false || route.config?.changeLimit === 'in-handler')
+          return;
         const existing = route.preHandler;
         const list = existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];
         route.preHandler = [preHandler, ...list];

@@ -1,8 +1,26 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { commands } from '../db/schema';
 
 export type CommandRow = typeof commands.$inferSelect;
+
+/** The desired state a write records beside its command (a node's status, setup or prog). */
+export interface DesiredPart {
+  type: string;
+  addr: number;
+  part: 'status' | 'setup' | 'prog';
+  body: Record<string, unknown>;
+}
+
+const RETURNING = sql.raw(`RETURNING id, seq, dev_id AS "devId", method, path, body, status, error,
+  created_at AS "createdAt", acked_at AS "ackedAt"`);
+
+/** The node object a command path names, when it is one that reads as pending (status, setup). */
+const SYNCED_PATH = /^\/([a-z_]+)\/(\d+)\/(status|setup)$/;
+
+function rows<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
 
 export function createCommandsRepository(db: Db) {
   return {
@@ -13,6 +31,29 @@ export function createCommandsRepository(db: Db) {
       body: unknown;
     }): Promise<CommandRow> {
       const [row] = await db.insert(commands).values(input).returning();
+      if (!row) throw new Error('insert into commands returned nothing');
+      return row;
+    },
+    /**
+     * A write's desired state and its command in one statement (one commit instead of two on
+     * the REST write path): both are stored or neither is.
+     */
+    async insertWithDesired(
+      input: { devId: string; method: 'POST' | 'DELETE'; path: string; body: unknown },
+      desired: DesiredPart,
+    ): Promise<CommandRow> {
+      const column = sql.raw(desired.part);
+      const result = await db.execute(sql`
+        WITH n AS (
+          INSERT INTO nodes (dev_id, type, addr, ${column})
+          VALUES (${input.devId}, ${desired.type}, ${desired.addr}, ${JSON.stringify(desired.body)}::jsonb)
+          ON CONFLICT (dev_id, type, addr) DO UPDATE SET ${column} = excluded.${column}
+        )
+        INSERT INTO commands (dev_id, method, path, body)
+        VALUES (${input.devId}, ${input.method}, ${input.path},
+                ${input.body === undefined ? null : JSON.stringify(input.body)}::jsonb)
+        ${RETURNING}`);
+      const [row] = rows<CommandRow>(result);
       if (!row) throw new Error('insert into commands returned nothing');
       return row;
     },
@@ -40,6 +81,48 @@ export function createCommandsRepository(db: Db) {
         .where(and(eq(commands.id, id), eq(commands.devId, devId), eq(commands.status, 'pending')))
         .returning();
       return row;
+    },
+    /**
+     * Settles a pending command and, in the same statement, ends the pending state of the
+     * node object it wrote once no other write to that object is unacknowledged
+     * (docs/device-protocol.md). Answers the settled command (undefined when the id is unknown,
+     * foreign or settled) and the object as it now reads when its pending state ended.
+     */
+    async settleAndSync(
+      devId: string,
+      id: string,
+      ok: boolean,
+      error?: string,
+    ): Promise<{ row: CommandRow; synced?: Record<string, unknown> } | undefined> {
+      const status = ok ? 'acked' : 'failed';
+      const result = await db.execute(sql`
+        WITH s AS (
+          UPDATE commands SET status = ${status}, error = ${error ?? null}, acked_at = now()
+          WHERE id = ${id} AND dev_id = ${devId} AND status = 'pending'
+          ${RETURNING}
+        ), n AS (
+          UPDATE nodes SET
+            status = CASE WHEN s.path LIKE '%/status'
+                          THEN nodes.status || '{"sync_status":"ok"}'::jsonb ELSE nodes.status END,
+            setup = CASE WHEN s.path LIKE '%/setup'
+                         THEN nodes.setup || '{"sync_status":"ok"}'::jsonb ELSE nodes.setup END
+          FROM s
+          WHERE s.path ~ ${SYNCED_PATH.source}
+            AND nodes.dev_id = s."devId"
+            AND s.path = '/' || nodes.type || '/' || nodes.addr || '/' || split_part(s.path, '/', 4)
+            AND (CASE WHEN s.path LIKE '%/status' THEN nodes.status ELSE nodes.setup END)
+                  ->>'sync_status' = 'pending'
+            -- The statement sees commands as they were before it: the settled one still pending.
+            AND NOT EXISTS (SELECT 1 FROM commands c
+                            WHERE c.dev_id = s."devId" AND c.status = 'pending'
+                              AND c.path = s.path AND c.id <> s.id)
+          RETURNING CASE WHEN s.path LIKE '%/status' THEN nodes.status ELSE nodes.setup END AS value
+        )
+        SELECT s.*, (SELECT value FROM n) AS synced FROM s`);
+      const [found] = rows<CommandRow & { synced: Record<string, unknown> | null }>(result);
+      if (!found) return undefined;
+      const { synced, ...row } = found;
+      return synced ? { row, synced } : { row };
     },
     async hasPendingFor(devId: string, path: string): Promise<boolean> {
       const rows = await db

@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { devState, devs, groups, guests } from '../db/schema';
+import { devState, devs, groups, guests, nodes } from '../db/schema';
 import type { Role } from './homes.repository';
 
 export type DevRow = typeof devs.$inferSelect;
+type NodeRow = typeof nodes.$inferSelect;
 
 export function createDevicesRepository(db: Db) {
   return {
@@ -22,6 +23,32 @@ export function createDevicesRepository(db: Db) {
       if (!row) return undefined;
       if (row.ownerId === userId) return { dev: row.dev, role: 'owner' };
       if (row.guestPending === false) return { dev: row.dev, role: 'guest' };
+      return undefined;
+    },
+    /**
+     * `roleOf` and the node in the same query (one round trip on the write path); `node` is
+     * undefined when the device has no such node.
+     */
+    async roleAndNode(
+      userId: string,
+      devId: string,
+      type: string,
+      addr: number,
+    ): Promise<{ dev: DevRow; role: Role; node: NodeRow | undefined } | undefined> {
+      const [row] = await db
+        .select({ dev: devs, ownerId: groups.ownerId, guestPending: guests.pending, node: nodes })
+        .from(devs)
+        .innerJoin(groups, eq(devs.groupId, groups.id))
+        .leftJoin(guests, and(eq(guests.groupId, groups.id), eq(guests.userId, userId)))
+        .leftJoin(
+          nodes,
+          and(eq(nodes.devId, devs.devId), eq(nodes.type, type), eq(nodes.addr, addr)),
+        )
+        .where(eq(devs.devId, devId));
+      if (!row) return undefined;
+      const node = row.node ?? undefined;
+      if (row.ownerId === userId) return { dev: row.dev, role: 'owner', node };
+      if (row.guestPending === false) return { dev: row.dev, role: 'guest', node };
       return undefined;
     },
     async create(input: typeof devs.$inferInsert): Promise<void> {

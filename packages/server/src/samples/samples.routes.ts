@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AccessService } from '../devices/access.service';
 import { nodeOf, nodeParams, security } from '../devices/node-params';
-import type { NodesService } from '../devices/nodes.service';
 import { SAMPLE_GROUPS } from './samples-aggregate.repository';
 import { isTimeZone } from './sample-days.repository';
 import type { SamplesService } from './samples.service';
@@ -32,10 +31,9 @@ const sampleAnswer = z.object({
 
 export function samplesRoutes(deps: {
   access: AccessService;
-  nodes: NodesService;
   samplesService: SamplesService;
 }): FastifyPluginAsyncZod {
-  const { access, nodes, samplesService } = deps;
+  const { access, samplesService } = deps;
   return async (app) => {
     app.get(
       '/api/v2/devs/:dev/:type/:addr/samples',
@@ -54,7 +52,7 @@ export function samplesRoutes(deps: {
         },
       },
       async (request) => {
-        const { node, dev } = await nodeOf(request, access, nodes);
+        const { node, dev } = await nodeOf(request, access);
         const { start, end, group, tz } = request.query;
         if (!group) return samplesService.raw(node, start, end);
         return samplesService.grouped(dev, node, start, end, group, tz);
