@@ -3,6 +3,7 @@ import {
   connectedPayloadSchema,
   gatewayAckSchema,
   gatewaySamplesPayloadSchema,
+  type GatewaySample,
   isValidDevId,
   mgrNodeSchema,
   nodeSetupSchema,
@@ -27,9 +28,6 @@ const partSchemas: Record<NodePart, z.ZodType<Record<string, unknown>>> = {
   prog: z.object({ prog: progSchema }).catchall(z.unknown()),
   version: nodeVersionSchema,
 };
-/** Parts that read as pending while a write to them is unacknowledged. */
-const isSynced = (part: NodePart | undefined): part is 'status' | 'setup' =>
-  part === 'status' || part === 'setup';
 const mgrNodesSchema = z.object({ nodes: z.array(mgrNodeSchema) });
 const objectSchema = z.record(z.string(), z.unknown());
 /** Devices this process has seen stored; bounded, since a fleet may be larger than memory wants. */
@@ -66,6 +64,13 @@ export function createIngestService(deps: IngestDeps) {
   const known = new Set<string>();
   // Node objects and device objects of many gateways, one statement per batch (write-batcher.ts).
   const partWrites = createWriteBatcher({ store: (w: PartWrite[]) => nodes.setParts(w) });
+  // Samples messages of many gateways, two statements per batch (sample-days.repository.ts).
+  const sampleWrites = createWriteBatcher({
+    store: async (w: { devId: string; list: GatewaySample[] }[]) => {
+      await samples.insertBatch(w);
+      return w.map(() => undefined);
+    },
+  });
   const stateWrites = createWriteBatcher({
     store: async (w: { devId: string; path: string; body: unknown }[]) => {
       await devices.putStates(w);
@@ -119,24 +124,16 @@ export function createIngestService(deps: IngestDeps) {
     realtime.update(devId, path, value);
   }
 
+  /** The last ack for an object ends its pending state (in the statement that settles it). */
   async function onAck(devId: string, body: unknown) {
     const ack = gatewayAckSchema.parse(body);
-    const row = await commands.settle(devId, ack.id, ack.ok, ack.error);
-    if (!row) {
+    const settled = await commands.settleAndSync(devId, ack.id, ack.ok, ack.error);
+    if (!settled) {
       log.debug({ devId, id: ack.id }, 'ack for an unknown or settled command');
       return;
     }
     if (!ack.ok) log.warn({ devId, id: ack.id, error: ack.error }, 'gateway refused a command');
-    await clearPending(devId, row.path);
-  }
-
-  /** The last ack for an object ends its pending state; what the gateway published stands. */
-  async function clearPending(devId: string, path: string) {
-    const part = NODE_PART_PATH.exec(path);
-    const name = part?.[3] as NodePart | undefined;
-    if (!part || !isSynced(name)) return;
-    const value = await nodes.endPending(devId, part[1] ?? '', Number(part[2]), name, path);
-    if (value) realtime.update(devId, path, value);
+    if (settled.synced) realtime.update(devId, settled.row.path, settled.synced);
   }
 
   async function handle(topic: string, payload: Buffer): Promise<void> {
@@ -152,7 +149,10 @@ export function createIngestService(deps: IngestDeps) {
         if (message.kind === 'connected') await onConnected(devId, body);
         else if (message.kind === 'up') await onUp(devId, message.path, body);
         else if (message.kind === 'samples')
-          await samples.insertMany(devId, gatewaySamplesPayloadSchema.parse(body).samples);
+          await sampleWrites.add({
+            devId,
+            list: gatewaySamplesPayloadSchema.parse(body).samples,
+          });
         else await onAck(devId, body);
       };
       try {

@@ -152,6 +152,38 @@ describe('ingest', () => {
     });
   });
 
+  it('ends the pending state with the last ack for an object only, and only for status and setup', async () => {
+    const devId = await ownedDevice();
+    await t.repos.nodes.replaceList(devId, [
+      { name: 'Lounge', addr: 2, type: 'htr', installed: true, lost: false },
+    ]);
+    const write = (path: string, body: unknown) =>
+      t.repos.commands.insert({ devId, method: 'POST', path, body });
+    const first = await write('/htr/2/status', { stemp: '21.0' });
+    const second = await write('/htr/2/status', { stemp: '22.0' });
+    const setup = await write('/htr/2/setup', { units: 'C' });
+    const prog = await write('/htr/2/prog', { prog: {} });
+    const p = freshProcess();
+    await p.send(gatewayTopics.up(devId, '/htr/2/status'), { ...status, stemp: '22.0' });
+    await p.send(gatewayTopics.up(devId, '/htr/2/setup'), { units: 'C' });
+    await p.send(gatewayTopics.ack(devId), { id: first.id, ok: true });
+    // Another write to the status is still unacknowledged: it stays pending.
+    expect((await t.repos.nodes.find(devId, 'htr', 2))?.status?.sync_status).toBe('pending');
+    await p.send(gatewayTopics.ack(devId), { id: prog.id, ok: true });
+    await p.send(gatewayTopics.ack(devId), { id: second.id, ok: false, error: 'busy' });
+    await p.send(gatewayTopics.ack(devId), { id: setup.id, ok: true });
+    const stored = await t.repos.nodes.find(devId, 'htr', 2);
+    expect(stored?.status).toEqual({ ...status, stemp: '22.0', sync_status: 'ok' });
+    expect(stored?.setup).toEqual({ units: 'C', sync_status: 'ok' });
+    expect(p.updates.map((u) => [u.path, u.body])).toEqual([
+      ['/htr/2/status', { ...status, stemp: '22.0', sync_status: 'pending' }],
+      ['/htr/2/setup', { units: 'C', sync_status: 'pending' }],
+      ['/htr/2/status', { ...status, stemp: '22.0', sync_status: 'ok' }],
+      ['/htr/2/setup', { units: 'C', sync_status: 'ok' }],
+    ]);
+    expect((await t.repos.commands.find(second.id))?.status).toBe('failed');
+  });
+
   it("applies a gateway's queued messages in order, node objects of different nodes together", async () => {
     const devId = await ownedDevice();
     const p = freshProcess();

@@ -126,28 +126,6 @@ export function createNodesRepository(db: Db) {
         pending[r.i] = r.pending;
       return pending;
     },
-    /**
-     * Ends the pending state of a status or setup in one statement, when no command for its
-     * path is still unacknowledged; answers the object as now stored, or undefined when it
-     * was not pending (or another write still is).
-     */
-    async endPending(
-      devId: string,
-      type: string,
-      addr: number,
-      part: 'status' | 'setup',
-      path: string,
-    ): Promise<Record<string, unknown> | undefined> {
-      const column = sql.raw(part === 'status' ? 'status' : 'setup');
-      const result = await db.execute(sql`
-        UPDATE nodes SET ${column} = ${column} || '{"sync_status":"ok"}'::jsonb
-        WHERE dev_id = ${devId} AND type = ${type} AND addr = ${addr}
-          AND ${column}->>'sync_status' = 'pending'
-          AND NOT EXISTS (SELECT 1 FROM commands c
-                          WHERE c.dev_id = ${devId} AND c.status = 'pending' AND c.path = ${path})
-        RETURNING ${column} AS value`);
-      return (result as unknown as { rows: { value: Record<string, unknown> }[] }).rows[0]?.value;
-    },
     async setName(devId: string, type: string, addr: number, name: string): Promise<void> {
       await db
         .update(nodes)

@@ -2,7 +2,7 @@ import { and, asc, between, eq } from 'drizzle-orm';
 import type { GatewaySample } from '@hearth/protocol';
 import type { Db } from '../db/client';
 import { samples } from '../db/schema';
-import { createSampleDays } from '../samples/sample-days.repository';
+import { createSampleDays, type DevSamples } from '../samples/sample-days.repository';
 
 export type SampleRow = typeof samples.$inferSelect;
 
@@ -12,6 +12,10 @@ export function createSamplesRepository(db: Db) {
     /** Stores a gateway's batch; its day totals (records charts) follow in the same step. */
     async insertMany(devId: string, list: GatewaySample[]): Promise<void> {
       await days.insert(devId, list);
+    },
+    /** `insertMany` for the messages of many gateways, in two statements (the ingest batch). */
+    async insertBatch(batches: DevSamples[]): Promise<void> {
+      await days.insertBatch(batches);
     },
     range(
       devId: string,

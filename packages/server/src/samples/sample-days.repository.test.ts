@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { gatewayTopics, type GatewaySample } from '@hearth/protocol';
-import { createWorld, gatewayFor } from '../devices/control-test-world';
-import { getJson } from '../test-support/http';
+import { createWorld, gatewayFor, HEATER } from '../devices/control-test-world';
+import { getJson, login } from '../test-support/http';
 import type { TestGateway } from '../test-support/test-gateway';
-import { startTestHearth, type TestHearth } from '../test-support/test-hearth';
+import {
+  createUser,
+  randomDevId,
+  startTestHearth,
+  type TestHearth,
+} from '../test-support/test-hearth';
 
 let t: TestHearth;
 const open: TestGateway[] = [];
@@ -75,6 +80,54 @@ describe('day totals kept as gateways report', () => {
     );
     expect(month.body).toEqual({
       samples: [{ t: utc(2026, 1, 31, 23), counter_delta: 35_750, temp: '20.0' }],
+    });
+  });
+});
+
+describe('samples of many gateways in one batch', () => {
+  it('keep each gateway in its own zone and match the totals of separate inserts', async () => {
+    const w = await createWorld(t);
+    const other = await createUser(t.repos, 'other@example.com');
+    // A second gateway whose home has no zone: its days are UTC days.
+    const home = await t.repos.homes.create({ ownerId: other.id, name: 'Other', geoData: {} });
+    const devB = randomDevId();
+    await t.repos.devices.claim(devB, home.id, { name: 'B', productId: '0002', serialId: '1' });
+    const t0 = utc(2026, 2, 9, 23);
+    const all = Array.from({ length: 4 * 36 }, (_, i) => at(t0, i));
+    const late = all.filter((_, i) => i % 10 === 5);
+    const inOrder = all.filter((_, i) => i % 10 !== 5);
+    await t.repos.samples.insertBatch([
+      { devId: w.devId, list: inOrder.slice(0, 40) },
+      { devId: devB, list: inOrder.slice(0, 40) },
+    ]);
+    // One gateway late (its days recomputed), the other in order, in the same batch.
+    await t.repos.samples.insertBatch([
+      { devId: devB, list: inOrder.slice(40) },
+      { devId: w.devId, list: [...inOrder.slice(40), ...late] },
+    ]);
+    await t.repos.samples.insertBatch([{ devId: devB, list: late }]);
+    const days = async (devId: string, token: string) =>
+      (
+        await getJson(
+          `${t.url}/api/v2/devs/${devId}/htr/2/samples?start=${t0}&end=${t0 + 2 * 86400}&group=day`,
+          token,
+        )
+      ).body;
+    expect(await days(w.devId, w.guest)).toEqual({
+      samples: [
+        { t: t0, counter_delta: 24_000, temp: '20.0' },
+        { t: t0 + 86400, counter_delta: 11_750, temp: '20.0' },
+      ],
+    });
+    await t.repos.nodes.replaceList(devB, [HEATER]);
+    const tokenB = (await login(t.url, other.email, other.password)).access_token;
+    // UTC days start an hour after Madrid's: 4 quarter-hours of 250 Wh move to the day before.
+    expect(await days(devB, tokenB)).toEqual({
+      samples: [
+        { t: t0 - 23 * 3600, counter_delta: 1_000, temp: '20.0' },
+        { t: t0 + 3600, counter_delta: 24_000, temp: '20.0' },
+        { t: t0 + 3600 + 86400, counter_delta: 10_750, temp: '20.0' },
+      ],
     });
   });
 });
