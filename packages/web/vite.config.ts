@@ -16,6 +16,8 @@ const PROXIED = [
   '/assets/maxPowerConfig.json',
 ];
 
+const PROTOCOL_SOURCE = /[\\/]packages[\\/]protocol[\\/]src[\\/]/;
+
 const localeChunk = (id: string) => {
   const lang = /[\\/]locales[\\/]([a-z]{2})\.json$/.exec(id)?.[1];
   return lang && lang !== 'en' ? `locale-${lang}` : null;
@@ -35,7 +37,16 @@ export default defineConfig(({ mode }) => {
       outDir: 'dist',
       sourcemap: true,
       // Each language's strings (shared and every feature's) in one chunk, fetched when used.
-      rolldownOptions: { output: { codeSplitting: { groups: [{ name: localeChunk }] } } },
+      rolldownOptions: {
+        output: { codeSplitting: { groups: [{ name: localeChunk }] } },
+        treeshake: {
+          // The protocol package's modules only declare things, many of them zod schemas built
+          // by calls the bundler cannot know are pure: without these two, importing one
+          // constant from it kept every schema, and zod, on the first screen.
+          moduleSideEffects: [{ test: PROTOCOL_SOURCE, sideEffects: false }],
+          manualPureFunctions: ['z'],
+        },
+      },
     },
     server: {
       proxy: {

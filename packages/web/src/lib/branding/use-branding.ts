@@ -1,6 +1,4 @@
 import { useEffect } from 'react';
-import { brandsFileSchema } from '@hearth/protocol';
-import { http } from '../http';
 import { decodeToken } from '../session/jwt';
 import { useSessionStore } from '../session/session-store';
 import { applyTheme } from './apply-theme';
@@ -10,11 +8,7 @@ import { useBrand, useBrandingStore } from './branding-store';
 /** Spec 1 §9: branding is fetched shortly after start-up. */
 export const BRANDING_FETCH_DELAY_MS = 500;
 
-async function fetchBrands(): Promise<void> {
-  const answer = await http.request<unknown>('/webapp/v3/json/brands.json', { auth: false });
-  const parsed = brandsFileSchema.safeParse(answer);
-  if (parsed.success) useBrandingStore.getState().setBrands(parsed.data);
-}
+const fetchBrands = () => import('./fetch-brands').then((m) => m.fetchBrands());
 
 /**
  * Loads the brand file after start-up and again on each session renewal, follows the
