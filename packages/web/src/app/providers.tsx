@@ -3,7 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../lib/i18n';
 import { RealtimeProvider, type ConnectDevice } from '../lib/socket/realtime-context';
-import { connectDeviceSocket } from '../lib/socket/device-socket';
+import { connectDeviceSocketLazily } from '../lib/socket/lazy-device-socket';
 
 interface ProvidersProps {
   queryClient: QueryClient;
@@ -13,7 +13,7 @@ interface ProvidersProps {
 
 export function Providers({
   queryClient,
-  connectDevice = connectDeviceSocket,
+  connectDevice = connectDeviceSocketLazily,
   children,
 }: ProvidersProps) {
   return (

@@ -1,15 +1,12 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { connectDemoDevice } from '../demo';
 import { useSessionStore } from '../session/session-store';
-import {
-  connectDeviceSocket,
-  type DeviceConnection,
-  type DeviceSocketOptions,
-} from './device-socket';
+import type { DeviceConnection, DeviceSocketOptions } from './device-socket';
+import { connectDeviceSocketLazily } from './lazy-device-socket';
 
 export type ConnectDevice = (options: DeviceSocketOptions) => DeviceConnection;
 
-const RealtimeContext = createContext<ConnectDevice>(connectDeviceSocket);
+const RealtimeContext = createContext<ConnectDevice>(connectDeviceSocketLazily);
 
 /**
  * Chooses how device sockets are opened: the real socket.io connection by default;

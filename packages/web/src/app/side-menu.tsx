@@ -1,0 +1,52 @@
+import type { CSSProperties } from 'react';
+import { IonContent, IonHeader, IonList, IonMenu, IonTitle, IonToolbar } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+import { SIDE_PANEL_WIDTH_PX } from '@hearth/protocol';
+import { brandLogos, useBrand } from '../lib/branding';
+import { useSessionStore } from '../lib/session/session-store';
+import { LanguagePicker } from './language-picker';
+import { SideMenuItems } from './side-menu-items';
+
+/**
+ * The side panel of the signed-in pages (spec 1 §2 "Toolbar and side menu"). Its own chunk:
+ * nobody signed out ever opens it, so the sign-in screen does not load it.
+ */
+export function SideMenu({ disabled }: { disabled: boolean }) {
+  const { t } = useTranslation();
+  const username = useSessionStore((s) => s.username);
+  const logos = brandLogos(useBrand());
+  return (
+    <IonMenu
+      contentId="main"
+      disabled={disabled}
+      style={{ '--width': `${SIDE_PANEL_WIDTH_PX}px` } as CSSProperties}
+    >
+      <IonHeader>
+        <IonToolbar color="primary">
+          <IonTitle>
+            <span>{t('menu.title')}</span>
+          </IonTitle>
+        </IonToolbar>
+      </IonHeader>
+      <IonContent>
+        <div className="menu__logos">
+          <img src={logos.logo} alt="" height={36} data-testid="menu-logo" />
+          <img
+            src={logos.secondary}
+            alt=""
+            height={24}
+            className="menu__secondary-logo"
+            data-testid="menu-secondary-logo"
+          />
+        </div>
+        <p className="menu__user" data-testid="menu-user">
+          {username}
+        </p>
+        <LanguagePicker />
+        <IonList>
+          <SideMenuItems />
+        </IonList>
+      </IonContent>
+    </IonMenu>
+  );
+}
