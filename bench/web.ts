@@ -1,10 +1,19 @@
 // npm run bench:web -- [--no-build] [--no-lighthouse] [--dist <folder>] [--port 18480]
+//   [--lhr <folder>] (keeps each page's full Lighthouse report there, as <page>.json)
 // The web app's JavaScript per route (gzip, from packages/web/dist or the --dist folder, which
 // the build writes to instead, so that a bench never touches another build) and a Lighthouse run
 // (mobile profile) on the login and dashboard pages in Debian's Chromium. Which scripts a
 // route needs is read from what Chromium actually fetched for it, not guessed from names.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +34,7 @@ const { values } = parseArgs({
     'no-lighthouse': { type: 'boolean' },
     dist: { type: 'string' },
     port: { type: 'string', default: '18480' },
+    lhr: { type: 'string' },
   },
 });
 const DIST = values.dist ? resolve(values.dist) : join(ROOT, 'packages/web/dist');
@@ -124,6 +134,10 @@ try {
       });
       if (!result) throw new Error('Lighthouse returned nothing');
       const { lhr } = result;
+      if (values.lhr) {
+        mkdirSync(values.lhr, { recursive: true });
+        writeFileSync(join(values.lhr, `${page.name}.json`), JSON.stringify(lhr));
+      }
       const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
       scores.push({
         page: `${page.name} (${lhr.finalDisplayedUrl.replace(origin, '')})`,
@@ -151,13 +165,36 @@ try {
         'target < 150 KB (login)':
           page.name === 'login' ? (gz < 150 * 1024 ? 'met' : 'missed') : '',
       });
+      // What held performance back: the metrics and diagnostics Lighthouse scored below 0.9.
+      const slow = Object.values(lhr.audits).filter(
+        (a) =>
+          a.score !== null &&
+          a.score < 0.9 &&
+          a.displayValue &&
+          lhr.categories.performance?.auditRefs.some((r) => r.id === a.id),
+      );
+      if (slow.length > 0)
+        notes.push(
+          `${page.name}: performance held back by ${slow.map((a) => `${a.id} (${a.displayValue})`).join(', ')}`,
+        );
       for (const failed of Object.values(lhr.audits).filter(
         (a) =>
           a.score !== null &&
           a.score < 0.9 &&
           lhr.categories.accessibility?.auditRefs.some((r) => r.id === a.id),
       )) {
-        notes.push(`${page.name}: accessibility audit "${failed.id}" scored ${failed.score}`);
+        // Which elements failed, so that the fix can be found from the report alone.
+        const nodes = (
+          (failed.details as { items?: { node?: { selector?: string } }[] } | undefined)?.items ??
+          []
+        )
+          .map((item) => item.node?.selector)
+          .filter((selector): selector is string => Boolean(selector));
+        const shown = nodes.slice(0, 8).map((selector) => `\`${selector}\``);
+        notes.push(
+          `${page.name}: accessibility audit "${failed.id}" scored ${failed.score}` +
+            (shown.length > 0 ? ` (${nodes.length} elements: ${shown.join(', ')})` : ''),
+        );
       }
     }
   }
