@@ -92,10 +92,8 @@ export function createSocketServer(httpServer: HttpServer, deps: RealtimeDeps) {
   aliasPath(httpServer);
   const redis: Redis[] = [];
   if (deps.redisUrl) {
-    // Updates published in one turn of the event loop leave in one write (a fan-out burst
-    // made one syscall per update); the order of commands is kept.
-    const pub = new Redis(deps.redisUrl, { lazyConnect: false, enableAutoPipelining: true });
-    const sub = pub.duplicate({ enableAutoPipelining: false });
+    const pub = new Redis(deps.redisUrl, { lazyConnect: false });
+    const sub = pub.duplicate();
     for (const client of [pub, sub]) {
       client.on('error', (err: unknown) => log.debug({ err }, 'realtime: Redis unavailable'));
     }
