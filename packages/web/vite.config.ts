@@ -18,9 +18,12 @@ const PROXIED = [
 
 const PROTOCOL_SOURCE = /[\\/]packages[\\/]protocol[\\/]src[\\/]/;
 
+/** English strings the shell carries itself (src/lib/i18n/load-language.ts). */
+const SHELL_STRINGS = /[\\/](lib[\\/]i18n|features[\\/]pwa)[\\/]locales[\\/]en\.json$/;
+
 const localeChunk = (id: string) => {
   const lang = /[\\/]locales[\\/]([a-z]{2})\.json$/.exec(id)?.[1];
-  return lang && lang !== 'en' ? `locale-${lang}` : null;
+  return lang && !SHELL_STRINGS.test(id) ? `locale-${lang}` : null;
 };
 
 export default defineConfig(({ mode }) => {

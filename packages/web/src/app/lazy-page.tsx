@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { IonSpinner } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
+import { loadScreenStrings } from '../lib/i18n';
 
 /** Shown while a screen's code arrives: announced to screen readers, the spinner appears late. */
 export function PageFallback() {
@@ -15,13 +16,17 @@ export function PageFallback() {
 
 /**
  * A screen whose code is fetched the first time it is shown, so that a route loads only the
- * JavaScript of its own feature (`load` names the feature's export, one chunk per feature).
+ * JavaScript of its own feature (`load` names the feature's export, one chunk per feature),
+ * together with the features' strings the shell does not carry.
  */
 export function lazyPage<P extends object>(
   load: () => Promise<ComponentType<P>>,
   fallback: ReactNode = <PageFallback />,
 ): ComponentType<P> {
-  const Lazy = lazy(async () => ({ default: await load() }));
+  const Lazy = lazy(async () => {
+    const [component] = await Promise.all([load(), loadScreenStrings()]);
+    return { default: component };
+  });
   function LazyPage(props: P) {
     return (
       <Suspense fallback={fallback}>

@@ -20,6 +20,10 @@ if (hasDom && !window.matchMedia) {
     }) as MediaQueryList;
 }
 
+// Screens wait for the features' English strings (app/lazy-page.tsx); tests render them
+// directly, so the strings are in before any test starts.
+if (hasDom) await (await import('../lib/i18n')).loadScreenStrings();
+
 afterEach(() => {
   if (!hasDom) return;
   cleanup();
