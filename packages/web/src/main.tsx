@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@ionic/react/css/core.css';
 import '@ionic/react/css/normalize.css';
@@ -19,11 +19,14 @@ if (!root) throw new Error('index.html has no #root element');
 registerServiceWorker();
 
 // The first screen in the user's language (its strings are a chunk of their own); English
-// if they cannot be fetched.
+// if they cannot be fetched. Rendered as a transition, so React yields to the browser between
+// pieces of the first render instead of holding the main thread in one long task.
 void i18nReady.finally(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   ),
 );
