@@ -115,7 +115,8 @@ try {
       { name: 'login', path: '/login', signedIn: false },
       { name: 'dashboard', path: '/', signedIn: true },
     ];
-    for (const page of pages) {
+    for (let attempt = 0, i = 0; i < pages.length; i++) {
+      const page = pages[i] as (typeof pages)[number];
       if (page.signedIn) {
         await setLocalStorage(chrome.port, origin, {
           'hearth.session': JSON.stringify({
@@ -134,6 +135,13 @@ try {
       });
       if (!result) throw new Error('Lighthouse returned nothing');
       const { lhr } = result;
+      // The session is put into storage just before the visit; on a loaded machine it has now
+      // and then not been there yet, and the dashboard run measured the sign-in screen. Once more.
+      if (page.signedIn && lhr.finalDisplayedUrl.endsWith('/login') && attempt++ === 0) {
+        notes.push(`${page.name}: the first run landed on /login without its session; run again.`);
+        i--;
+        continue;
+      }
       if (values.lhr) {
         mkdirSync(values.lhr, { recursive: true });
         writeFileSync(join(values.lhr, `${page.name}.json`), JSON.stringify(lhr));
