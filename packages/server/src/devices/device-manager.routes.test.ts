@@ -120,8 +120,9 @@ describe('device manager', () => {
     open.push(gw);
     const published = { y: 2026, n: 3, d: 29, h: 1, m: 59, s: 30, w: 0 };
     await gw.publishUp('/mgr/rtc/time', published);
+    // Until the report is stored the answer is the home's clock, which may be in 2026 too.
     await vi.waitFor(async () =>
-      expect(((await getJson(url, w.guest)).body as DeviceTime).y).toBe(2026),
+      expect((await getJson(url, w.guest)).body).toMatchObject({ y: 2026, n: 3, d: 29 }),
     );
     const read = (await getJson(url, w.guest)).body as DeviceTime;
     expect(wall(read)).toBeGreaterThanOrEqual(wall(published));
