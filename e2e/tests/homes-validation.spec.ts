@@ -53,6 +53,10 @@ test('add-home wizard: every home and device data message for its bad input', as
 
 test('home screens: device name, guest e-mail and maximum power messages', async ({ page }) => {
   await signIn(page);
+  // The max power configuration is editable only in admin mode (spec 2 §4), which the
+  // dashboard's adminMode=1 turns on for the browser tab.
+  await page.goto('/?adminMode=1');
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('adminMode'))).toBe('1');
   await page.goto('/list');
   const first = visible(page.getByRole('list', { name: 'Homes' }).getByRole('link')).first();
   await first.click();

@@ -16,6 +16,7 @@ import { HomeHeader, homeTitle } from './components/home-header';
 import { HomePicker } from './components/home-picker';
 import { HomeView, type RenderPowerMonitors } from './components/home-view';
 import { useDashboard } from './use-dashboard';
+import { useAdminMode } from '../../lib/session/admin-mode';
 import './dashboard.css';
 
 /**
@@ -29,6 +30,8 @@ export function DashboardPage({
 }) {
   const { t } = useTranslation();
   const model = useDashboard();
+  // Spec 1 §2: `/?adminMode=1` turns admin mode on for the app.
+  useAdminMode();
   const { homes, home } = model;
   const devIds = model.list.flatMap((h) => h.devs.map((d) => d.dev_id));
 

@@ -42,6 +42,8 @@ beforeEach(() => {
     'GET /api/v2/groups/h1/extra_data': () => json({}),
     'POST /api/v2/groups/h1/extra_data': () => json({}),
     [`POST /api/v2/devs/${DEV}/pmo_system`]: () => json({}),
+    [`GET /api/v2/devs/${DEV}/pmo_system`]: () =>
+      json({ main_circuit_pmos: [3], max_power_config: { profiles: [], slots: [] } }),
     [`GET /api/v2/devs/${DEV}/mgr/nodes`]: () => json({ nodes: [] }),
     'GET /api/v2/groups/h1/guest_users': () => json({ guest_users: [{ email: 'bo@example.com' }] }),
     'POST /api/v2/users/u1/invite': () => json({}),
@@ -120,8 +122,14 @@ describe('home data form', () => {
     });
   });
 
-  test('a fixed max power outside 1000–60000 W is refused', async () => {
+  test('outside admin mode an owner sees the max power but cannot change it', async () => {
     open('/list/homes/h1/data');
+    await waitFor(() => expect(screen.getByLabelText('City')).toHaveValue('Madrid'));
+    expect(screen.getByRole('radio', { name: 'Fixed limit' })).toBeDisabled();
+  });
+
+  test('a fixed max power outside 1000–60000 W is refused', async () => {
+    open('/list/homes/h1/data?adminMode=1');
     await waitFor(() => expect(screen.getByLabelText('City')).toHaveValue('Madrid'));
     fireEvent.click(screen.getByRole('radio', { name: 'Fixed limit' }));
     expect(screen.getByLabelText('Limit (W)')).toHaveValue('5000');
@@ -131,8 +139,10 @@ describe('home data form', () => {
     fireEvent.change(screen.getByLabelText('Limit (W)'), { target: { value: '60000' } });
     save();
     await screen.findByText('Saved');
-    const pmo = calls.find((c) => c.url.endsWith('/pmo_system'));
+    const pmo = calls.find((c) => c.method === 'POST' && c.url.endsWith('/pmo_system'));
     expect(JSON.parse(pmo?.body ?? '{}').max_power_config.profiles).toEqual([60000]);
+    // The device's main-circuit power monitors stay as they were.
+    expect(JSON.parse(pmo?.body ?? '{}').main_circuit_pmos).toEqual([3]);
   });
 });
 

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { isWifiHeaterProduct, parseNodeType } from '@hearth/protocol';
 import { useHomeDevices, useHomes } from '../../lib/devices';
+import { useAdminMode } from '../../lib/session/admin-mode';
 import { postSelect, useNodeData, type NodeRef } from './api/node-config-api';
 import { selectsOnEntry } from './model/config-rules';
 import { initialValues, type NodeConfigContext, type Values } from './model/settings-model';
@@ -9,8 +10,7 @@ import { initialValues, type NodeConfigContext, type Values } from './model/sett
 /** Loads what the node configuration page needs and keeps the edited values. */
 export function useNodeConfig() {
   const { homeId = '', devId = '', nodeType = '', addr: rawAddr = '' } = useParams();
-  const [params] = useSearchParams();
-  const adminMode = params.get('adminMode') === '1';
+  const adminMode = useAdminMode();
   const type = parseNodeType(nodeType) ?? 'htr';
   const addr = Number(rawAddr);
   const ref: NodeRef = useMemo(() => ({ devId, type, addr }), [devId, type, addr]);

@@ -1,7 +1,8 @@
 import { IonSpinner } from '@ionic/react';
 import { PageFrame } from '../../lib/screens';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { useAdminMode } from '../../lib/session/admin-mode';
 import { useDevDatas, useExtraData, useHomesData } from './api/power-api';
 import { initialPowerState, powerTargets } from './model/power-model';
 import { PowerEditor } from './power-editor';
@@ -11,7 +12,7 @@ import './power-schedule.css';
 export function PowerSchedulePage() {
   const { t, i18n } = useTranslation();
   const { homeId = '', devId = '' } = useParams();
-  const [search] = useSearchParams();
+  const admin = useAdminMode();
   const homes = useHomesData();
   const home = homes.data?.find((h) => h.id === homeId);
   const devIds = home?.devs.map((d) => d.dev_id) ?? [];
@@ -47,7 +48,7 @@ export function PowerSchedulePage() {
             i18n.language,
           )}
           timeZone={typeof tz === 'string' ? tz : undefined}
-          admin={search.get('adminMode') === '1'}
+          admin={admin}
         />
       )}
     </PageFrame>

@@ -122,6 +122,8 @@ export interface ExtraData {
   maxPowerType?: string;
   maxPowerProfiles?: Array<{ name: string; color: string; value: number }>;
   nodeData?: Record<string, unknown>;
+  /** A home whose max power configuration is locked says so (spec 2 §4 editable flag). */
+  editable?: boolean;
 }
 
 export function useExtraData(homeId: string, enabled: boolean) {
@@ -137,12 +139,26 @@ export function setExtraData(homeId: string, data: ExtraData) {
   return http.request(group(homeId, '/extra_data'), { method: 'POST', json: data });
 }
 
-export function setPmoSystem(
-  devId: string,
-  body: {
-    main_circuit_pmos: number[];
-    max_power_config: { profiles: number[]; slots: Array<{ m: number; i: number }> };
-  },
-) {
+interface PmoSystemBody {
+  main_circuit_pmos: number[];
+  max_power_config: { profiles: number[]; slots: Array<{ m: number; i: number }> };
+}
+
+export function setPmoSystem(devId: string, body: PmoSystemBody) {
   return http.request(dev(devId, '/pmo_system'), { method: 'POST', json: body });
+}
+
+/**
+ * Spec 2 §7 setPmoSystem writes the whole object: a new max power configuration keeps the
+ * device's main-circuit power monitors as the device has them now.
+ */
+export async function setMaxPowerConfig(
+  devId: string,
+  config: PmoSystemBody['max_power_config'],
+): Promise<void> {
+  const current = await http.request<Partial<PmoSystemBody>>(dev(devId, '/pmo_system'));
+  await setPmoSystem(devId, {
+    main_circuit_pmos: current.main_circuit_pmos ?? [],
+    max_power_config: config,
+  });
 }

@@ -22,7 +22,7 @@ import {
   setExtraData,
   setGeoData,
   setHomeName,
-  setPmoSystem,
+  setMaxPowerConfig,
   useExtraData,
   useGeoData,
   type GeoData,
@@ -30,6 +30,7 @@ import {
 import { maxPowerFormFrom, maxPowerWrite, type MaxPowerForm } from '../model/max-power';
 import { homeRoutes } from '../model/home-routes';
 import { MaxPowerSection } from './max-power-section';
+import { useAdminMode } from '../../../lib/session/admin-mode';
 
 function homeDataFrom(home: GroupedHome, geo: GeoData | undefined): HomeData {
   return {
@@ -55,6 +56,9 @@ export function HomeDataTab({ home }: { home: GroupedHome }) {
   const msg = useTimedMessage();
   const value = data ?? homeDataFrom(home, geo.data);
   const initialPower = maxPowerFormFrom(extra.data);
+  // Spec 2 §4: the max power configuration is editable only in admin mode and when flagged so.
+  const admin = useAdminMode();
+  const maxPowerEditable = admin && extra.data?.editable !== false;
   const powerValue = power ?? initialPower;
   const scheduleDev = home.devs.find(takesPowerSchedule);
 
@@ -76,11 +80,7 @@ export function HomeDataTab({ home }: { home: GroupedHome }) {
       if (write?.ok) {
         await setExtraData(home.id, write.extra);
         const pmo = home.devs.filter(takesPowerSchedule);
-        await Promise.all(
-          pmo.map((d) =>
-            setPmoSystem(d.dev_id, { main_circuit_pmos: [], max_power_config: write.config }),
-          ),
-        );
+        await Promise.all(pmo.map((d) => setMaxPowerConfig(d.dev_id, write.config)));
       }
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
@@ -107,7 +107,7 @@ export function HomeDataTab({ home }: { home: GroupedHome }) {
       {home.owner && (
         <MaxPowerSection
           value={powerValue}
-          readOnly={false}
+          readOnly={!maxPowerEditable}
           onChange={(next) => {
             msg.clear();
             setPower(next);
