@@ -1,13 +1,14 @@
-import { useEffect } from 'react';
-import { useHomes } from '../lib/devices';
-import { forgetTrackedHomes, useGeoTracking } from '../lib/geo-tracking';
+import { lazy, Suspense, useEffect } from 'react';
 import { platform as defaultPlatform, type Platform } from '../lib/platform';
 import { hasSession, useSessionStore } from '../lib/session/session-store';
 
-function Tracking({ platform }: { platform: Platform }) {
-  useGeoTracking(useHomes().data, platform);
-  return null;
-}
+/** Fetched once someone is signed in: the sign-in screen carries no device or tracking code. */
+const Tracking = lazy(() => import('./geo-tracking').then((m) => ({ default: m.Tracking })));
+
+const forgetTrackedHomes = (platform: Platform) =>
+  import('../lib/geo-tracking/home-permissions').then((m) =>
+    m.forgetTrackedHomes(platform.preferences),
+  );
 
 /**
  * Geolocation tracking runs while someone is signed in (spec 1 §2, §4); when the session ends,
@@ -19,9 +20,13 @@ export function GeoTrackingRunner({ platform = defaultPlatform }: { platform?: P
     () =>
       useSessionStore.subscribe((state, previous) => {
         if (previous.token !== '' && state.token === '')
-          forgetTrackedHomes(platform.preferences).catch(() => undefined);
+          forgetTrackedHomes(platform).catch(() => undefined);
       }),
     [platform],
   );
-  return signedIn ? <Tracking platform={platform} /> : null;
+  return signedIn ? (
+    <Suspense fallback={null}>
+      <Tracking platform={platform} />
+    </Suspense>
+  ) : null;
 }
