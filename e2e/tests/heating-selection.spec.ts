@@ -68,3 +68,26 @@ test('a deleted or replaced node leaves the dashboard selection', async ({
   await expect(check(1)).not.toBeChecked();
   await expect(check(3)).toBeChecked();
 });
+
+test('the selection opens the weekly schedule of the selected nodes at once', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  home = await ownHome(request, baseURL ?? '', [
+    { type: 'htr', name: 'Study', addr: 1 },
+    { type: 'htr', name: 'Lounge', addr: 2 },
+  ]);
+  await signIn(page, home.email, home.password);
+  const check = (addr: number) => card(page, addr).getByRole('checkbox');
+  await expect(check(2)).toBeVisible({ timeout: 30_000 });
+  await check(1).check();
+  await check(2).check();
+  await page.getByRole('link', { name: 'Configure selected' }).locator('visible=true').click();
+  await expect(page).toHaveURL(
+    /\/homes\/[^/]+\/schedule\?nodes=[0-9a-f]+\.htr\.1,[0-9a-f]+\.htr\.2$/,
+  );
+  await expect(page.getByTestId('schedule-selected').locator('visible=true')).toContainText(
+    'Selected devices (2)Study, Lounge',
+  );
+});

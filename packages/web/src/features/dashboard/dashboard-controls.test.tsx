@@ -95,11 +95,19 @@ describe('dashboard controls', () => {
     seed();
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Select Room 1' }));
     expect(screen.queryByTestId('selection-count')).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Configure selected' })).toBeInTheDocument();
+    // The multiple-node configuration: the weekly schedule of the selected nodes at once.
+    expect(screen.getByRole('link', { name: 'Configure selected' })).toHaveAttribute(
+      'href',
+      `/homes/h1/schedule?nodes=${DEV}.htr.1`,
+    );
     expect(screen.queryByRole('link', { name: 'Weather' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Deselect all' }));
     await userEvent.click(screen.getByRole('button', { name: 'Select all' }));
     expect(screen.getByTestId('selection-count')).toHaveTextContent('Selected 3/3');
+    expect(screen.getByRole('link', { name: 'Configure selected' })).toHaveAttribute(
+      'href',
+      `/homes/h1/schedule?nodes=${DEV}.htr.1,${DEV}.htr.2,${DEV}.htr.3`,
+    );
   });
 
   test('one heater: no checkbox and no select-all', async () => {

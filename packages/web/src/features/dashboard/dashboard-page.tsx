@@ -16,6 +16,7 @@ import { HomeHeader, homeTitle } from './components/home-header';
 import { HomePicker } from './components/home-picker';
 import { HomeView, type RenderPowerMonitors } from './components/home-view';
 import { useDashboard } from './use-dashboard';
+import { parseSelectionKey } from './model/dashboard-rules';
 import { useAdminMode } from '../../lib/session/admin-mode';
 import './dashboard.css';
 
@@ -87,7 +88,8 @@ export function DashboardPage({
           owner={home.owner}
           connected={model.connected}
           anyInstalled={model.anyInstalled}
-          selectedCount={model.selected.length}
+          recordsType={model.recordsType}
+          selected={model.selected.flatMap((key) => parseSelectionKey(key) ?? [])}
           canSelectAll={model.canSelectAll && model.showCheckboxes}
           onSelectAll={model.selectAll}
           onDeselectAll={model.deselectAll}

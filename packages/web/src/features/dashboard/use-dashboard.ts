@@ -16,6 +16,7 @@ import {
   dashboardTabs,
   indexParam,
   isSelectable,
+  recordsType,
   selectionKey,
   showCheckboxes,
   showSelectAll,
@@ -115,6 +116,10 @@ export function useDashboard() {
     tabIndex,
     loaded,
     anyInstalled: heaters.some((n) => n.installed) || monitors.some((m) => m.node.installed),
+    recordsType: recordsType(
+      tab,
+      heaters.filter((n) => n.installed).map((n) => n.type),
+    ),
     showCheckboxes: showCheckboxes(selectableKeys.length),
     canSelectAll: showSelectAll(tab, heaters.length),
     selectableCount: selectableKeys.length,

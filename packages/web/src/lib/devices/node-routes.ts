@@ -28,6 +28,15 @@ export const routes = {
     `/list/homes/${encodeURIComponent(homeId)}/devices/addDevice/deviceDetection`,
   deviceSettings: (homeId: string, devId: string) =>
     `/list/homes/${encodeURIComponent(homeId)}/devices/${encodeURIComponent(devId)}/settings`,
-  /** Ours: the spec names the multi-node configuration but not its path. */
-  multiNodeSettings: (homeId: string) => `/homes/${encodeURIComponent(homeId)}/nodes/settings`,
+  /**
+   * The multiple-node configuration of the dashboard's selection (spec 1 §2): the weekly
+   * schedule of the selected nodes at once ("nodes=devId.type.addr,…").
+   */
+  multiNodeSchedule: (
+    homeId: string,
+    nodes: ReadonlyArray<{ devId: string; type: NodeType; addr: number }>,
+  ) =>
+    `/homes/${encodeURIComponent(homeId)}/schedule?nodes=${nodes
+      .map((n) => `${n.devId}.${n.type}.${n.addr}`)
+      .join(',')}`,
 };

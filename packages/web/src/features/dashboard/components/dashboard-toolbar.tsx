@@ -9,6 +9,7 @@ import {
   partlySunnyOutline,
 } from 'ionicons/icons';
 import { Link } from 'react-router-dom';
+import type { NodeType } from '@hearth/protocol';
 import { useTranslation } from 'react-i18next';
 import { platform } from '../../../lib/platform';
 import { routes } from '../../../lib/devices';
@@ -18,7 +19,10 @@ interface ToolbarProps {
   owner: boolean;
   connected: boolean;
   anyInstalled: boolean;
-  selectedCount: number;
+  /** The kind of node the records button opens the home records of. */
+  recordsType: NodeType;
+  /** The selected nodes of this home. */
+  selected: ReadonlyArray<{ devId: string; type: NodeType; addr: number }>;
   canSelectAll: boolean;
   onSelectAll: () => void;
   onDeselectAll: () => void;
@@ -41,10 +45,10 @@ export function DashboardToolbar(props: ToolbarProps) {
     <IonFooter>
       <IonToolbar>
         <nav className="dashboard-toolbar" aria-label={t('dashboard.toolbar')}>
-          {props.selectedCount > 0 ? (
+          {props.selected.length > 0 ? (
             <>
               <ToolLink
-                to={routes.multiNodeSettings(homeId)}
+                to={routes.multiNodeSchedule(homeId, props.selected)}
                 icon={optionsOutline}
                 label={t('dashboard.multiConfig')}
               />
@@ -71,7 +75,7 @@ export function DashboardToolbar(props: ToolbarProps) {
               )}
               {props.anyInstalled && (
                 <ToolLink
-                  to={routes.homeRecords(homeId, 'htr')}
+                  to={routes.homeRecords(homeId, props.recordsType)}
                   icon={barChartOutline}
                   label={t('dashboard.records')}
                 />

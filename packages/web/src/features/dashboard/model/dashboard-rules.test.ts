@@ -6,6 +6,8 @@ import {
   indexParam,
   isSelectable,
   opensDetail,
+  parseSelectionKey,
+  recordsType,
   selectionKey,
   showCheckboxes,
   showSelectAll,
@@ -87,5 +89,21 @@ describe('dashboard rules (spec 1 §2, spec 3 §2)', () => {
     expect(staleSelection([a, b], [a, b])).toEqual([]);
     expect(staleSelection([a, b], [a])).toEqual([b]);
     expect(staleSelection([a], [])).toEqual([a]);
+  });
+
+  test('a selection key reads back as the node it names; anything else as nothing', () => {
+    const key = selectionKey('h1', { devId: 'd1', addr: 4, type: 'acm' });
+    expect(parseSelectionKey(key)).toEqual({ homeId: 'h1', devId: 'd1', addr: 4, type: 'acm' });
+    expect(parseSelectionKey('not json')).toBeUndefined();
+    expect(parseSelectionKey(JSON.stringify(['h1', 'd1', 4, 'lamp']))).toBeUndefined();
+    expect(parseSelectionKey(JSON.stringify(['h1', 'd1', 1.5, 'htr']))).toBeUndefined();
+  });
+
+  test('records open the kind of node of the tab, else the first installed kind of heater', () => {
+    expect(recordsType('pmo', ['htr'])).toBe('pmo');
+    expect(recordsType('heaters', ['acm', 'htr'])).toBe('htr');
+    expect(recordsType('heaters', ['acm'])).toBe('acm');
+    expect(recordsType('heaters', ['thm'])).toBe('thm');
+    expect(recordsType('heaters', [])).toBe('pmo');
   });
 });

@@ -1,10 +1,12 @@
 import {
   nodeDisplayState,
+  parseNodeType,
   HOME_CAROUSEL_MAX_HOMES,
   TABLE_VIEW_MIN_NODES,
   TABLE_VIEW_MIN_WIDTH_PX,
   type MgrNode,
   type NodeDisplayState,
+  type NodeType,
   type NodeStatus,
   type SnapshotNode,
 } from '@hearth/protocol';
@@ -34,6 +36,21 @@ export function cardState(
 }
 
 export type DashboardTab = 'heaters' | 'pmo';
+
+/**
+ * Spec 1 §2 "records (nodes installed)": the home records of the tab's kind of node — the power
+ * monitors on their tab, otherwise the first installed kind of heater (radiators, storage
+ * heaters, thermostats), or the power monitors of a home with no heater installed.
+ */
+export function recordsType(
+  tab: DashboardTab,
+  installedHeaterTypes: readonly NodeType[],
+): 'htr' | 'acm' | 'thm' | 'pmo' {
+  if (tab === 'pmo') return 'pmo';
+  for (const type of ['htr', 'acm', 'thm'] as const)
+    if (installedHeaterTypes.includes(type)) return type;
+  return 'pmo';
+}
 
 /** Spec 3 §2: tab 0 is heaters, tab 1 power monitors; with no heaters the power tab is 0. */
 export function dashboardTabs(heaterCount: number, pmoCount: number): DashboardTab[] {
@@ -84,6 +101,23 @@ export function selectionKey(
   node: { devId: string; addr: number; type: string },
 ): string {
   return JSON.stringify([homeId, node.devId, node.addr, node.type]);
+}
+
+/** The node a selection key names, or nothing for a key that is not one. */
+export function parseSelectionKey(
+  key: string,
+): { homeId: string; devId: string; addr: number; type: NodeType } | undefined {
+  try {
+    const value: unknown = JSON.parse(key);
+    if (!Array.isArray(value) || value.length !== 4) return undefined;
+    const [homeId, devId, addr, type] = value as unknown[];
+    const nodeType = typeof type === 'string' ? parseNodeType(type) : undefined;
+    if (typeof homeId !== 'string' || typeof devId !== 'string') return undefined;
+    if (typeof addr !== 'number' || !Number.isInteger(addr) || !nodeType) return undefined;
+    return { homeId, devId, addr, type: nodeType };
+  } catch {
+    return undefined;
+  }
 }
 
 /**
