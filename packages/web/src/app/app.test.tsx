@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { GroupedHome } from '@hearth/protocol';
 import { installFakeFetch, json } from '../test/fake-fetch';
@@ -82,6 +82,18 @@ describe('routes', WHOLE_APP, () => {
       await screen.findByRole('heading', { name: 'Sign in' }, LOADED_MACHINE),
     ).toBeInTheDocument();
     expect(useSessionStore.getState().token).toBe('');
+  });
+
+  test('the menu leads to the home list and back to the dashboard', async () => {
+    signIn();
+    installFakeFetch({ 'GET /api/v2/grouped_devs': () => json(homes) });
+    openAt('/');
+    await screen.findByRole('heading', { name: 'Casa Pins' }, LOADED_MACHINE);
+    await userEvent.click(await screen.findByTestId('menu-homes', {}, LOADED_MACHINE));
+    const list = await screen.findByRole('list', { name: 'Homes' }, LOADED_MACHINE);
+    expect(within(list).getByRole('link', { name: 'Casa Pins' })).toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('menu-dashboard'));
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
   });
 
   test('logging out from the menu clears the session', async () => {

@@ -8,6 +8,7 @@ import {
   personOutline,
   shieldCheckmarkOutline,
   homeOutline,
+  gridOutline,
 } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -57,10 +58,17 @@ export function SideMenuItems() {
   return (
     <>
       <Item
+        icon={gridOutline}
+        label={<span>{t('menu.dashboard')}</span>}
+        testId="menu-dashboard"
+        onClick={() => navigate('/')}
+      />
+      {/* Spec 2 §2: the home list, with add-home, home data, guests and geolocation. */}
+      <Item
         icon={homeOutline}
         label={<span>{t('menu.homes')}</span>}
         testId="menu-homes"
-        onClick={() => navigate('/')}
+        onClick={() => navigate('/list')}
       />
       <Item
         icon={personOutline}

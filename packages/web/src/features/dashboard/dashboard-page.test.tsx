@@ -108,6 +108,16 @@ describe('dashboard', () => {
     expect([...sockets.open.keys()].sort()).toEqual([DEV_A, DEV_B]);
   });
 
+  test('with no homes, the hint offers adding one', async () => {
+    installFakeFetch({ 'GET /api/v2/grouped_devs': () => json([]) });
+    renderWithApp(<DashboardPage />, { connectDevice: fakeSockets().connect });
+    expect(await screen.findByText('You have no homes yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add a home' })).toHaveAttribute(
+      'href',
+      '/list/addHome/homeData',
+    );
+  });
+
   test('shows measured temperatures from dev_data and follows update events', async () => {
     const sockets = fakeSockets();
     renderWithApp(<DashboardPage />, { connectDevice: sockets.connect });

@@ -3,14 +3,19 @@ import {
   IonButtons,
   IonContent,
   IonHeader,
+  IonIcon,
   IonMenuButton,
   IonPage,
   IonSpinner,
   IonTitle,
   IonToolbar,
 } from '@ionic/react';
+import { addCircleOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
-import { DeviceSockets } from '../../lib/devices';
+import { Link } from 'react-router-dom';
+import { DeviceSockets, routes } from '../../lib/devices';
+import { availableDeviceTypes } from '../../lib/home-data';
+import { platform } from '../../lib/platform';
 import { DashboardToolbar } from './components/dashboard-toolbar';
 import { HomeHeader, homeTitle } from './components/home-header';
 import { HomePicker } from './components/home-picker';
@@ -19,6 +24,11 @@ import { useDashboard } from './use-dashboard';
 import { parseSelectionKey } from './model/dashboard-rules';
 import { useAdminMode } from '../../lib/session/admin-mode';
 import './dashboard.css';
+
+/** Whether any device type can be added here (spec 2 §2), so adding a home leads somewhere. */
+const addHomeOffered = () =>
+  availableDeviceTypes({ native: platform.isNative, ethernetAvailable: true, wifiAvailable: true })
+    .length > 0;
 
 /**
  * Spec 1 §2 and spec 3 §2 dashboard. The power-monitor tab comes from its own feature,
@@ -62,7 +72,16 @@ export function DashboardPage({
           </div>
         )}
         {homes.isSuccess && homes.data.length === 0 && (
-          <p className="dashboard__empty">{t('dashboard.noHomes')}</p>
+          <div className="dashboard__empty">
+            <p>{t('dashboard.noHomes')}</p>
+            {/* Spec 1 §2 empty dashboard: the add-home hint with its plus button. */}
+            {addHomeOffered() && (
+              <Link to={routes.addHome} className="dashboard-tool">
+                <IonIcon icon={addCircleOutline} aria-hidden="true" />
+                <span>{t('dashboard.addHome')}</span>
+              </Link>
+            )}
+          </div>
         )}
         <HomePicker homes={model.list} index={model.homeIndex} onSelect={model.selectHome} />
         {home && (

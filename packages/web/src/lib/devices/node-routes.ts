@@ -24,6 +24,8 @@ export const routes = {
     `/homes/${encodeURIComponent(homeId)}/system/${type}/records`,
   homeConfig: (homeId: string) => `/homes/${encodeURIComponent(homeId)}/config`,
   weather: (homeId: string) => `/homes/${encodeURIComponent(homeId)}/weather`,
+  /** Spec 2 §2: the add-home wizard's first step. */
+  addHome: '/list/addHome/homeData',
   addDevice: (homeId: string) =>
     `/list/homes/${encodeURIComponent(homeId)}/devices/addDevice/deviceDetection`,
   deviceSettings: (homeId: string, devId: string) =>
