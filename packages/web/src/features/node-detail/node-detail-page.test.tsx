@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { tokenExpiringIn } from '../../test/tokens';
+import type { SnapshotNode } from '@hearth/protocol';
 import { liveNode } from '../../test/fake-devices';
 import { useSessionStore } from '../../lib/session/session-store';
 import { DEV, base, body, open, posts } from './test-harness';
@@ -107,6 +108,31 @@ describe('node detail', () => {
         '--',
       ),
     );
+  });
+
+  test('a timer: on/off switch, no measured temperature, its schedule; a flip is sent on leaving', async () => {
+    const timer = liveNode('Towel rail', 1, base, {
+      setup: { extra_options: { sensor_mode: 3 } } as SnapshotNode['setup'],
+    });
+    const { sockets, seed, view } = open([timer]);
+    await waitFor(() => expect(sockets.open.size).toBe(1));
+    seed();
+    const toggle = await screen.findByRole('switch', { name: 'Timer on' });
+    expect(screen.getByTestId('timer-state')).toHaveTextContent('ON');
+    expect(screen.queryByTestId('detail-mtemp')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Schedule' })).toHaveAttribute(
+      'href',
+      `/homes/h1/devs/${DEV}/htr/1/schedule`,
+    );
+    vi.useFakeTimers();
+    fireEvent.click(toggle);
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(posts).toHaveLength(0);
+    // Leaving before the 1 s debounce ends still sends the flip (spec 3 §4).
+    view.unmount();
+    vi.useRealTimers();
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(body(0)).toMatchObject({ mode: 'off' });
   });
 
   test('header: long names are cut at 22 characters; unknown nodes say so', async () => {

@@ -121,7 +121,8 @@ export function NodeDetailPage() {
         <DetailToolbar
           homeId={home.id}
           node={ref}
-          scheduleAvailable={caps.scheduleAvailable && !caps.timer}
+          // Spec 3 §2: a timer's schedule is ON/OFF slots, edited on the same screen.
+          scheduleAvailable={caps.scheduleAvailable}
           boostKind={kind}
           showBoost={showBoostButton({
             boostAvailable: caps.boostAvailable === true,

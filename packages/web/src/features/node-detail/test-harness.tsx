@@ -45,14 +45,14 @@ export function open(
     [`POST /api/v2/devs/${DEV}/acm/1/boost`]: record,
   });
   const sockets = fakeSockets();
-  renderWithApp(
+  const view = renderWithApp(
     <Routes>
       <Route path="/homes/:homeId/devs/:devId/:nodeType/:addr" element={<NodeDetailPage />} />
     </Routes>,
     { path, connectDevice: sockets.connect },
   );
   const seed = (list = nodes) => act(() => sockets.seed(DEV, devData(list)));
-  return { sockets, seed };
+  return { sockets, seed, view };
 }
 
 export const body = (i: number) => JSON.parse(posts[i]?.body ?? '{}') as Record<string, unknown>;

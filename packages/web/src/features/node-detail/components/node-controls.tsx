@@ -33,10 +33,14 @@ export function NodeControls({ node, actions, onOpenBoost }: NodeControlsProps) 
   const [localMode, setLocalMode] = useState<NodeMode | undefined>();
   const toastTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const timerFlip = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The timer flip waiting for its 1 s debounce; spec 3 §4: pending updates are flushed when
+  // the view is left.
+  const pendingFlip = useRef<(() => void) | undefined>(undefined);
   useEffect(
     () => () => {
       clearTimeout(toastTimer.current);
       clearTimeout(timerFlip.current);
+      pendingFlip.current?.();
     },
     [],
   );
@@ -84,11 +88,13 @@ export function NodeControls({ node, actions, onOpenBoost }: NodeControlsProps) 
   const flipTimer = (on: boolean) => {
     setTimerOn(on);
     clearTimeout(timerFlip.current);
+    const send = () => {
+      pendingFlip.current = undefined;
+      actions.setMode(mode, on ? (actions.lastOnMode() ?? 'manual') : 'off');
+    };
+    pendingFlip.current = send;
     // Spec 3 §9: the timer switch is sent 1 s after the last flip.
-    timerFlip.current = setTimeout(
-      () => actions.setMode(mode, on ? (actions.lastOnMode() ?? 'manual') : 'off'),
-      TIMER_MODE_DEBOUNCE_MS,
-    );
+    timerFlip.current = setTimeout(send, TIMER_MODE_DEBOUNCE_MS);
   };
 
   return (
@@ -114,12 +120,15 @@ export function NodeControls({ node, actions, onOpenBoost }: NodeControlsProps) 
           onSet={edit.set}
         />
       )}
-      <p className="node-controls__measured">
-        <span>{t('nodeDetail.measured')}</span>{' '}
-        <span data-testid="detail-mtemp">
-          {status?.mtemp ?? '–'} °{limits.units}
-        </span>
-      </p>
+      {/* Spec 3 §2: a timer's measured temperature is hidden. */}
+      {!caps.timer && (
+        <p className="node-controls__measured">
+          <span>{t('nodeDetail.measured')}</span>{' '}
+          <span data-testid="detail-mtemp">
+            {status?.mtemp ?? '–'} °{limits.units}
+          </span>
+        </p>
+      )}
       {shownMode === 'modified_auto' && (
         <button type="button" className="node-controls__restore" onClick={restore}>
           {t('nodeDetail.restoreAuto')}
