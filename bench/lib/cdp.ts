@@ -36,12 +36,27 @@ export async function setLocalStorage(
       ws.on('message', onMessage);
       ws.send(JSON.stringify({ id: mine, method, params }));
     });
+  const evaluate = async (expression: string) =>
+    (
+      (await call('Runtime.evaluate', { expression, returnByValue: true })) as {
+        result?: { value?: unknown };
+      }
+    ).result?.value;
   await call('Page.enable', {});
   await call('Page.navigate', { url: `${origin}/favicon.svg` });
-  await new Promise((r) => setTimeout(r, 1000));
+  // On a loaded machine the page can still be about:blank (Lighthouse leaves it there) a second
+  // later, where localStorage throws and the session silently never lands: wait for the origin.
+  for (let i = 0; (await evaluate('location.origin')) !== origin; i++) {
+    if (i > 100) throw new Error(`the page never reached ${origin}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
   const script = Object.entries(entries)
     .map(([k, v]) => `localStorage.setItem(${JSON.stringify(k)}, ${JSON.stringify(v)});`)
     .join('');
-  await call('Runtime.evaluate', { expression: script });
+  await evaluate(script);
+  const check = Object.entries(entries)
+    .map(([k, v]) => `localStorage.getItem(${JSON.stringify(k)}) === ${JSON.stringify(v)}`)
+    .join(' && ');
+  if ((await evaluate(check)) !== true) throw new Error('the session did not land in storage');
   ws.close();
 }
