@@ -31,6 +31,14 @@ test('an invited guest chooses a password on the invite link and signs in', asyn
   await label(page, /I accept the terms/).check();
   await go.click();
   await expect(shown(page, 'form-error')).toHaveText('Passwords not the same');
+  // A password outside the rule is refused here, and the link still works afterwards.
+  await label(page, 'New password').fill('pw');
+  await label(page, 'Repeat password').fill('pw');
+  await go.click();
+  await expect(shown(page, 'form-error')).toHaveText(
+    'The password must have 6 to 20 characters: letters, digits or underscore',
+  );
+  await label(page, 'New password').fill('guest_pw1');
   await label(page, 'Repeat password').fill('guest_pw1');
   await go.click();
   await expect(shown(page, 'form-success')).toContainText('Invitation accepted');

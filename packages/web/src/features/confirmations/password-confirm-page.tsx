@@ -27,10 +27,10 @@ function PasswordConfirmPage({ kind }: { kind: 'reset' | 'invite' }) {
   const invite = kind === 'invite';
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    // The invite checks the format too (the help text's rule, which the server applies), so a
+    // guest can correct it here instead of the one-time link failing.
     const found = invite
-      ? password === repeat
-        ? null
-        : ({ key: 'errors.password' } as const)
+      ? newPasswordProblem(password, repeat)
       : firstProblem(
           () =>
             missingFields([
