@@ -47,6 +47,11 @@ export function TableRow({ node, edits, timer, onEdit }: RowProps) {
     );
   };
 
+  // Spec 3 §2 table: comfort, eco and ice are disabled when the device marks them not editable
+  // (`<key>_editable: false` in its setup, as the schedule's profiles read it).
+  const profileEditable = (key: 'comf_temp' | 'eco_temp' | 'ice_temp') =>
+    usable && status?.[key] !== undefined && node.setup?.[`${key}_editable`] !== false;
+
   return (
     <tr data-testid="node-row" data-node-addr={node.addr}>
       <th scope="row">{node.name}</th>
@@ -63,9 +68,9 @@ export function TableRow({ node, edits, timer, onEdit }: RowProps) {
       </td>
       <td>{display(status?.power)}</td>
       <td>{display(status?.consumption)}</td>
-      {input('comf_temp', t('dashboard.table.comfort'), usable && status?.comf_temp !== undefined)}
-      {input('eco_temp', t('dashboard.table.eco'), usable && status?.eco_temp !== undefined)}
-      {input('ice_temp', t('dashboard.table.ice'), usable && status?.ice_temp !== undefined)}
+      {input('comf_temp', t('dashboard.table.comfort'), profileEditable('comf_temp'))}
+      {input('eco_temp', t('dashboard.table.eco'), profileEditable('eco_temp'))}
+      {input('ice_temp', t('dashboard.table.ice'), profileEditable('ice_temp'))}
       <td>{status?.locked === true ? t('dashboard.yes') : t('dashboard.no')}</td>
     </tr>
   );

@@ -1,0 +1,37 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import type { SnapshotNode } from '@hearth/protocol';
+import { renderWithApp } from '../../../test/render';
+import { liveNode } from '../../../test/fake-devices';
+import { TableRow } from './node-table-row';
+
+const status = {
+  mode: 'manual' as const,
+  stemp: '21.0',
+  mtemp: '19.0',
+  comf_temp: '21.0',
+  eco_temp: '17.0',
+  ice_temp: '7.0',
+  units: 'C' as const,
+  sync_status: 'ok' as const,
+};
+
+function row(setup?: Record<string, unknown>) {
+  const node = liveNode('Hall', 1, status, setup ? { setup: setup as SnapshotNode['setup'] } : {});
+  renderWithApp(
+    <table>
+      <tbody>
+        <TableRow node={node} edits={{}} timer={false} onEdit={() => undefined} />
+      </tbody>
+    </table>,
+  );
+}
+
+describe('table row (spec 3 §2 table edits)', () => {
+  test('comfort, eco and ice are editable unless the device marks them not editable', () => {
+    row({ eco_temp_editable: false });
+    expect(screen.getByLabelText('Comfort Hall')).toBeEnabled();
+    expect(screen.getByLabelText('Eco Hall')).toBeDisabled();
+    expect(screen.getByLabelText('Anti-frost Hall')).toBeEnabled();
+  });
+});
