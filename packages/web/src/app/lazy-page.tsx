@@ -22,9 +22,11 @@ export function PageFallback() {
 export function lazyPage<P extends object>(
   load: () => Promise<ComponentType<P>>,
   fallback: ReactNode = <PageFallback />,
+  /** The screen's text is all in the shell's strings: it does not wait for the features'. */
+  { shellStrings = false }: { shellStrings?: boolean } = {},
 ): ComponentType<P> {
   const Lazy = lazy(async () => {
-    const [component] = await Promise.all([load(), loadScreenStrings()]);
+    const [component] = await Promise.all([load(), shellStrings || loadScreenStrings()]);
     return { default: component };
   });
   function LazyPage(props: P) {

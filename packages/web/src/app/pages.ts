@@ -3,7 +3,12 @@ import { lazyPage } from './lazy-page';
 // Every screen is its own chunk (React.lazy): the login route loads the shell and sign-in
 // only, the dashboard its own feature; shared code lands in chunks Vite splits out itself.
 
-export const LoginPage = lazyPage(() => import('../features/auth').then((m) => m.LoginPage));
+/** Sign-in reads only shared strings (login, accountsShared): it does not fetch the features'. */
+export const LoginPage = lazyPage(
+  () => import('../features/auth').then((m) => m.LoginPage),
+  undefined,
+  { shellStrings: true },
+);
 export const DashboardPage = lazyPage(() =>
   import('../features/dashboard').then((m) => m.DashboardPage),
 );
