@@ -30,6 +30,7 @@ import { ADD_HOME_STEPS, stepPath, type WizardStep } from './model/wizard-routes
 import { useWizardStore } from './model/wizard-store';
 import { usePrefillExistingHome } from './use-prefill-existing-home';
 import './add-home.css';
+import { useCapabilities } from '../../lib/client-data';
 
 const defaultDetector: Detector = socketDetector(apiOrigin(), () => http.getValidToken());
 /** Spec 2 §4: in demo mode the sample device is found after 5 s, with no socket. */
@@ -81,11 +82,12 @@ export function AddHomeWizardPage({
     ? (rawStep as WizardStep)
     : null;
   const query = useMemo(() => new URLSearchParams(search), [search]);
+  const capabilities = useCapabilities();
   const types = availableDeviceTypes({
     // The wifi heater needs the native wifi/Bluetooth provisioning (spec 2 §1).
     native: platform.isNative || wifi.available,
     ethernetAvailable: true,
-    wifiAvailable: true,
+    wifiAvailable: capabilities.wifiSmartboxAvailable,
   });
   const existing = homes.data?.find((h) => h.id === homeId);
   // Checked once per page: Ionic keeps earlier steps mounted, and a finished wizard must not

@@ -27,10 +27,14 @@ const info = {
   GB: { zipFormat: '[A-Z]{1,2}\\d[A-Z\\d]? ?\\d[A-Z]{2}', states: { London: 'Europe/London' } },
 };
 let calls: RecordedCall[];
+let brandCapabilities: Record<string, unknown> | undefined;
 
 beforeEach(() => {
   signIn();
+  brandCapabilities = undefined;
   ({ calls } = installFakeFetch({
+    'GET /client-data/15/capabilities.json': () =>
+      brandCapabilities ? json(brandCapabilities) : json({ message: 'none' }, 404),
     'GET /api/v2/grouped_devs': () => json(homes),
     'GET /api/location/v1/info': () => json(info),
     'GET /api/location/v1/coordinates': () => json({ lat: 40.4, lon: -3.7 }),
@@ -64,6 +68,29 @@ describe('home details carousel', () => {
         .getAllByRole('link')
         .map((l) => l.textContent),
     ).toEqual(['Devices', 'Guests', 'Home data', 'Geolocation']);
+  });
+
+  test('a brand without invitations or geolocation leaves those options out', async () => {
+    brandCapabilities = {
+      supportedNodeTypes: ['htr'],
+      supportedLanguages: ['en'],
+      supportedTimezones: ['Europe/Madrid'],
+      wifiSmartboxAvailable: true,
+      geolocationEnabled: false,
+      inviteEnabled: false,
+      powerScheduleAvailable: true,
+      sampleDownloadEnabled: true,
+      htrPowerLimitAvailable: true,
+    };
+    open('/list/homes/h1/data');
+    const nav = await screen.findByRole('navigation', { name: 'Home options' });
+    await waitFor(() =>
+      expect(
+        within(nav)
+          .getAllByRole('link')
+          .map((l) => l.textContent),
+      ).toEqual(['Devices', 'Home data']),
+    );
   });
 
   test('a guest sent to the guests tab lands on the home data', async () => {

@@ -9,6 +9,7 @@ import { GuestsTab } from './components/guests-tab';
 import { HomeDataTab } from './components/home-data-tab';
 import { GeolocationTab } from './components/geolocation-tab';
 import './homes.css';
+import { useCapabilities } from '../../lib/client-data';
 
 function isOption(value: string | undefined): value is HomeOption {
   return (HOME_OPTIONS as readonly string[]).includes(value ?? '');
@@ -21,9 +22,10 @@ export function HomeDetailsPage() {
   const { search } = useLocation();
   const homes = useHomes();
   const home = homes.data?.find((h) => h.id === homeId);
+  const capabilities = useCapabilities();
   if (homes.isSuccess && !home) return <Redirect to={homeRoutes.list} />;
   if (!home) return null;
-  const options = optionsFor(home.owner);
+  const options = optionsFor(home.owner, capabilities);
   // Spec 2 §6: a guest sent to an owner-only tab lands on the home data.
   if (!isOption(option) || !options.includes(option))
     return <Redirect to={homeRoutes.details(homeId, 'data') + search} />;

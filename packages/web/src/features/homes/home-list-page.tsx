@@ -19,6 +19,7 @@ import { platform } from '../../lib/platform';
 import { readHomesSortMethod, sortHomes } from './model/home-sort';
 import { homeRoutes } from './model/home-routes';
 import './homes.css';
+import { useCapabilities } from '../../lib/client-data';
 
 /** Spec 2 §2 "Home list": homes in the chosen order, an add button and the sort settings. */
 export function HomeListPage() {
@@ -26,11 +27,12 @@ export function HomeListPage() {
   const homes = useHomes();
   const [method] = useState(readHomesSortMethod);
   const list = sortHomes(homes.data ?? [], method);
+  const capabilities = useCapabilities();
   const canAdd =
     availableDeviceTypes({
       native: platform.isNative,
       ethernetAvailable: true,
-      wifiAvailable: true,
+      wifiAvailable: capabilities.wifiSmartboxAvailable,
     }).length > 0;
 
   return (

@@ -9,6 +9,7 @@ import { postHeaterPowerLimit, powerKeys, useHeaterPowerLimit } from './api/powe
 import { NodeSortSection } from './components/node-sort-section';
 import { HomeScheduleMethod, StorageHeaterMethods } from './components/schedule-method-section';
 import './power-schedule.css';
+import { useCapabilities } from '../../lib/client-data';
 
 /**
  * Spec 2 §2 / spec 3 §2 heater system settings (/homes/{homeId}/devs/{devId}/system/{nodeType}/
@@ -19,6 +20,8 @@ export function HeaterSystemPage() {
   const { t } = useTranslation();
   const { homeId = '', devId = '', nodeType = '' } = useParams();
   const current = useHeaterPowerLimit(devId);
+  // Spec 1 §7: the brand may switch the heater system power limit off (htrPowerLimitAvailable).
+  const { htrPowerLimitAvailable } = useCapabilities();
   const homes = useHomes();
   const home = homes.data?.find((h) => h.id === homeId);
   const device = useHomeDevices(home).find((d) => d.dev.dev_id === devId);
@@ -30,7 +33,9 @@ export function HeaterSystemPage() {
       backText={t('powerSchedule.back')}
     >
       <DeviceSockets devIds={home ? [devId] : []} />
-      {current.data && <LimitForm devId={devId} initial={current.data.power_limit} />}
+      {htrPowerLimitAvailable && current.data && (
+        <LimitForm devId={devId} initial={current.data.power_limit} />
+      )}
       {device?.loaded &&
         (parseNodeType(nodeType) === 'acm' ? (
           <StorageHeaterMethods devId={devId} nodes={nodes} owner={home?.owner === true} />

@@ -24,6 +24,7 @@ import { PeriodNav } from './components/period-nav';
 import { RecordsChart } from './components/records-chart';
 import { RecordsTable } from './components/records-table';
 import { downloadText } from './model/download';
+import { useCapabilities } from '../../lib/client-data';
 
 interface RecordsViewProps {
   title: string;
@@ -35,6 +36,7 @@ interface RecordsViewProps {
 
 export function RecordsView({ title, nodes, timeZone, withTemperature }: RecordsViewProps) {
   const { t, i18n } = useTranslation();
+  const capabilities = useCapabilities();
   const lang = i18n.language;
   const [search, setSearch] = useSearchParams();
   const [detailed, setDetailed] = useState(false);
@@ -125,7 +127,7 @@ export function RecordsView({ title, nodes, timeZone, withTemperature }: Records
             <span>{t('records.detailed')}</span>
           </label>
         )}
-        {!platform.isNative && (
+        {!platform.isNative && capabilities.sampleDownloadEnabled && (
           <button type="button" onClick={downloadCsv} disabled={samples.pending}>
             {t('records.csv')}
           </button>

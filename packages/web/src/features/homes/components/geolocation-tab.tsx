@@ -16,6 +16,7 @@ import { MessageLine, useTimedMessage } from '../../../lib/screens';
 import { homeKeys, setGeoData, useGeoData } from '../api/homes-api';
 import { GeoMap, type LatLon } from './geo-map';
 import { GeoTrackingToggle } from './geo-tracking-toggle';
+import { useClientData } from '../../../lib/client-data';
 
 /** Where the map opens when the home has no position at all (the centre of Spain). */
 const FALLBACK_CENTER: LatLon = { lat: 40.4168, lon: -3.7038 };
@@ -25,6 +26,8 @@ export function GeolocationTab({ homeId, owner }: { homeId: string; owner: boole
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const geo = useGeoData(homeId);
+  // The brand's largest range (spec 1 §7 appParameters.maxOutdoorRange), else the spec's 1000 m.
+  const maxRange = useClientData().appParameters?.maxOutdoorRange ?? GEO_RANGE_MAX;
   const saved = geo.data?.position;
   const coarse = geo.data?.coarsePosition;
   const savedAt = saved ? { lat: saved.latitude, lon: saved.longitude } : undefined;
@@ -81,7 +84,7 @@ export function GeolocationTab({ homeId, owner }: { homeId: string; owner: boole
           id="geo-range"
           type="range"
           min={GEO_RANGE_MIN}
-          max={GEO_RANGE_MAX}
+          max={maxRange}
           step={GEO_RANGE_STEP}
           value={shownRange}
           disabled={!owner}

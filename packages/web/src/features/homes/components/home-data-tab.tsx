@@ -31,6 +31,7 @@ import { maxPowerFormFrom, maxPowerWrite, type MaxPowerForm } from '../model/max
 import { homeRoutes } from '../model/home-routes';
 import { MaxPowerSection } from './max-power-section';
 import { useAdminMode } from '../../../lib/session/admin-mode';
+import { useCapabilities } from '../../../lib/client-data';
 
 function homeDataFrom(home: GroupedHome, geo: GeoData | undefined): HomeData {
   return {
@@ -58,6 +59,7 @@ export function HomeDataTab({ home }: { home: GroupedHome }) {
   const initialPower = maxPowerFormFrom(extra.data);
   // Spec 2 §4: the max power configuration is editable only in admin mode and when flagged so.
   const admin = useAdminMode();
+  const capabilities = useCapabilities();
   const maxPowerEditable = admin && extra.data?.editable !== false;
   const powerValue = power ?? initialPower;
   const scheduleDev = home.devs.find(takesPowerSchedule);
@@ -112,7 +114,11 @@ export function HomeDataTab({ home }: { home: GroupedHome }) {
             msg.clear();
             setPower(next);
           }}
-          scheduleLink={scheduleDev && homeRoutes.powerSchedule(home.id, scheduleDev.dev_id)}
+          scheduleLink={
+            capabilities.powerScheduleAvailable && scheduleDev
+              ? homeRoutes.powerSchedule(home.id, scheduleDev.dev_id)
+              : undefined
+          }
         />
       )}
       <MessageLine message={msg.message} />

@@ -18,6 +18,21 @@ export const homeRoutes = {
 };
 
 /** Spec 2 §6: guests see only home data and geolocation. */
-export function optionsFor(owner: boolean): HomeOption[] {
-  return owner ? [...HOME_OPTIONS] : ['data', 'geolocation'];
+/**
+ * Owners see every option, guests the data and geolocation (spec 2 §2); the brand may switch
+ * invitations and geolocation off (spec 1 §7 capabilities inviteEnabled, geolocationEnabled).
+ */
+export function optionsFor(
+  owner: boolean,
+  features: { inviteEnabled: boolean; geolocationEnabled: boolean } = {
+    inviteEnabled: true,
+    geolocationEnabled: true,
+  },
+): HomeOption[] {
+  const options: readonly HomeOption[] = owner ? HOME_OPTIONS : ['data', 'geolocation'];
+  return options.filter(
+    (o) =>
+      (o !== 'guests' || features.inviteEnabled) &&
+      (o !== 'geolocation' || features.geolocationEnabled),
+  );
 }

@@ -1,0 +1,9 @@
+export {
+  DEFAULT_CAPABILITIES,
+  fetchClientData,
+  useCapabilities,
+  useClientData,
+  type AppParameters,
+  type Capabilities,
+  type Features,
+} from './client-data';
