@@ -43,11 +43,10 @@ export default defineConfig(({ mode }) => {
       rolldownOptions: {
         output: { codeSplitting: { groups: [{ name: localeChunk }] } },
         treeshake: {
-          // The protocol package's modules only declare things, many of them zod schemas built
-          // by calls the bundler cannot know are pure: without these two, importing one
-          // constant from it kept every schema, and zod, on the first screen.
+          // The protocol package's modules only declare things (many of them zod schemas): a
+          // module none of whose exports a chunk uses is left out, so one constant imported
+          // from the package no longer brings every schema, and zod, to the first screen.
           moduleSideEffects: [{ test: PROTOCOL_SOURCE, sideEffects: false }],
-          manualPureFunctions: ['z'],
         },
       },
     },
