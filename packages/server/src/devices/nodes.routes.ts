@@ -32,7 +32,7 @@ export function nodesRoutes(deps: {
       },
       async (request) => {
         const { node } = await nodeOf(request, access);
-        return nodes.getNode(node.devId, node.type, node.addr);
+        return nodes.getNode(node);
       },
     );
     for (const part of PARTS) {
@@ -43,7 +43,7 @@ export function nodesRoutes(deps: {
         },
         async (request) => {
           const { node } = await nodeOf(request, access);
-          return nodes.getPart(node.devId, node.type, node.addr, part);
+          return nodes.getPart(node, part);
         },
       );
     }
@@ -60,7 +60,7 @@ export function nodesRoutes(deps: {
       },
       async (request) => {
         const { node } = await nodeOf(request, access);
-        return nodes.getPower(node.devId, node.type, node.addr);
+        return nodes.getPower(node);
       },
     );
   };

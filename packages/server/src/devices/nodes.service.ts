@@ -1,5 +1,4 @@
-import { formatDecimal, parseDecimal, parseNodeType } from '@hearth/protocol';
-import { notFound } from '../errors';
+import { formatDecimal, parseDecimal } from '@hearth/protocol';
 import type { DevicesRepository } from '../repositories/devices.repository';
 import type { NodeRow, NodesRepository } from '../repositories/nodes.repository';
 import { presentNode } from './devices.presenter';
@@ -9,38 +8,24 @@ export interface NodesServiceDeps {
   devices: DevicesRepository;
 }
 
-/** Reads of one node (API.md §5 per-node table). */
-export function createNodesService({ nodes, devices }: NodesServiceDeps) {
-  async function requireNode(
-    devId: string,
-    typeParam: string,
-    addrParam: number,
-  ): Promise<NodeRow> {
-    const type = parseNodeType(typeParam);
-    const row = type ? await nodes.find(devId, type, addrParam) : undefined;
-    if (!row) throw notFound('Node not found');
-    return row;
-  }
+/**
+ * Reads of one node (API.md §5 per-node table), of the row the access check already read
+ * (`AccessService.requireNode`), so a read is one query for the role and the node together.
+ */
+export function createNodesService({ devices }: NodesServiceDeps) {
   return {
-    requireNode,
-    async getNode(devId: string, type: string, addr: number) {
-      return presentNode(await requireNode(devId, type, addr));
+    getNode(node: NodeRow) {
+      return presentNode(node);
     },
-    async getPart(
-      devId: string,
-      type: string,
-      addr: number,
-      part: 'status' | 'setup' | 'prog' | 'version',
-    ) {
-      return presentNode(await requireNode(devId, type, addr))[part];
+    getPart(node: NodeRow, part: 'status' | 'setup' | 'prog' | 'version') {
+      return presentNode(node)[part];
     },
     /**
      * The latest power: a power monitor's own `/pmo/{addr}/power` report, else the power in
      * the node's status; "0.0" before the gateway has said anything.
      */
-    async getPower(devId: string, type: string, addr: number): Promise<{ power: string }> {
-      const node = await requireNode(devId, type, addr);
-      const reported = await devices.getState(devId, `/${node.type}/${node.addr}/power`);
+    async getPower(node: NodeRow): Promise<{ power: string }> {
+      const reported = await devices.getState(node.devId, `/${node.type}/${node.addr}/power`);
       const fromReport =
         reported !== null && typeof reported === 'object'
           ? (reported as Record<string, unknown>).power
