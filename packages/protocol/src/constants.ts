@@ -9,6 +9,8 @@ export const ACCESS_TOKEN_LIFETIME_S = 14_400;
 export const TOKEN_EXPIRY_MARGIN_MS = 600_000;
 /** Spec 1 §7: default timeout of every call. */
 export const HTTP_TIMEOUT_MS = 10_000;
+/** Spec 1 §9: a screen whose code has not arrived after this long shows a load error. */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 /** Spec 1 §9. */
 export const ERROR_TOAST_MS = 5_000;

@@ -1,7 +1,9 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { IonSpinner } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
+import { CHUNK_LOAD_TIMEOUT_MS } from '@hearth/protocol';
 import { loadScreenStrings } from '../lib/i18n';
+import { ScreenLoadBoundary } from './screen-load-boundary';
 
 /** Shown while a screen's code arrives: announced to screen readers, the spinner appears late. */
 export function PageFallback() {
@@ -12,6 +14,23 @@ export function PageFallback() {
       <span className="visually-hidden">{t('app.loadingPage')}</span>
     </div>
   );
+}
+
+/** Rejects when `work` has not settled within `ms` (spec 1 §9 chunk load timeout). */
+export function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`screen not loaded within ${ms} ms`)), ms);
+    work.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
 }
 
 /**
@@ -26,14 +45,19 @@ export function lazyPage<P extends object>(
   { shellStrings = false }: { shellStrings?: boolean } = {},
 ): ComponentType<P> {
   const Lazy = lazy(async () => {
-    const [component] = await Promise.all([load(), shellStrings || loadScreenStrings()]);
+    const [component] = await withTimeout(
+      Promise.all([load(), shellStrings || loadScreenStrings()]),
+      CHUNK_LOAD_TIMEOUT_MS,
+    );
     return { default: component };
   });
   function LazyPage(props: P) {
     return (
-      <Suspense fallback={fallback}>
-        <Lazy {...props} />
-      </Suspense>
+      <ScreenLoadBoundary>
+        <Suspense fallback={fallback}>
+          <Lazy {...props} />
+        </Suspense>
+      </ScreenLoadBoundary>
     );
   }
   return LazyPage;
