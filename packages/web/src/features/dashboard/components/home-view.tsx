@@ -95,13 +95,16 @@ export function HomeView({
         {empty && (
           <div className="dashboard-empty" data-testid="dashboard-empty">
             <p>{t('dashboard.emptyHint')}</p>
-            <Link
-              to={routes.addDevice(home.id)}
-              className="dashboard-empty__add"
-              aria-label={t('dashboard.addDevices')}
-            >
-              <IonIcon icon={add} aria-hidden="true" />
-            </Link>
+            {/* Adding devices is the owner's (spec 2 §2); a guest's home only says it is empty. */}
+            {home.owner && (
+              <Link
+                to={routes.addDevice(home.id)}
+                className="dashboard-empty__add"
+                aria-label={t('dashboard.addDevices')}
+              >
+                <IonIcon icon={add} aria-hidden="true" />
+              </Link>
+            )}
           </div>
         )}
         {model.tab === 'heaters' &&
