@@ -19,6 +19,8 @@ test('signed out: the brand logo, go-to-login on the nested login screens and th
   expect(await loaded(page, 'brand-main-logo')).toBe(true);
   // Spec 1 §2: no toolbar on sign-in itself.
   await expect(page.getByRole('button', { name: 'Go to login' })).toHaveCount(0);
+  // Spec 1 §1: the copyright line shows the year the app was built.
+  await expect(page.getByText(`© ${new Date().getUTCFullYear()} Hearth`)).toBeVisible();
 
   await page.goto('/login/register');
   await expect(page.getByRole('heading', { name: 'Create an account' })).toBeVisible();

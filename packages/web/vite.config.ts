@@ -30,7 +30,11 @@ export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   const target = env.VITE_API_TARGET ?? 'http://127.0.0.1:8080';
   const proxy = Object.fromEntries(PROXIED.map((path) => [path, { target, changeOrigin: true }]));
+  // Spec 1 §1: the copyright line shows the build year; SOURCE_DATE_EPOCH keeps builds reproducible.
+  const epoch = Number(process.env.SOURCE_DATE_EPOCH);
+  const built = Number.isFinite(epoch) && epoch > 0 ? new Date(epoch * 1000) : new Date();
   return {
+    define: { __BUILD_YEAR__: JSON.stringify(built.getUTCFullYear()) },
     plugins: [
       react(),
       ionicSplit(),

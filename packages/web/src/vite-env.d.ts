@@ -12,3 +12,6 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** The year the app was built, set by vite.config.ts (absent in unit tests). */
+declare const __BUILD_YEAR__: number | undefined;

@@ -12,7 +12,8 @@ import {
 } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { DEFAULT_BUILD_YEAR, FRONTEND_VERSION } from '@hearth/protocol';
+import { FRONTEND_VERSION } from '@hearth/protocol';
+import { BUILD_YEAR } from '../lib/build-year';
 import { useBrand, useBrandingStore } from '../lib/branding';
 import { useHomes } from '../lib/devices';
 import { useSessionStore } from '../lib/session/session-store';
@@ -105,7 +106,7 @@ export function SideMenuItems() {
         label={
           <>
             <span>{t('menu.about')}</span>
-            <p>{t('menu.version', { version: FRONTEND_VERSION, year: DEFAULT_BUILD_YEAR })}</p>
+            <p>{t('menu.version', { version: FRONTEND_VERSION, year: BUILD_YEAR })}</p>
           </>
         }
         testId="menu-about"

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_BUILD_YEAR, FRONTEND_VERSION } from '@hearth/protocol';
+import { FRONTEND_VERSION } from '@hearth/protocol';
+import { BUILD_YEAR } from '../../lib/build-year';
 import { appConfig } from '../../lib/config';
 import { PageFrame } from '../../lib/screens';
 import { formatServerVersion, useServerVersion } from './api/version';
@@ -24,7 +25,7 @@ export function AboutPage({ transition }: { transition?: AboutTransition }) {
         <dt>{t('about.server')}</dt>
         <dd data-testid="about-server">{formatServerVersion(server.data) ?? t('about.unknown')}</dd>
       </dl>
-      <p className="auth-help">{t('about.copyright', { year: DEFAULT_BUILD_YEAR })}</p>
+      <p className="auth-help">{t('about.copyright', { year: BUILD_YEAR })}</p>
     </PageFrame>
   );
 }

@@ -3,7 +3,8 @@ import { IonContent, IonIcon, IonPage } from '@ionic/react';
 import { eyeOffOutline, eyeOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { DEFAULT_BUILD_YEAR, FRONTEND_VERSION, LOGIN_ERROR_TOAST_MS } from '@hearth/protocol';
+import { FRONTEND_VERSION, LOGIN_ERROR_TOAST_MS } from '@hearth/protocol';
+import { BUILD_YEAR } from '../../lib/build-year';
 import { BrandMainLogo } from '../../lib/branding';
 import { HttpError } from '../../lib/http';
 import { useSessionStore } from '../../lib/session/session-store';
@@ -140,7 +141,7 @@ export function LoginPage({ linking = false }: { linking?: boolean }) {
           )}
           <p className="login__version" data-testid="login-version">
             {t('login.version', { version: FRONTEND_VERSION })} ·{' '}
-            {t('login.copyright', { year: DEFAULT_BUILD_YEAR })}
+            {t('login.copyright', { year: BUILD_YEAR })}
           </p>
         </main>
         {wrongCredentials && (
