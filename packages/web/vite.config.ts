@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { ionicSplit } from './ionic-split.config';
 import { serviceWorkerPlugin } from './scripts/service-worker-plugin';
+import { precompressPlugin } from './scripts/precompress-plugin';
 
 // The dev server forwards everything the server answers, so the app runs same-origin
 // as it does in production (one process serves both).
@@ -39,6 +40,7 @@ export default defineConfig(({ mode }) => {
       react(),
       ionicSplit(),
       serviceWorkerPlugin(fileURLToPath(new URL('.', import.meta.url))),
+      precompressPlugin(),
     ],
     build: {
       outDir: 'dist',
