@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { HOME_CLOCK_REFRESH_MS } from '@hearth/protocol';
 
 const OPTIONS: Intl.DateTimeFormatOptions = {
@@ -14,21 +14,32 @@ const OPTIONS: Intl.DateTimeFormatOptions = {
 
 const ORDINAL_SUFFIX: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
 
-/** "22nd" for 22: English ordinal days (spec 1 §9). */
-export function englishOrdinal(day: number): string {
-  const rule = new Intl.PluralRules('en', { type: 'ordinal' }).select(day);
-  return `${day}${ORDINAL_SUFFIX[rule] ?? 'th'}`;
+// Building an Intl formatter is far dearer than using one (the first with a time zone loads
+// its data), and the header re-renders with every device event: they are made once each.
+let ordinalRules: Intl.PluralRules | undefined;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(locale: string, timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone ?? ''}`;
+  let made = formatters.get(key);
+  if (!made) {
+    try {
+      made = new Intl.DateTimeFormat(locale, { ...OPTIONS, timeZone });
+    } catch (error) {
+      // An unknown tz_code from a device must not blank the header: fall back to local time.
+      if (!(error instanceof RangeError)) throw error;
+      made = new Intl.DateTimeFormat(locale, OPTIONS);
+    }
+    formatters.set(key, made);
+  }
+  return made;
 }
 
-function parts(at: Date, locale: string, timeZone: string | undefined): Intl.DateTimeFormatPart[] {
-  try {
-    return new Intl.DateTimeFormat(locale, { ...OPTIONS, timeZone }).formatToParts(at);
-  } catch (error) {
-    // An unknown tz_code from a device must not blank the header: fall back to local time.
-    if (error instanceof RangeError)
-      return new Intl.DateTimeFormat(locale, OPTIONS).formatToParts(at);
-    throw error;
-  }
+/** "22nd" for 22: English ordinal days (spec 1 §9). */
+export function englishOrdinal(day: number): string {
+  ordinalRules ??= new Intl.PluralRules('en', { type: 'ordinal' });
+  const rule = ordinalRules.select(day);
+  return `${day}${ORDINAL_SUFFIX[rule] ?? 'th'}`;
 }
 
 /**
@@ -38,7 +49,8 @@ function parts(at: Date, locale: string, timeZone: string | undefined): Intl.Dat
  */
 export function formatHomeDateTime(at: Date, locale: string, timeZone: string | undefined): string {
   const english = locale.toLowerCase().startsWith('en');
-  return parts(at, locale, timeZone)
+  return formatter(locale, timeZone)
+    .formatToParts(at)
     .map((part) =>
       english && part.type === 'day' ? englishOrdinal(Number(part.value)) : part.value,
     )
@@ -52,5 +64,5 @@ export function useHomeClock(locale: string, timeZone: string | undefined): stri
     const timer = setInterval(() => setNow(new Date()), HOME_CLOCK_REFRESH_MS);
     return () => clearInterval(timer);
   }, []);
-  return formatHomeDateTime(now, locale, timeZone);
+  return useMemo(() => formatHomeDateTime(now, locale, timeZone), [now, locale, timeZone]);
 }
