@@ -17,6 +17,7 @@ import {
   setupWriteSchema,
 } from './node-writes';
 import type { ChangeLimit } from '../limits';
+import type { QuietHomeService } from '../homes/quiet-home.service';
 
 const forwarded =
   'Stored as the desired state and forwarded to the gateway at once; the device confirms through realtime updates';
@@ -25,9 +26,10 @@ const forwarded =
 export function nodeControlRoutes(deps: {
   access: AccessService;
   nodeControl: NodeControlService;
+  quietHome: Pick<QuietHomeService, 'forgetNode'>;
   changeLimit: Pick<ChangeLimit, 'admit'>;
 }): FastifyPluginAsyncZod {
-  const { access, nodeControl: control, changeLimit: limit } = deps;
+  const { access, nodeControl: control, quietHome, changeLimit: limit } = deps;
   // Counted in the handler, beside the access and node lookup (change-limit.ts `admit`).
   const config = { changeLimit: 'in-handler' as const };
   const schema = <B extends z.ZodType>(body: B, description = forwarded) => ({
@@ -119,11 +121,13 @@ export function nodeControlRoutes(deps: {
         },
       },
       async (request) => {
-        const { node } = await nodeOf(request, access, {
+        const { node, dev } = await nodeOf(request, access, {
           limit,
           ownerOnly: 'Only the owner may erase a node',
         });
-        return control.erase(node, request.body?.purge ?? false);
+        const erased = await control.erase(node, request.body?.purge ?? false);
+        if (dev.groupId) await quietHome.forgetNode(dev.groupId, node.devId, node.addr);
+        return erased;
       },
     );
   };

@@ -108,6 +108,31 @@ export function createHomesAdminRepository(db: Db) {
         .values(input)
         .onConflictDoUpdate({ target: quietHome.groupId, set: { ...rest, updatedAt: new Date() } });
     },
+    /**
+     * Drops a node's address from the home's quiet-home exclusions (a device left with none
+     * loses its entry), read and written under the row's lock so a concurrent save is not
+     * lost. Returns whether the exclusions changed.
+     */
+    async removeExcludedNode(groupId: string, devId: string, addr: number): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ excludedNodes: quietHome.excludedNodes })
+          .from(quietHome)
+          .where(eq(quietHome.groupId, groupId))
+          .for('update');
+        if (!row) return false;
+        const ofDev = (devid: string) => devid.toLowerCase() === devId.toLowerCase();
+        if (!row.excludedNodes.some((e) => ofDev(e.devid) && e.nodes.includes(addr))) return false;
+        const excludedNodes = row.excludedNodes
+          .map((e) => (ofDev(e.devid) ? { ...e, nodes: e.nodes.filter((n) => n !== addr) } : e))
+          .filter((e) => e.nodes.length > 0);
+        await tx
+          .update(quietHome)
+          .set({ excludedNodes, updatedAt: new Date() })
+          .where(eq(quietHome.groupId, groupId));
+        return true;
+      });
+    },
   };
 }
 export type HomesAdminRepository = ReturnType<typeof createHomesAdminRepository>;

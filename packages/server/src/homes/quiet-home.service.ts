@@ -70,6 +70,15 @@ export function createQuietHomeService(deps: {
       return config;
     },
 
+    /**
+     * Spec 2 §4: the settings are saved when a node is deleted. An erased node's address
+     * leaves the exclusions, so a replacement installed at that address is not excluded
+     * unless the owner says so. Not a user's save: the hourly limit does not count it.
+     */
+    async forgetNode(groupId: string, devId: string, addr: number): Promise<void> {
+      await homes.removeExcludedNode(groupId, devId, addr);
+    },
+
     async test(userId: string, groupId: string): Promise<{ email: string }> {
       const { home } = await access.home(userId, groupId, 'owner');
       const config = await current(groupId, home.ownerId);
