@@ -109,11 +109,11 @@ export function createHomesAdminRepository(db: Db) {
         .onConflictDoUpdate({ target: quietHome.groupId, set: { ...rest, updatedAt: new Date() } });
     },
     /**
-     * Drops a node's address from the home's quiet-home exclusions (a device left with none
-     * loses its entry), read and written under the row's lock so a concurrent save is not
-     * lost. Returns whether the exclusions changed.
+     * Drops a node's address, or without one the whole device, from the home's quiet-home
+     * exclusions (a device left with no address loses its entry), read and written under the
+     * row's lock so a concurrent save is not lost. Returns whether the exclusions changed.
      */
-    async removeExcludedNode(groupId: string, devId: string, addr: number): Promise<boolean> {
+    async removeExcluded(groupId: string, devId: string, addr?: number): Promise<boolean> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .select({ excludedNodes: quietHome.excludedNodes })
@@ -122,9 +122,10 @@ export function createHomesAdminRepository(db: Db) {
           .for('update');
         if (!row) return false;
         const ofDev = (devid: string) => devid.toLowerCase() === devId.toLowerCase();
-        if (!row.excludedNodes.some((e) => ofDev(e.devid) && e.nodes.includes(addr))) return false;
+        const excluded = (n: number) => addr === undefined || n === addr;
+        if (!row.excludedNodes.some((e) => ofDev(e.devid) && e.nodes.some(excluded))) return false;
         const excludedNodes = row.excludedNodes
-          .map((e) => (ofDev(e.devid) ? { ...e, nodes: e.nodes.filter((n) => n !== addr) } : e))
+          .map((e) => (ofDev(e.devid) ? { ...e, nodes: e.nodes.filter((n) => !excluded(n)) } : e))
           .filter((e) => e.nodes.length > 0);
         await tx
           .update(quietHome)

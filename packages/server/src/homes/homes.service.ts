@@ -106,6 +106,8 @@ export function createHomesService({
     async deleteDevice(userId: string, devId: string): Promise<void> {
       const { groupId } = await access.ownedDev(userId, devId);
       await homes.releaseDev(devId);
+      // Its nodes are gone from the home: so are their quiet-home exclusions (spec 2 §4).
+      await homes.removeExcluded(groupId, devId);
       await homes.deleteIfEmpty(groupId);
       realtime.revalidate(devId);
     },
@@ -125,6 +127,7 @@ export function createHomesService({
       const from = await homes.findHome(groupId);
       const { home } = await targetHome(userId, to.id, to.name, () => from?.geoData ?? {});
       await homes.moveDev(devId, home.id);
+      await homes.removeExcluded(groupId, devId);
       await fanOutGeo(home.id, home.geoData, devId);
       await homes.deleteIfEmpty(groupId);
       realtime.revalidate(devId);

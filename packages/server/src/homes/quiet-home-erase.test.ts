@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createWorld, send, type World } from '../devices/control-test-world';
-import { getJson } from '../test-support/http';
+import { getJson, postJson } from '../test-support/http';
 import { randomDevId, startTestHearth, type TestHearth } from '../test-support/test-hearth';
 
 let t: TestHearth;
@@ -78,5 +79,32 @@ describe('erasing a node', () => {
       enabled: false,
       excluded_nodes: [],
     });
+  });
+});
+
+describe('a gateway leaving the home', () => {
+  it('takes its quiet-home exclusions along when moved or deleted, leaving the rest to save', async () => {
+    const { w, other, config } = await homeWithExclusions();
+    const moved = await postJson(
+      `${t.url}/api/v2/devs/${other}/group`,
+      { id: randomUUID(), name: 'Annex' },
+      w.owner,
+    );
+    expect(moved.status).toBe(200);
+    const afterMove = (await getJson(presence(w), w.owner)).body;
+    expect(afterMove).toEqual({ ...config, excluded_nodes: [{ devid: w.devId, nodes: [2, 5] }] });
+    expect((await send('POST', presence(w), afterMove, w.owner)).status).toBe(200);
+
+    // A gateway stays, so the home does too.
+    await t.repos.devices.claim(randomDevId(), w.homeId, {
+      name: 'Loft gateway',
+      productId: '0002',
+      serialId: '01.03',
+    });
+    const deleted = await send('DELETE', `${t.url}/api/v2/devs/${w.devId}`, undefined, w.owner);
+    expect(deleted.status).toBe(200);
+    const afterDelete = (await getJson(presence(w), w.owner)).body;
+    expect(afterDelete).toEqual({ ...config, excluded_nodes: [] });
+    expect((await send('POST', presence(w), afterDelete, w.owner)).status).toBe(200);
   });
 });

@@ -76,7 +76,7 @@ export function createQuietHomeService(deps: {
      * unless the owner says so. Not a user's save: the hourly limit does not count it.
      */
     async forgetNode(groupId: string, devId: string, addr: number): Promise<void> {
-      await homes.removeExcludedNode(groupId, devId, addr);
+      await homes.removeExcluded(groupId, devId, addr);
     },
 
     async test(userId: string, groupId: string): Promise<{ email: string }> {
