@@ -1,14 +1,19 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { notifyManager, type QueryClient } from '@tanstack/react-query';
 import type { DevData, MgrNode, UpdateEvent } from '@hearth/protocol';
 import { deviceKeys } from './keys';
 import { applyDevData, applyUpdate, toMgrNodes, type DeviceState } from './device-state';
 
 /** Seeds the device's cache entries from a `dev_data` snapshot. */
 export function applyDevDataToCache(client: QueryClient, devId: string, snapshot: DevData): void {
-  client.setQueryData<DeviceState>(deviceKeys.live(devId), (prev) => applyDevData(prev, snapshot));
-  if (snapshot.nodes.length > 0) {
-    client.setQueryData<MgrNode[]>(deviceKeys.nodes(devId), toMgrNodes(snapshot.nodes));
-  }
+  // One batch: the screens watching both entries render once for the snapshot, not per entry.
+  notifyManager.batch(() => {
+    client.setQueryData<DeviceState>(deviceKeys.live(devId), (prev) =>
+      applyDevData(prev, snapshot),
+    );
+    if (snapshot.nodes.length > 0) {
+      client.setQueryData<MgrNode[]>(deviceKeys.nodes(devId), toMgrNodes(snapshot.nodes));
+    }
+  });
 }
 
 /** Applies an `update` to the cache; a new node list also becomes the `/mgr/nodes` answer. */
@@ -16,8 +21,10 @@ export function applyUpdateToCache(client: QueryClient, devId: string, event: Up
   const before = client.getQueryData<DeviceState>(deviceKeys.live(devId));
   const after = applyUpdate(before, event);
   if (after === before) return;
-  client.setQueryData<DeviceState>(deviceKeys.live(devId), after);
-  if (after.nodes !== before?.nodes && event.path.replace(/\/+$/, '') === '/mgr/nodes') {
-    client.setQueryData<MgrNode[]>(deviceKeys.nodes(devId), toMgrNodes(after.nodes));
-  }
+  notifyManager.batch(() => {
+    client.setQueryData<DeviceState>(deviceKeys.live(devId), after);
+    if (after.nodes !== before?.nodes && event.path.replace(/\/+$/, '') === '/mgr/nodes') {
+      client.setQueryData<MgrNode[]>(deviceKeys.nodes(devId), toMgrNodes(after.nodes));
+    }
+  });
 }

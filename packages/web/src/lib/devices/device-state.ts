@@ -144,7 +144,26 @@ export function mergeNodes(
   const liveNodes = live?.nodes ?? [];
   if (!listed || listed.length === 0) return liveNodes;
   const byKey = new Map(liveNodes.map((n) => [nodeKey(n), n]));
-  return listed.map((n) => ({ ...byKey.get(nodeKey(n)), ...n }));
+  return listed.map((n) => mergedNode(n, byKey.get(nodeKey(n))));
+}
+
+// The merge of the same two entries is the same object, so that a node nothing happened to
+// keeps its identity across renders and its card can skip rendering again.
+const merged = new WeakMap<MgrNode, WeakMap<object, LiveNode>>();
+const NOT_REPORTED = {};
+
+function mergedNode(listed: MgrNode, reported: LiveNode | undefined): LiveNode {
+  let byReported = merged.get(listed);
+  if (!byReported) {
+    byReported = new WeakMap();
+    merged.set(listed, byReported);
+  }
+  let node = byReported.get(reported ?? NOT_REPORTED);
+  if (!node) {
+    node = { ...reported, ...listed };
+    byReported.set(reported ?? NOT_REPORTED, node);
+  }
+  return node;
 }
 
 /** The manager view of a node list, as `/mgr/nodes` answers it. */
