@@ -84,6 +84,8 @@ export function NodeGrid(props: NodeGridProps) {
           >
             <header className="device-group__header">
               <h3 className="device-group__name">{device.dev.name}</h3>
+              {/* In the header row, so that the cards do not move when it goes (no layout shift). */}
+              <DeviceStatus device={device} />
               <Link
                 to={routes.deviceSettings(props.homeId, device.dev.dev_id)}
                 className="device-group__config"
@@ -92,7 +94,6 @@ export function NodeGrid(props: NodeGridProps) {
                 <IonIcon icon={settingsOutline} aria-hidden="true" />
               </Link>
             </header>
-            <DeviceStatus device={device} />
             {nodes.length > 0 ? (
               <div className="node-grid">
                 <Cards device={device} nodes={nodes} props={props} />
