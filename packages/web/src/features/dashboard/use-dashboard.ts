@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { isHeaterType, type GroupedHome } from '@hearth/protocol';
 import {
@@ -89,6 +89,12 @@ export function useDashboard() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [homeId, staleKey]);
 
+  // Stable, so that the memoised cards keep their props.
+  const toggle = useCallback(
+    (key: string) => useSelectionStore.getState().toggle(homeId, key),
+    [homeId],
+  );
+
   const go = (next: { homeIndex?: number; tabIndex?: number }) => {
     const q = new URLSearchParams(params);
     if (next.homeIndex !== undefined) {
@@ -124,7 +130,7 @@ export function useDashboard() {
     canSelectAll: showSelectAll(tab, heaters.length),
     selectableCount: selectableKeys.length,
     selected: selectedHere,
-    toggle: (key: string) => store.toggle(homeId, key),
+    toggle,
     selectAll: () => store.setAll(homeId, selectableKeys),
     deselectAll: () => store.clear(homeId),
     selectHome: (index: number) => go({ homeIndex: index }),

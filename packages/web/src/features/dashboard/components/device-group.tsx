@@ -35,7 +35,8 @@ function Cards({
         deviceConnected={device.connected}
         showCheckbox={props.showCheckboxes && isSelectable(node)}
         selected={props.selected.includes(key)}
-        onToggle={() => props.onToggle(key)}
+        selectionKey={key}
+        onToggle={props.onToggle}
       />
     );
   });

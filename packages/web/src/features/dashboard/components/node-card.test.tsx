@@ -15,6 +15,7 @@ function card(node: LiveNode, connected = true, showCheckbox = true) {
       deviceConnected={connected}
       showCheckbox={showCheckbox}
       selected={false}
+      selectionKey="key"
       onToggle={() => undefined}
     />,
   );

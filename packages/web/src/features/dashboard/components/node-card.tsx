@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { IonIcon } from '@ionic/react';
 import { cloudOffline, settingsOutline, warning } from 'ionicons/icons';
 import { Link } from 'react-router-dom';
@@ -15,12 +16,18 @@ interface NodeCardProps {
   deviceConnected: boolean;
   showCheckbox: boolean;
   selected: boolean;
-  onToggle: () => void;
+  /** The node's selection key, handed to `onToggle`. */
+  selectionKey: string;
+  onToggle: (selectionKey: string) => void;
 }
 
-/** One node (spec 3 §2 "Node display states" and "Node card"). */
-export function NodeCard(props: NodeCardProps) {
-  const { node, homeId, devId, deviceConnected, showCheckbox, selected, onToggle } = props;
+/**
+ * One node (spec 3 §2 "Node display states" and "Node card"). Memoised: with stable props
+ * (nodes keep their identity while unchanged) a device event renders only the cards it touched.
+ */
+export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
+  const { node, homeId, devId, deviceConnected, showCheckbox, selected, selectionKey, onToggle } =
+    props;
   const { t, i18n } = useTranslation();
   const state = cardState(node, deviceConnected);
   const units = node.status?.units;
@@ -67,7 +74,7 @@ export function NodeCard(props: NodeCardProps) {
             type="checkbox"
             className="node-card__check"
             checked={selected}
-            onChange={onToggle}
+            onChange={() => onToggle(selectionKey)}
             aria-label={t('dashboard.selectNode', { name: node.name })}
           />
         )}
@@ -119,4 +126,4 @@ export function NodeCard(props: NodeCardProps) {
       </Link>
     </article>
   );
-}
+});
