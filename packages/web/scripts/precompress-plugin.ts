@@ -12,6 +12,22 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/i;
 /** Below this a compressed copy saves less than the headers it costs. */
 const MIN_BYTES = 1024;
 
+async function compress(file: string): Promise<void> {
+  const source = await readFile(file);
+  if (source.length < MIN_BYTES) return;
+  const [br, gzipped] = await Promise.all([
+    brotli(source, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+      },
+    }),
+    gz(source, { level: constants.Z_BEST_COMPRESSION }),
+  ]);
+  if (br.length < source.length) await writeFile(`${file}.br`, br);
+  if (gzipped.length < source.length) await writeFile(`${file}.gz`, gzipped);
+}
+
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   const nested = await Promise.all(
@@ -43,21 +59,8 @@ export function precompressPlugin(): Plugin {
       async handler(options) {
         const dir = options.dir ?? outDir;
         const files = (await filesUnder(dir)).filter((f) => COMPRESSIBLE.test(f));
-        for (const file of files) {
-          const source = await readFile(file);
-          if (source.length < MIN_BYTES) continue;
-          const [br, gzipped] = await Promise.all([
-            brotli(source, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-                [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
-              },
-            }),
-            gz(source, { level: constants.Z_BEST_COMPRESSION }),
-          ]);
-          if (br.length < source.length) await writeFile(`${file}.br`, br);
-          if (gzipped.length < source.length) await writeFile(`${file}.gz`, gzipped);
-        }
+        // All at once: zlib's async calls run on libuv's thread pool, which bounds them.
+        await Promise.all(files.map(compress));
       },
     },
   };
