@@ -87,6 +87,10 @@ export function connectDeviceSocket(options: DeviceSocketOptions): DeviceConnect
     const factory = options.ioFactory ?? io;
     const s: DeviceSocket = factory(`${options.origin}${SOCKET_NAMESPACE}`, {
       path: '/socket.io/',
+      // A WebSocket at once, long-polling only where it fails: the polling start and upgrade
+      // cost each gateway's socket several requests and a busy main thread on a slow phone.
+      transports: ['websocket', 'polling'],
+      tryAllTransports: true,
       query: { token, dev_id: options.devId },
       reconnection: true,
       reconnectionAttempts: SOCKET_MAX_RECONNECT_ATTEMPTS,
