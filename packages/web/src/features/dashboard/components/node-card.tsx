@@ -104,9 +104,15 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
       </div>
       <Link className="node-card__body" to={target}>
         <h4 className="node-card__name">
-          {node.name} {state !== 'offline' && <ModeIcon status={node.status} />}
+          {node.name}{' '}
+          {/* An offline node's warning takes the mode icon's place in the name line, so the
+              card's content does not move when the device's first report arrives. */}
+          {state === 'offline' ? (
+            <IonIcon icon={warning} className="mode-icon" aria-hidden="true" />
+          ) : (
+            <ModeIcon status={node.status} />
+          )}
         </h4>
-        {state === 'offline' && <IonIcon icon={warning} aria-hidden="true" />}
         {showMeasured && (
           <p className="node-card__measured">
             <span className="node-card__label">{t('node.measured')}</span>
