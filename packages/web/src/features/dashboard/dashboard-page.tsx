@@ -10,16 +10,18 @@ import {
   IonTitle,
   IonToolbar,
 } from '@ionic/react';
+import { useEffect } from 'react';
 import { addCircleOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { DeviceSockets, routes } from '../../lib/devices';
+import { DeviceSockets, formatHomeDateTime, routes } from '../../lib/devices';
 import { availableDeviceTypes } from '../../lib/home-data';
 import { platform } from '../../lib/platform';
 import { DashboardToolbar } from './components/dashboard-toolbar';
 import { HomeHeader, homeTitle } from './components/home-header';
 import { HomePicker } from './components/home-picker';
 import { HomeView, type RenderPowerMonitors } from './components/home-view';
+import { formatTemperature } from './format-temperature';
 import { useDashboard } from './use-dashboard';
 import { parseSelectionKey } from './model/dashboard-rules';
 import { useAdminMode } from '../../lib/session/admin-mode';
@@ -31,6 +33,38 @@ const addHomeOffered = () =>
     .length > 0;
 
 /**
+ * The first Intl formatters of a language load its data, tens of milliseconds on a slow phone:
+ * they are built in idle time while the home list is on its way (each is kept for reuse),
+ * not inside the render that first shows a clock or a temperature.
+ */
+function useWarmFormatters(language: string) {
+  useEffect(() => {
+    const steps = [
+      () => formatHomeDateTime(new Date(), language, undefined),
+      () => formatTemperature('0', undefined, language),
+    ];
+    let cancel = () => {};
+    const next = () => {
+      const step = steps.shift();
+      if (!step) return;
+      step();
+      schedule();
+    };
+    const schedule = () => {
+      if (typeof window.requestIdleCallback === 'function') {
+        const id = window.requestIdleCallback(next);
+        cancel = () => window.cancelIdleCallback(id);
+      } else {
+        const id = setTimeout(next, 0);
+        cancel = () => clearTimeout(id);
+      }
+    };
+    schedule();
+    return () => cancel();
+  }, [language]);
+}
+
+/**
  * Spec 1 §2 and spec 3 §2 dashboard. The power-monitor tab comes from its own feature,
  * handed in by the app (features never import each other).
  */
@@ -39,7 +73,8 @@ export function DashboardPage({
 }: {
   renderPowerMonitors?: RenderPowerMonitors;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  useWarmFormatters(i18n.language);
   const model = useDashboard();
   // Spec 1 §2: `/?adminMode=1` turns admin mode on for the app.
   useAdminMode();
