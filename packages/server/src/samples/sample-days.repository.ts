@@ -10,18 +10,21 @@ const ENERGY = sql.raw(
   'sum(CASE WHEN nc IS NULL THEN 0 WHEN nc >= counter THEN nc - counter ELSE nc END)',
 );
 
+/** A sample as the INPUT record reads it. */
+function sampleRow(s: GatewaySample) {
+  return {
+    type: s.type,
+    addr: s.addr,
+    t: s.t,
+    counter: s.counter,
+    temp: s.temp === undefined ? null : Number(s.temp),
+    max: s.max ?? null,
+    min: s.min ?? null,
+  };
+}
+
 function rowsJson(list: GatewaySample[]): string {
-  return JSON.stringify(
-    list.map((s) => ({
-      type: s.type,
-      addr: s.addr,
-      t: s.t,
-      counter: s.counter,
-      temp: s.temp === undefined ? null : Number(s.temp),
-      max: s.max ?? null,
-      min: s.min ?? null,
-    })),
-  );
+  return JSON.stringify(list.map(sampleRow));
 }
 
 const INPUT = sql.raw(
@@ -38,17 +41,7 @@ export interface DevSamples {
 function batchJson(batches: DevSamples[], zones?: Map<string, string>): string {
   return JSON.stringify(
     batches.flatMap(({ devId, list }) =>
-      list.map((s) => ({
-        dev_id: devId,
-        tz: zones?.get(devId) ?? null,
-        type: s.type,
-        addr: s.addr,
-        t: s.t,
-        counter: s.counter,
-        temp: s.temp === undefined ? null : Number(s.temp),
-        max: s.max ?? null,
-        min: s.min ?? null,
-      })),
+      list.map((s) => ({ dev_id: devId, tz: zones?.get(devId) ?? null, ...sampleRow(s) })),
     ),
   );
 }
