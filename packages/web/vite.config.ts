@@ -40,7 +40,8 @@ export default defineConfig(({ mode }) => {
       react(),
       ionicSplit(),
       serviceWorkerPlugin(fileURLToPath(new URL('.', import.meta.url))),
-      precompressPlugin(),
+      // The native shells read files from the app bundle: compressed copies would only add weight.
+      ...(mode === 'native' ? [] : [precompressPlugin()]),
     ],
     build: {
       outDir: 'dist',
