@@ -31,7 +31,8 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): stri
 
 const webDir = noBuild ? join(root, 'dist') : mkdtempSync(join(tmpdir(), 'hearth-native-'));
 try {
-  if (!noBuild) run('npx', ['vite', 'build', '--mode', 'native', '--outDir', webDir, '--emptyOutDir']);
+  if (!noBuild)
+    run('npx', ['vite', 'build', '--mode', 'native', '--outDir', webDir, '--emptyOutDir']);
   if (!existsSync(join(webDir, 'index.html'))) throw new Error(`no built app in ${webDir}`);
   process.stdout.write(run('npx', ['cap', 'sync'], { CAP_WEB_DIR: webDir }));
 
