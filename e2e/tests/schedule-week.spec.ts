@@ -89,15 +89,25 @@ test('switch to half-hourly and back to hourly', async ({ page }) => {
   await page.getByRole('radio', { name: '30 minutes' }).check();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(slot(page, '07:30 – 08:00')).toHaveValue('0');
-  await expect.poll(async () => (await readProg(client, node))['1']?.length).toBe(48);
-  expect((await readProg(client, node))['1']?.slice(14, 16)).toEqual([0, 0]);
+  // The resolution change and the edited slot reach the device as separate writes: wait for
+  // the day to hold both (48 half hours, 07:00 and 07:30 anti-frost).
+  await expect
+    .poll(async () => {
+      const day = (await readProg(client, node))['1'];
+      return day?.length === 48 ? day.slice(14, 16) : day?.length;
+    })
+    .toEqual([0, 0]);
 
   await slot(page, '07:30 – 08:00').selectOption('2');
   await page.getByRole('button', { name: 'Schedule resolution' }).click();
   await page.getByRole('radio', { name: '1 hour' }).check();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(slot(page, '07:00 – 08:00')).toHaveValue('0');
-  await expect.poll(async () => (await readProg(client, node))['1']?.length).toBe(24);
   // Hourly keeps the first half hour of each hour.
-  expect((await readProg(client, node))['1']?.[7]).toBe(0);
+  await expect
+    .poll(async () => {
+      const day = (await readProg(client, node))['1'];
+      return day?.length === 24 ? day[7] : `${day?.length} slots`;
+    })
+    .toBe(0);
 });
