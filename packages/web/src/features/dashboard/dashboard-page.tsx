@@ -15,8 +15,7 @@ import { addCircleOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { DeviceSockets, formatHomeDateTime, routes } from '../../lib/devices';
-import { availableDeviceTypes } from '../../lib/home-data';
-import { platform } from '../../lib/platform';
+import { useAddHomeOffered } from '../../lib/home-data';
 import { DashboardToolbar } from './components/dashboard-toolbar';
 import { HomeHeader, homeTitle } from './components/home-header';
 import { HomePicker } from './components/home-picker';
@@ -26,11 +25,6 @@ import { useDashboard } from './use-dashboard';
 import { parseSelectionKey } from './model/dashboard-rules';
 import { useAdminMode } from '../../lib/session/admin-mode';
 import './dashboard.css';
-
-/** Whether any device type can be added here (spec 2 §2), so adding a home leads somewhere. */
-const addHomeOffered = () =>
-  availableDeviceTypes({ native: platform.isNative, ethernetAvailable: true, wifiAvailable: true })
-    .length > 0;
 
 /**
  * The first Intl formatters of a language load its data, tens of milliseconds on a slow phone:
@@ -76,6 +70,7 @@ export function DashboardPage({
   const { t, i18n } = useTranslation();
   useWarmFormatters(i18n.language);
   const model = useDashboard();
+  const addHomeOffered = useAddHomeOffered();
   // Spec 1 §2: `/?adminMode=1` turns admin mode on for the app.
   useAdminMode();
   const { homes, home } = model;
@@ -110,7 +105,7 @@ export function DashboardPage({
           <div className="dashboard__empty">
             <p>{t('dashboard.noHomes')}</p>
             {/* Spec 1 §2 empty dashboard: the add-home hint with its plus button. */}
-            {addHomeOffered() && (
+            {addHomeOffered && (
               <Link to={routes.addHome} className="dashboard-tool">
                 <IonIcon icon={addCircleOutline} aria-hidden="true" />
                 <span>{t('dashboard.addHome')}</span>

@@ -14,12 +14,10 @@ import { addCircleOutline, homeOutline, settingsOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useHomes } from '../../lib/devices';
-import { availableDeviceTypes } from '../../lib/home-data';
-import { platform } from '../../lib/platform';
+import { useAddHomeOffered } from '../../lib/home-data';
 import { readHomesSortMethod, sortHomes } from './model/home-sort';
 import { homeRoutes } from './model/home-routes';
 import './homes.css';
-import { useCapabilities } from '../../lib/client-data';
 
 /** Spec 2 §2 "Home list": homes in the chosen order, an add button and the sort settings. */
 export function HomeListPage() {
@@ -27,13 +25,7 @@ export function HomeListPage() {
   const homes = useHomes();
   const [method] = useState(readHomesSortMethod);
   const list = sortHomes(homes.data ?? [], method);
-  const capabilities = useCapabilities();
-  const canAdd =
-    availableDeviceTypes({
-      native: platform.isNative,
-      ethernetAvailable: true,
-      wifiAvailable: capabilities.wifiSmartboxAvailable,
-    }).length > 0;
+  const canAdd = useAddHomeOffered();
 
   return (
     <IonPage>
