@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { act, screen } from '@testing-library/react';
-import { reportError, useErrorToastStore } from '../lib/http';
+import { reportError, reportErrorMessage, useErrorToastStore } from '../lib/http';
 import { renderWithApp } from '../test/render';
 import { GlobalErrorToast } from './error-toast';
 
@@ -30,5 +30,26 @@ describe('global error toast while offline', () => {
     renderWithApp(<GlobalErrorToast />);
     act(() => reportError('connection'));
     expect(screen.getByTestId('error-toast')).toHaveTextContent('Connection error');
+  });
+});
+
+describe("a caller's message in the error toast", () => {
+  test('shows the translated message under the error title, announced, and closes', () => {
+    renderWithApp(<GlobalErrorToast />);
+    act(() => reportErrorMessage('errors.alreadyRegistered'));
+    const toast = screen.getByRole('alert');
+    expect(toast).toHaveTextContent('Error');
+    expect(toast).toHaveTextContent('User already registered');
+    act(() => screen.getByRole('button', { name: 'Close' }).click());
+    expect(screen.queryByTestId('error-toast')).toBeNull();
+  });
+
+  test('shows offline too: it answers what the user just did', () => {
+    renderWithApp(<GlobalErrorToast />);
+    setOnline(false);
+    act(() => reportErrorMessage('errors.request'));
+    expect(screen.getByTestId('error-toast')).toHaveTextContent(
+      'An error has occurred while sending your request',
+    );
   });
 });

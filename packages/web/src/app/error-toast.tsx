@@ -3,12 +3,28 @@ import { useErrorToastStore } from '../lib/http';
 import { Toast } from '../lib/ui/toast';
 import { useOnline } from '../features/pwa';
 
-/** The global error toast (spec 1 §8): title by kind, cleared after ERROR_TOAST_MS by the store. */
+/**
+ * The global error toast (spec 1 §8): title by kind, or a caller's own message (sign-up 409,
+ * forgot password, account forms, invite); cleared after ERROR_TOAST_MS by the store.
+ */
 export function GlobalErrorToast() {
   const { t } = useTranslation();
   const kind = useErrorToastStore((s) => s.kind);
+  const message = useErrorToastStore((s) => s.message);
   const dismiss = useErrorToastStore((s) => s.dismiss);
   const online = useOnline();
+  if (message) {
+    return (
+      <Toast
+        variant="danger"
+        title={t('errorToast.title')}
+        message={t(message)}
+        closeLabel={t('errorToast.close')}
+        onDismiss={dismiss}
+        testId="error-toast"
+      />
+    );
+  }
   // Offline, the offline banner already says why nothing loads; no toast on top of it.
   if (!kind || (kind === 'connection' && !online)) return null;
   return (

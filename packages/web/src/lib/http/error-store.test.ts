@@ -4,7 +4,7 @@ import { useErrorToastStore } from './error-store';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
-  useErrorToastStore.setState({ kind: null, suppressed: false });
+  useErrorToastStore.setState({ kind: null, message: null, suppressed: false });
   vi.useRealTimers();
 });
 
@@ -28,4 +28,18 @@ test('suppressed (demo mode) errors are not shown', () => {
   useErrorToastStore.getState().setSuppressed(true);
   useErrorToastStore.getState().report('unknown');
   expect(useErrorToastStore.getState().kind).toBeNull();
+});
+
+test("a caller's message shows for ERROR_TOAST_MS, replaces a kind, and is not suppressed", () => {
+  useErrorToastStore.getState().report('userRequest');
+  useErrorToastStore.getState().setSuppressed(true);
+  useErrorToastStore.getState().reportMessage('errors.alreadyRegistered');
+  expect(useErrorToastStore.getState()).toMatchObject({
+    kind: null,
+    message: 'errors.alreadyRegistered',
+  });
+  vi.advanceTimersByTime(ERROR_TOAST_MS - 1);
+  expect(useErrorToastStore.getState().message).toBe('errors.alreadyRegistered');
+  vi.advanceTimersByTime(1);
+  expect(useErrorToastStore.getState().message).toBeNull();
 });

@@ -4,10 +4,17 @@ import type { ErrorKind } from './errors';
 
 interface ErrorToastState {
   kind: ErrorKind | null;
+  /**
+   * A caller's own failure message (an i18n key, e.g. errors.alreadyRegistered, spec 1 §8),
+   * shown in the same toast in place of a kind's message.
+   */
+  message: string | null;
   /** Bumped on each report so that the same kind twice restarts the timer. */
   seq: number;
   suppressed: boolean;
   report: (kind: ErrorKind) => void;
+  /** Not suppressed in demo mode: it answers something the user just did. */
+  reportMessage: (key: string) => void;
   dismiss: () => void;
   /** Demo mode suppresses the toast (spec 1 §8). */
   setSuppressed: (suppressed: boolean) => void;
@@ -15,23 +22,34 @@ interface ErrorToastState {
 
 let timer: ReturnType<typeof setTimeout> | undefined;
 
-export const useErrorToastStore = create<ErrorToastState>()((set, get) => ({
-  kind: null,
-  seq: 0,
-  suppressed: false,
-  report: (kind) => {
-    if (get().suppressed) return;
+export const useErrorToastStore = create<ErrorToastState>()((set, get) => {
+  const show = (shown: { kind: ErrorKind | null; message: string | null }) => {
     clearTimeout(timer);
-    set((s) => ({ kind, seq: s.seq + 1 }));
-    timer = setTimeout(() => set({ kind: null }), ERROR_TOAST_MS);
-  },
-  dismiss: () => {
-    clearTimeout(timer);
-    set({ kind: null });
-  },
-  setSuppressed: (suppressed) => set({ suppressed }),
-}));
+    set((s) => ({ ...shown, seq: s.seq + 1 }));
+    timer = setTimeout(() => set({ kind: null, message: null }), ERROR_TOAST_MS);
+  };
+  return {
+    kind: null,
+    message: null,
+    seq: 0,
+    suppressed: false,
+    report: (kind) => {
+      if (!get().suppressed) show({ kind, message: null });
+    },
+    reportMessage: (key) => show({ kind: null, message: key }),
+    dismiss: () => {
+      clearTimeout(timer);
+      set({ kind: null, message: null });
+    },
+    setSuppressed: (suppressed) => set({ suppressed }),
+  };
+});
 
 export function reportError(kind: ErrorKind): void {
   useErrorToastStore.getState().report(kind);
+}
+
+/** A caller's failure message in the error toast, for ERROR_TOAST_MS (spec 1 §8). */
+export function reportErrorMessage(key: string): void {
+  useErrorToastStore.getState().reportMessage(key);
 }

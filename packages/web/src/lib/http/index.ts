@@ -31,4 +31,4 @@ syncToastSuppression();
 useSessionStore.subscribe(syncToastSuppression);
 
 export { HttpError, ERROR_KINDS, type ErrorKind } from './errors';
-export { useErrorToastStore, reportError } from './error-store';
+export { useErrorToastStore, reportError, reportErrorMessage } from './error-store';
