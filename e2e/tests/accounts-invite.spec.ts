@@ -30,7 +30,9 @@ test('an invited guest chooses a password on the invite link and signs in', asyn
   await expect(go).toBeDisabled();
   await label(page, /I accept the terms/).check();
   await go.click();
-  await expect(shown(page, 'form-error')).toHaveText('Passwords not the same');
+  // Unequal passwords are a toast (spec 1 §5), announced as an alert.
+  await expect(shown(page, 'error-toast')).toContainText('Passwords not the same');
+  await expect(shown(page, 'error-toast')).toHaveAttribute('role', 'alert');
   // A password outside the rule is refused here, and the link still works afterwards.
   await label(page, 'New password').fill('pw');
   await label(page, 'Repeat password').fill('pw');

@@ -72,7 +72,10 @@ test('an address already registered answers "User already registered"', async ({
   await page.getByRole('button', { name: 'Continue' }).click();
   await label(page, 'Serial id').fill('0101');
   await page.getByRole('button', { name: 'Send register' }).click();
-  await expect(shown(page, 'form-error')).toHaveText('User already registered');
+  // A toast (spec 1 §8), announced as an alert; the form stays as it was.
+  await expect(shown(page, 'error-toast')).toContainText('User already registered');
+  await expect(shown(page, 'error-toast')).toHaveAttribute('role', 'alert');
+  await expect(page.getByTestId('form-error')).toHaveCount(0);
 });
 
 test('forgot password and the sign-in refuse empty and malformed input', async ({ page }) => {

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { PasswordInput, useUserId } from '../../lib/accounts';
 import { useSessionStore } from '../../lib/session/session-store';
 import { Dialog } from '../../lib/ui/dialog';
+import { HttpError, reportErrorMessage } from '../../lib/http';
 import { useDeleteAccount } from './api/account';
 
 /** Configuration section: delete the account after confirming with the password. */
@@ -22,8 +23,13 @@ export function DeleteSection() {
           useSessionStore.getState().clear();
           navigate('/login', { replace: true });
         },
-        // Spec 1 §8: a failed deletion closes the modal silently.
-        onError: () => setOpen(false),
+        // Spec 1 §8: a refused deletion (400: wrong password) closes the modal silently; any
+        // other failure also tells that the request could not be sent.
+        onError: (error) => {
+          setOpen(false);
+          if (!(error instanceof HttpError && error.status === 400))
+            reportErrorMessage('errors.request');
+        },
       },
     );
   return (

@@ -11,7 +11,7 @@ import {
   useUserId,
   type FormProblem,
 } from '../../lib/accounts';
-import { HttpError } from '../../lib/http';
+import { HttpError, reportErrorMessage } from '../../lib/http';
 import { useChangeEmail } from './api/account';
 
 /** Change e-mail: new address and password; the new address gets a confirmation link. */
@@ -20,7 +20,7 @@ export function EmailForm({ onDone }: { onDone: (message: string) => void }) {
   const change = useChangeEmail(useUserId());
   const [newEmail, setNewEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [problem, setProblem] = useState<FormProblem | string | null>(null);
+  const [problem, setProblem] = useState<FormProblem | null>(null);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const found = firstProblem(
@@ -41,11 +41,13 @@ export function EmailForm({ onDone }: { onDone: (message: string) => void }) {
       },
       {
         onSuccess: () => onDone(t('account.emailSent')),
+        // Spec 1 §8: a refusal (400: wrong password, bad input) is the changeEmail toast; any other
+        // failure the request toast.
         onError: (error) =>
-          setProblem(
+          reportErrorMessage(
             error instanceof HttpError && error.status === 400
-              ? t('errors.changeEmail')
-              : t('errors.request'),
+              ? 'errors.changeEmail'
+              : 'errors.request',
           ),
       },
     );

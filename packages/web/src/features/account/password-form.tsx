@@ -9,7 +9,7 @@ import {
   useUserId,
   type FormProblem,
 } from '../../lib/accounts';
-import { HttpError } from '../../lib/http';
+import { HttpError, reportErrorMessage } from '../../lib/http';
 import { useChangePassword } from './api/account';
 
 /** Change password: current, new and repeat; the new one follows the registration rule. */
@@ -17,7 +17,7 @@ export function PasswordForm({ onDone }: { onDone: (message: string) => void }) 
   const { t } = useTranslation();
   const change = useChangePassword(useUserId());
   const [form, setForm] = useState({ password: '', newPassword: '', repeatedNewPassword: '' });
-  const [problem, setProblem] = useState<FormProblem | string | null>(null);
+  const [problem, setProblem] = useState<FormProblem | null>(null);
   const field = (key: keyof typeof form) => (value: string) => {
     setProblem(null);
     setForm((f) => ({ ...f, [key]: value }));
@@ -38,11 +38,13 @@ export function PasswordForm({ onDone }: { onDone: (message: string) => void }) 
       { password: form.password, new_password: form.newPassword },
       {
         onSuccess: () => onDone(t('account.passwordChanged')),
+        // Spec 1 §8: a refusal (400: wrong password, bad input) is the changePassword toast; any other
+        // failure the request toast.
         onError: (error) =>
-          setProblem(
+          reportErrorMessage(
             error instanceof HttpError && error.status === 400
-              ? t('errors.changePassword')
-              : t('errors.request'),
+              ? 'errors.changePassword'
+              : 'errors.request',
           ),
       },
     );

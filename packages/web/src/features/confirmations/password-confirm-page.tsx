@@ -10,6 +10,7 @@ import {
   type FormProblem,
   TermsLink,
 } from '../../lib/accounts';
+import { reportErrorMessage } from '../../lib/http';
 import { OutcomeLine } from './outcome-line';
 import { useConfirmation } from './use-confirmation';
 
@@ -27,8 +28,14 @@ function PasswordConfirmPage({ kind }: { kind: 'reset' | 'invite' }) {
   const invite = kind === 'invite';
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    // The invite checks the format too (the help text's rule, which the server applies), so a
-    // guest can correct it here instead of the one-time link failing.
+    // Spec 1 §5: on the invite, unequal passwords are the errors.password toast. The invite
+    // then checks the format too (the help text's rule, which the server applies), so a guest
+    // can correct it here instead of the one-time link failing.
+    if (invite && !terms) return;
+    if (invite && password !== repeat) {
+      setProblem(null);
+      return reportErrorMessage('errors.password');
+    }
     const found = invite
       ? newPasswordProblem(password, repeat)
       : firstProblem(

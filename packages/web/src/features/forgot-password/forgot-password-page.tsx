@@ -14,7 +14,7 @@ import {
   useLater,
   type FormProblem,
 } from '../../lib/accounts';
-import { HttpError } from '../../lib/http';
+import { HttpError, reportErrorMessage } from '../../lib/http';
 import { useForgotPassword } from './api/forgot-password';
 
 /** Forgot password (spec 1 §2): e-mail, Send, Cancel; 5 s of confirmation, then back. */
@@ -24,7 +24,7 @@ export function ForgotPasswordPage() {
   const forgot = useForgotPassword();
   const { later } = useLater();
   const [email, setEmail] = useState('');
-  const [problem, setProblem] = useState<FormProblem | string | null>(null);
+  const [problem, setProblem] = useState<FormProblem | null>(null);
   const [sent, setSent] = useState(false);
 
   const submit = (e: FormEvent) => {
@@ -41,11 +41,13 @@ export function ForgotPasswordPage() {
           setSent(true);
           later(() => goBack(navigate), SUCCESS_BACK_DELAY_MS);
         },
+        // Spec 1 §8: a refusal is the forgotPassword toast; no answer or a server error is
+        // the request toast.
         onError: (error) =>
-          setProblem(
+          reportErrorMessage(
             error instanceof HttpError && error.status > 0 && error.status < 500
-              ? t('errors.forgotPassword')
-              : t('errors.request'),
+              ? 'errors.forgotPassword'
+              : 'errors.request',
           ),
       },
     );

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { SUCCESS_BACK_DELAY_MS, type Language } from '@hearth/protocol';
 import { AuthFrame, frontendHost, goBack, useLater } from '../../lib/accounts';
-import { HttpError, reportError } from '../../lib/http';
+import { HttpError, reportError, reportErrorMessage } from '../../lib/http';
 import { useRegister } from './api/register';
 import { AccessStep, type AccessData } from './access-step';
 import { DeviceStep } from './device-step';
@@ -18,10 +18,8 @@ export function RegistrationPage() {
   const { later } = useLater();
   const [step, setStep] = useState<1 | 2 | 'done'>(1);
   const [access, setAccess] = useState<AccessData>(EMPTY);
-  const [conflict, setConflict] = useState(false);
 
   const send = (serialid: string) => {
-    setConflict(false);
     register.mutate(
       {
         email: access.email.trim(),
@@ -35,8 +33,11 @@ export function RegistrationPage() {
           setStep('done');
           later(() => goBack(navigate), SUCCESS_BACK_DELAY_MS);
         },
+        // Spec 1 §8: 409 is a toast of its own; 400 is the global userRequest error (the
+        // client already reports 5xx and the rest).
         onError: (error) => {
-          if (error instanceof HttpError && error.status === 409) setConflict(true);
+          if (error instanceof HttpError && error.status === 409)
+            reportErrorMessage('errors.alreadyRegistered');
           else if (error instanceof HttpError && error.status === 400) reportError('userRequest');
         },
       },
@@ -61,11 +62,6 @@ export function RegistrationPage() {
       )}
       {step === 2 && (
         <DeviceStep busy={register.isPending} onBack={() => setStep(1)} onSend={send} />
-      )}
-      {conflict && (
-        <p role="alert" className="hearth-message hearth-message--error" data-testid="form-error">
-          {t('errors.alreadyRegistered')}
-        </p>
       )}
       {step === 'done' && (
         <p

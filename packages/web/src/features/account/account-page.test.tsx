@@ -1,0 +1,99 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { installFakeFetch, json } from '../../test/fake-fetch';
+import { renderRoute } from '../../test/route-render';
+import { signIn } from '../../test/session';
+import { useErrorToastStore } from '../../lib/http';
+import { useSessionStore } from '../../lib/session/session-store';
+import { AccountPage } from './account-page';
+
+let answer: () => Response | Promise<Response>;
+const refusal = () => json({ message: 'wrong password', statusCode: 400, error: 'bad' }, 400);
+const serverError = () => json({ message: 'x', statusCode: 500, error: 'x' }, 500);
+const noAnswer = () => Promise.reject(new TypeError('network down'));
+
+beforeEach(() => {
+  signIn();
+  installFakeFetch({
+    'POST /api/v2/users/u1/email': () => answer(),
+    'POST /api/v2/users/u1/password': () => answer(),
+    'DELETE /api/v2/users/u1': () => answer(),
+  });
+});
+
+afterEach(() => {
+  useErrorToastStore.getState().dismiss();
+  useSessionStore.getState().clear();
+  vi.unstubAllGlobals();
+});
+
+const field = (name: string) => screen.getByLabelText(name, { exact: true });
+
+function open(section: 'email' | 'password' | 'configuration') {
+  renderRoute('/account', <AccountPage />, `/account?section=${section}`);
+}
+
+describe('account failures are toasts (spec 1 §8)', () => {
+  test.each([
+    ['a refusal', 'errors.changeEmail', refusal],
+    ['a server error', 'errors.request', serverError],
+    ['no answer', 'errors.request', noAnswer],
+  ])('change e-mail: %s is %s', async (_, key, respond) => {
+    answer = respond;
+    open('email');
+    fireEvent.change(field('New e-mail'), { target: { value: 'new@example.com' } });
+    fireEvent.change(field('Password'), { target: { value: 'secret_1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change e-mail' }));
+    await waitFor(() => expect(useErrorToastStore.getState().message).toBe(key));
+    expect(screen.queryByTestId('form-error')).toBeNull();
+  });
+
+  test.each([
+    ['a refusal', 'errors.changePassword', refusal],
+    ['a server error', 'errors.request', serverError],
+  ])('change password: %s is %s', async (_, key, respond) => {
+    answer = respond;
+    open('password');
+    fireEvent.change(field('Current password'), { target: { value: 'old_one1' } });
+    fireEvent.change(field('New password'), { target: { value: 'new_one1' } });
+    fireEvent.change(field('Repeat new password'), { target: { value: 'new_one1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(useErrorToastStore.getState().message).toBe(key));
+    expect(screen.queryByTestId('form-error')).toBeNull();
+  });
+
+  test('validation stays in the form, with no toast', () => {
+    answer = refusal;
+    open('password');
+    fireEvent.change(field('Current password'), { target: { value: 'old_one1' } });
+    fireEvent.change(field('New password'), { target: { value: 'new_one1' } });
+    fireEvent.change(field('Repeat new password'), { target: { value: 'new_one2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(screen.getByTestId('form-error')).toHaveTextContent('Passwords not the same');
+    expect(useErrorToastStore.getState().message).toBeNull();
+  });
+});
+
+describe('account deletion failure (spec 1 §8)', () => {
+  function confirmDeletion() {
+    open('configuration');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    fireEvent.change(field('Password'), { target: { value: 'secret_1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+  }
+
+  test('a refused password closes the modal silently and keeps the session', async () => {
+    answer = refusal;
+    confirmDeletion();
+    await waitFor(() => expect(screen.queryByTestId('delete-dialog')).toBeNull());
+    expect(useErrorToastStore.getState()).toMatchObject({ message: null, kind: null });
+    expect(useSessionStore.getState().token).not.toBeNull();
+  });
+
+  test('any other failure closes the modal with the request toast', async () => {
+    answer = serverError;
+    confirmDeletion();
+    await waitFor(() => expect(useErrorToastStore.getState().message).toBe('errors.request'));
+    expect(screen.queryByTestId('delete-dialog')).toBeNull();
+  });
+});

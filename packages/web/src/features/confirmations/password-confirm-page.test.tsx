@@ -1,0 +1,60 @@
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
+import { renderRoute } from '../../test/route-render';
+import { useErrorToastStore } from '../../lib/http';
+import { InviteConfirmPage } from './password-confirm-page';
+
+let calls: RecordedCall[];
+
+beforeEach(() => {
+  ({ calls } = installFakeFetch({
+    'POST /api/v2/users/g1/invite_confirmation': () => json({ message: 'ok' }),
+  }));
+});
+
+afterEach(() => {
+  useErrorToastStore.getState().dismiss();
+  vi.unstubAllGlobals();
+});
+
+function fill(password: string, repeat: string) {
+  const field = (name: string) => screen.getByLabelText(name, { exact: true });
+  fireEvent.change(field('New password'), { target: { value: password } });
+  fireEvent.change(field('Repeat password'), { target: { value: repeat } });
+}
+
+const invite = () =>
+  renderRoute(
+    '/invite-confirm/:serialId',
+    <InviteConfirmPage />,
+    '/invite-confirm/01?userid=g1&code=c1',
+  );
+const sent = () => calls.filter((c) => c.url.includes('invite_confirmation'));
+
+test('unequal passwords are the errors.password toast (spec 1 §5), nothing is sent', () => {
+  invite();
+  fill('guest_pw1', 'guest_pw2');
+  fireEvent.click(screen.getByLabelText(/I accept the terms/));
+  fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(useErrorToastStore.getState().message).toBe('errors.password');
+  expect(screen.queryByTestId('form-error')).toBeNull();
+  expect(sent()).toHaveLength(0);
+});
+
+test('the terms must be ticked, even when the form is submitted from a field', async () => {
+  invite();
+  fill('guest_pw1', 'guest_pw1');
+  const go = screen.getByRole('button', { name: 'Continue' });
+  expect(go).toBeDisabled();
+  fireEvent.submit(go.closest('form') as HTMLFormElement);
+  // Had that been sent, the outcome would now block the second try: the one call that goes
+  // out must carry the second password.
+  fill('guest_pw3', 'guest_pw3');
+  fireEvent.click(screen.getByLabelText(/I accept the terms/));
+  fireEvent.click(go);
+  await waitFor(() => expect(screen.getByTestId('form-success')).toBeInTheDocument());
+  expect(sent().map((c) => JSON.parse(c.body ?? '{}') as unknown)).toEqual([
+    { pass: 'guest_pw3', code: 'c1' },
+  ]);
+});

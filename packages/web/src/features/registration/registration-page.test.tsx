@@ -1,0 +1,54 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { installFakeFetch, json } from '../../test/fake-fetch';
+import { renderRoute } from '../../test/route-render';
+import { useErrorToastStore } from '../../lib/http';
+import { RegistrationPage } from './registration-page';
+
+let status = 201;
+
+beforeEach(() => {
+  status = 201;
+  installFakeFetch({
+    'POST /api/v2/users': () =>
+      status === 201
+        ? json({ message: 'ok' }, 201)
+        : json({ message: 'no', statusCode: status, error: 'refused' }, status),
+  });
+});
+
+afterEach(() => {
+  useErrorToastStore.getState().dismiss();
+  vi.unstubAllGlobals();
+});
+
+function register() {
+  renderRoute('/login/register', <RegistrationPage />, '/login/register');
+  const field = (name: string) => screen.getByLabelText(name, { exact: true });
+  fireEvent.change(field('E-mail'), { target: { value: 'new@example.com' } });
+  fireEvent.change(field('Password'), { target: { value: 'secret_1' } });
+  fireEvent.change(field('Repeat password'), { target: { value: 'secret_1' } });
+  fireEvent.click(screen.getByLabelText(/I accept the terms/));
+  fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  fireEvent.change(field('Serial id'), { target: { value: '0101' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Send register' }));
+}
+
+describe('sign-up failures (spec 1 §8)', () => {
+  test('409 is the alreadyRegistered toast, not a line in the form', async () => {
+    status = 409;
+    register();
+    await waitFor(() =>
+      expect(useErrorToastStore.getState().message).toBe('errors.alreadyRegistered'),
+    );
+    expect(useErrorToastStore.getState().kind).toBeNull();
+    expect(screen.queryByTestId('form-error')).toBeNull();
+  });
+
+  test.each([400, 500, 503])('%i is the global userRequest error', async (code) => {
+    status = code;
+    register();
+    await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('userRequest'));
+    expect(useErrorToastStore.getState().message).toBeNull();
+  });
+});
