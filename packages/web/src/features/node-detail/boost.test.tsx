@@ -104,6 +104,31 @@ describe('boost and runback', () => {
     expect(body(0)).toMatchObject({ active: true, time: 120 });
   });
 
+  test('editing a boost just started opens on the time chosen, not the device default', async () => {
+    const setup = { extra_options: { boost_temp: '24.0', boost_time: 60 } };
+    const { sockets, seed } = open([liveNode('Living room', 1, base, { setup })]);
+    await waitFor(() => expect(sockets.open.size).toBe(1));
+    seed();
+    fireEvent.click(await screen.findByRole('button', { name: 'Boost' }));
+    let dialog = screen.getByRole('dialog', { name: 'Boost' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'More time' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    // The device reports the boost; its setup still says one hour.
+    act(() =>
+      sockets.device(DEV).onUpdate({
+        path: '/htr/1/status',
+        body: { ...base, mode: 'boost', boost: true, boost_end_day: 6, boost_end_min: 700 },
+      }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit time' }));
+    dialog = screen.getByRole('dialog', { name: 'Boost' });
+    expect(within(dialog).getByRole('spinbutton', { name: 'Duration in hours' })).toHaveAttribute(
+      'aria-valuenow',
+      '2',
+    );
+  });
+
   test('a locked boost time offers no edit and no time control', async () => {
     const setup = {
       extra_options: { boost_temp: '24.0', boost_time: 60, boost_time_locked: true },

@@ -27,6 +27,7 @@ import { DetailToolbar } from './components/detail-toolbar';
 import { NodeControls } from './components/node-controls';
 import { NodeHeader, type HeaderNode } from './components/node-header';
 import { boostDefaults, nodeCapabilities } from './model/node-capabilities';
+import { useModeParams } from './model/use-mode-params';
 import { nodeActions } from './model/use-node-actions';
 import './node-detail.css';
 
@@ -42,6 +43,11 @@ export function NodeDetailPage() {
   const addr = Number(params.addr);
   const node = device?.nodes.find((n) => n.type === type && n.addr === addr);
   const [dialog, setDialog] = useState<'new' | 'time' | undefined>();
+  const kind = node && nodeCapabilities(node).offersRunback ? 'runback' : 'boost';
+  const modeParams = useModeParams(
+    `${params.devId}:${type}:${addr}:${kind}`,
+    node ? boostDefaults(node, kind) : undefined,
+  );
 
   let missing: string | undefined;
   if (homes.isSuccess && !home) missing = t('nodeDetail.homeNotFound');
@@ -67,10 +73,9 @@ export function NodeDetailPage() {
     const limits = temperatureLimits(node);
     const actions = nodeActions(ref, limits.units);
     const caps = nodeCapabilities(node);
-    const kind = caps.offersRunback ? 'runback' : 'boost';
     const status = node.status ?? {};
     const boostActive = isBoostLike(status, caps.offersRunback === true) || status.boost === true;
-    const defaults = boostDefaults(node, kind);
+    const defaults = modeParams.params ?? boostDefaults(node, kind);
     // The server echoes a boost write at once (sync pending) with the old end: only the
     // device's own report says when the boost ends.
     const end =
@@ -113,6 +118,7 @@ export function NodeDetailPage() {
               onCancel={() => setDialog(undefined)}
               onAccept={(choice) => {
                 setDialog(undefined);
+                modeParams.choose({ temperature: choice.temp, time: choice.time });
                 actions.startBoost(kind, choice.temp, choice.time);
               }}
             />
