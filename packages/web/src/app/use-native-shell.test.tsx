@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { renderHook } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { deviceKeys } from '../lib/devices/keys';
 import { webPlatform, type Platform } from '../lib/platform';
+import { createQueryClient } from './query-client';
 import { isRootPath, useNativeShell } from './use-native-shell';
 
 /** A stand-in for the Capacitor side: records what the app asked of it. */
@@ -83,6 +84,43 @@ describe('native shell', () => {
     expect(invalidated(deviceKeys.homes())).toBe(true);
     expect(invalidated(deviceKeys.nodes('dev1'))).toBe(true);
     expect(invalidated(deviceKeys.live('dev1'))).toBe(false);
+  });
+
+  test('on the web a page made visible again re-reads the homes: gone, new and renamed', async () => {
+    // The app's client, which leaves window focus alone: only the resume hook re-reads.
+    const client = createQueryClient();
+    let server = [
+      { id: 'h1', name: 'Flat' },
+      { id: 'h2', name: 'Cabin' },
+    ];
+    const setVisibility = (state: DocumentVisibilityState) => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    renderHook(() => useNativeShell(client, webPlatform));
+    const homes = renderHook(
+      () => useQuery({ queryKey: deviceKeys.homes(), queryFn: () => Promise.resolve(server) }),
+      {
+        wrapper: ({ children }) => (
+          <QueryClientProvider client={client}>{children}</QueryClientProvider>
+        ),
+      },
+    );
+    await waitFor(() => expect(homes.result.current.data).toEqual(server));
+    server = [
+      { id: 'h1', name: 'Flat by the sea' },
+      { id: 'h3', name: 'Barn' },
+    ];
+    // Hiding the page reads nothing; coming back does.
+    setVisibility('hidden');
+    expect(client.getQueryState(deviceKeys.homes())?.isInvalidated).toBe(false);
+    setVisibility('visible');
+    await waitFor(() =>
+      expect(homes.result.current.data).toEqual([
+        { id: 'h1', name: 'Flat by the sea' },
+        { id: 'h3', name: 'Barn' },
+      ]),
+    );
   });
 
   test('the status bar takes the brand primary colour', () => {
