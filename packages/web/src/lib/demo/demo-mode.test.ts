@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import type { DevData, GroupedHome, UpdateEvent } from '@hearth/protocol';
+import {
+  CLIENT_DATA_FILES,
+  type DevData,
+  type GroupedHome,
+  type UpdateEvent,
+} from '@hearth/protocol';
+import { fetchClientData } from '../client-data';
 import { http, HttpError, useErrorToastStore } from '../http';
 import { useSessionStore } from '../session/session-store';
 import type { SocketStatus } from '../socket/device-socket';
@@ -70,5 +76,18 @@ test('the demo socket gives the snapshot, then the updates that demo writes prod
   await http.request(`/api/v2/devs/${devId}/htr/2/status`, { json: { stemp: '21.5', units: 'C' } });
   expect(updates.find((u) => u.path === '/htr/2/status')?.body).toMatchObject({ stemp: '21.5' });
   connection.close();
+  expect(network).not.toHaveBeenCalled();
+});
+
+test("the brand's client data is the default brand's, answered in the browser (spec 1 §7)", async () => {
+  const loaded = await fetchClientData('01');
+  expect(Object.keys(loaded)).toEqual([...CLIENT_DATA_FILES]);
+  expect(loaded.appParameters?.title).toBe('Hearth');
+  expect(loaded.capabilities?.supportedTimezones).toContain('Europe/Madrid');
+  // Another serial id gets the same: the demo is the default brand.
+  expect(await fetchClientData('02')).toEqual(loaded);
+  await expect(http.request('/client-data/01/secrets.json')).rejects.toMatchObject({
+    status: 404,
+  });
   expect(network).not.toHaveBeenCalled();
 });

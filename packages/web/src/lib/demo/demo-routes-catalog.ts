@@ -5,6 +5,7 @@ import {
   type MaxPowerOption,
   type WeatherResponse,
 } from '@hearth/protocol';
+import { clientDataRoutes } from './demo-client-data';
 import type { DemoContext } from './demo-context';
 import { route, type DemoRoute } from './demo-router';
 
@@ -50,6 +51,7 @@ export function catalogRoutes(ctx: DemoContext): DemoRoute[] {
       })),
     })),
     route('GET', '/assets/maxPowerConfig.json', () => maxPowerOptions()),
+    ...clientDataRoutes(),
     route('GET', '/webapp/v2/weather/', () => structuredClone(DEMO_WEATHER)),
     route('GET', '/api/location/v1/info', () => ({
       ES: {
