@@ -20,6 +20,8 @@ export const SUCCESS_BACK_DELAY_MS = 5_000;
 export const CONFIRMATION_REDIRECT_MS = 5_000;
 export const SUCCESS_TOAST_MS = 2_000;
 export const INPUT_DEBOUNCE_MS = 500;
+/** Spec 1 §4, §9: branding is fetched this long after start-up. */
+export const BRANDING_FETCH_DELAY_MS = 500;
 
 /** Spec 1 §2: the dashboard clock refreshes every minute. */
 export const HOME_CLOCK_REFRESH_MS = 60_000;

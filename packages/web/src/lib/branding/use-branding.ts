@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
+import { BRANDING_FETCH_DELAY_MS } from '@hearth/protocol';
 import { decodeToken } from '../session/jwt';
 import { useSessionStore } from '../session/session-store';
 import { applyTheme } from './apply-theme';
 import { themeVariant } from './brand-assets';
 import { useBrand, useBrandingStore } from './branding-store';
 
-/** Spec 1 §9: branding is fetched shortly after start-up. */
-export const BRANDING_FETCH_DELAY_MS = 500;
+/** Spec 1 §9: branding is fetched shortly after start-up (the constant lives in protocol). */
+export { BRANDING_FETCH_DELAY_MS };
 
 const fetchBrands = () => import('./fetch-brands').then((m) => m.fetchBrands());
 
