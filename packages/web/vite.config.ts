@@ -22,9 +22,13 @@ const PROTOCOL_SOURCE = /[\\/]packages[\\/]protocol[\\/]src[\\/]/;
 /** English strings the shell carries itself (src/lib/i18n/load-language.ts). */
 const SHELL_STRINGS = /[\\/](lib[\\/]i18n|features[\\/]pwa)[\\/]locales[\\/]en\.json$/;
 
+/** A language's shared strings: all the light sign-in needs (features/auth/light). */
+const SHARED_STRINGS = /[\\/]lib[\\/]i18n[\\/]locales[\\/]/;
+
 const localeChunk = (id: string) => {
   const lang = /[\\/]locales[\\/]([a-z]{2})\.json$/.exec(id)?.[1];
-  return lang && !SHELL_STRINGS.test(id) ? `locale-${lang}` : null;
+  if (!lang || SHELL_STRINGS.test(id)) return null;
+  return SHARED_STRINGS.test(id) ? `locale-${lang}-shared` : `locale-${lang}`;
 };
 
 export default defineConfig(({ mode }) => {
@@ -46,7 +50,8 @@ export default defineConfig(({ mode }) => {
     build: {
       outDir: 'dist',
       sourcemap: true,
-      // Each language's strings (shared and every feature's) in one chunk, fetched when used.
+      // Each language's strings in two chunks, fetched when used: the shared ones (the light
+      // sign-in's) and every feature's.
       rolldownOptions: {
         output: { codeSplitting: { groups: [{ name: localeChunk }] } },
         treeshake: {

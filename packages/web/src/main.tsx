@@ -1,4 +1,3 @@
-import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@ionic/react/css/core.css';
 import '@ionic/react/css/normalize.css';
@@ -9,24 +8,25 @@ import '@ionic/react/css/flex-utils.css';
 import '@ionic/react/css/text-alignment.css';
 import '@ionic/react/css/display.css';
 import './app/theme.css';
-import { App } from './app/app';
-import { i18nReady } from './lib/i18n';
-import { registerServiceWorker } from './features/pwa';
+import { startEntry } from './features/auth/light/entry';
+import { registerServiceWorker } from './features/pwa/register-service-worker';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 registerServiceWorker();
 
-// The first screen in the user's language (its strings are a chunk of their own); English
-// if they cannot be fetched. Rendered as a transition, so React yields to the browser between
-// pieces of the first render instead of holding the main thread in one long task.
-void i18nReady.finally(() =>
-  startTransition(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  ),
-);
+/**
+ * The full app (Ionic, the routers, TanStack Query, i18next and every screen's shell) is a
+ * chunk of its own. A signed-out start shows the light sign-in first (features/auth/light) and
+ * fetches it in idle time; every other start loads it at once. It renders once the user's
+ * language is in (English if its strings cannot be fetched), as a transition, so that React
+ * yields to the browser between pieces of the first render.
+ */
+const loadApp = () =>
+  Promise.all([
+    import('./app/app'),
+    import('./lib/i18n').then(({ i18nReady }) => i18nReady.catch(() => undefined)),
+  ]).then(([{ App }]) => App);
+
+void startEntry({ root: createRoot(root), loadApp });

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { useSessionStore } from '../../../lib/session/session-store';
 
@@ -17,8 +16,4 @@ export async function login({ username, password, remember }: LoginCredentials):
       { token: answer.access_token, refreshToken: answer.refresh_token, username },
       remember,
     );
-}
-
-export function useLogin() {
-  return useMutation({ mutationFn: login });
 }

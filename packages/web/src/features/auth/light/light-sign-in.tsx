@@ -1,0 +1,55 @@
+import { useEffect, useMemo } from 'react';
+import { BRANDING_FETCH_DELAY_MS, useBranding } from '../../../lib/branding/use-branding';
+import { useErrorToastStore } from '../../../lib/http';
+import { isNativeShell } from '../../../lib/platform/is-native-shell';
+import type { Tree } from '../../../lib/i18n/merge-locales';
+import { Toast } from '../../../lib/ui/toast';
+import { LoginScreen, type Navigate } from '../login-screen';
+import { createTranslate, type Translate } from './light-i18n';
+
+/** The global error toast (spec 1 §8) of the light entry: a failed sign-in's userRequest error. */
+function LightErrorToast({ t }: { t: Translate }) {
+  const kind = useErrorToastStore((s) => s.kind);
+  const dismiss = useErrorToastStore((s) => s.dismiss);
+  if (!kind) return null;
+  return (
+    <Toast
+      variant="danger"
+      title={kind === 'connection' ? t('errorToast.connectionTitle') : t('errorToast.title')}
+      message={t(`errorToast.${kind}`)}
+      closeLabel={t('errorToast.close')}
+      onDismiss={dismiss}
+      testId="error-toast"
+    />
+  );
+}
+
+/**
+ * The sign-in screen before the full app has loaded: the one LoginScreen, themed and branded
+ * as the full app themes it (brand file fetched after start-up, spec 1 §4), with the global
+ * error toast. Every way out of it (`leave`) loads the full app at the target path.
+ */
+export function LightSignIn({
+  strings,
+  leave,
+  afterStart,
+}: {
+  strings: Tree;
+  leave: Navigate;
+  /** Runs once the start-up work is under way: after the brand file's fetch has begun. */
+  afterStart: () => void;
+}) {
+  useBranding();
+  // Registered after useBranding's timer with the same delay, so it fires after it.
+  useEffect(() => {
+    const timer = setTimeout(afterStart, BRANDING_FETCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [afterStart]);
+  const t = useMemo(() => createTranslate(strings), [strings]);
+  return (
+    <>
+      <LoginScreen t={t} navigate={leave} isNative={isNativeShell()} />
+      <LightErrorToast t={t} />
+    </>
+  );
+}
