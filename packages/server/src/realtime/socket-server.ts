@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Server, type Socket } from 'socket.io';
-import { createAdapter } from '@socket.io/redis-adapter';
+import { createShardedAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { SOCKET_NAMESPACE, type DevData, type UpdateEvent } from '@hearth/protocol';
 import type { TokenSigner } from '../auth/jwt';
@@ -77,6 +77,73 @@ function textOf(value: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * The two Redis connections of the cross-process adapter. It uses Redis 7's sharded pub/sub
+ * with a channel per room ("dynamic" subscriptions): a process subscribes to the room of each
+ * device it holds a socket of, so an update reaches only the processes that deliver it,
+ * instead of every process decoding every update of the fleet.
+ *
+ * Redis down: realtime degrades to each process's own sockets and recovers by itself.
+ * - Publishing never waits for Redis: the adapter awaits the publish before delivering to
+ *   this process's own sockets, so the publish answers at once and a failure is only logged;
+ *   while Redis is unreachable publishes are dropped (no offline queue), not replayed late.
+ *   The adapter's own requests (fetchSockets across processes) fail fast meanwhile.
+ * - Subscriptions wait for Redis as long as it takes (a room opened while it was down is
+ *   subscribed once it is back), and ioredis subscribes every channel again after a reconnect.
+ */
+function redisAdapterClients(url: string, log: Logger): { pub: Redis; sub: Redis } {
+  const pub = new Redis(url, { enableOfflineQueue: false });
+  const sub = new Redis(url, { maxRetriesPerRequest: null });
+  for (const client of [pub, sub]) {
+    client.on('error', (err: unknown) => log.debug({ err }, 'realtime: Redis unavailable'));
+  }
+  // Older Redis refuses sharded pub/sub; say so once instead of failing every subscription quietly.
+  pub.once('ready', () => {
+    pub.info('server').then(
+      (info) => {
+        const major = Number(/redis_version:(\d+)/.exec(info)?.[1]);
+        if (major < 7) {
+          log.error(
+            { redisVersion: major },
+            'realtime: Redis 7 or later is needed; updates will not cross processes',
+          );
+        }
+      },
+      () => undefined,
+    );
+  });
+  // Publishes of one event-loop turn (a stored batch of reports emits many updates) go out
+  // as one pipeline: one write to Redis instead of one per update.
+  let queued: [channel: string, message: string | Buffer][] = [];
+  const flush = () => {
+    const batch = queued;
+    queued = [];
+    const pipeline = pub.pipeline();
+    for (const [channel, message] of batch) pipeline.spublish(channel, message);
+    pipeline.exec().catch((err: unknown) => {
+      log.debug({ err, dropped: batch.length }, 'realtime: cross-process publish dropped');
+    });
+  };
+  (pub as unknown as { spublish: (c: string, m: string | Buffer) => Promise<number> }).spublish = (
+    channel,
+    message,
+  ) => {
+    if (queued.length === 0) setImmediate(flush);
+    queued.push([channel, message]);
+    return Promise.resolve(0);
+  };
+  // The adapter leaves a refused (un)subscription unhandled, which would end the process.
+  for (const name of ['ssubscribe', 'sunsubscribe'] as const) {
+    const call = sub[name].bind(sub) as (...channels: string[]) => Promise<unknown>;
+    (sub as unknown as Record<string, typeof call>)[name] = (...channels) => {
+      const done = call(...channels);
+      done.catch((err: unknown) => log.debug({ err }, `realtime: Redis ${name} failed`));
+      return done;
+    };
+  }
+  return { pub, sub };
+}
+
 export function createSocketServer(httpServer: HttpServer, deps: RealtimeDeps) {
   const { log } = deps;
   const io = new Server<ClientToServer, ServerToClient, Record<string, never>, SocketData>(
@@ -92,24 +159,9 @@ export function createSocketServer(httpServer: HttpServer, deps: RealtimeDeps) {
   aliasPath(httpServer);
   const redis: Redis[] = [];
   if (deps.redisUrl) {
-    const pub = new Redis(deps.redisUrl, { lazyConnect: false });
-    const sub = pub.duplicate();
-    for (const client of [pub, sub]) {
-      client.on('error', (err: unknown) => log.debug({ err }, 'realtime: Redis unavailable'));
-    }
+    const { pub, sub } = redisAdapterClients(deps.redisUrl, log);
     redis.push(pub, sub);
-    // While Redis is down the adapter's publishes reject; the local emit has already
-    // happened, so delivery degrades to this process instead of crashing it.
-    const publish = pub.publish.bind(pub) as (
-      channel: string,
-      message: string | Buffer,
-    ) => Promise<number>;
-    (pub as unknown as { publish: typeof publish }).publish = (channel, message) =>
-      publish(channel, message).catch((err: unknown) => {
-        log.debug({ err }, 'realtime: cross-process publish dropped');
-        return 0;
-      });
-    io.adapter(createAdapter(pub, sub));
+    io.adapter(createShardedAdapter(pub, sub, { subscriptionMode: 'dynamic' }));
   }
 
   const nsp = io.of(SOCKET_NAMESPACE);
@@ -191,8 +243,19 @@ export function createSocketServer(httpServer: HttpServer, deps: RealtimeDeps) {
     },
     async revalidateRoom(room) {
       try {
-        // fetchSockets reaches the sockets of every process through the adapter.
-        for (const socket of await nsp.in(room).fetchSockets()) {
+        // fetchSockets reaches the sockets of every process through the adapter; while Redis
+        // is unreachable, this process still closes its own.
+        const sockets = await nsp
+          .in(room)
+          .fetchSockets()
+          .catch((err: unknown) => {
+            log.warn(
+              { err, room },
+              'realtime: other processes unreachable; re-checking local sockets',
+            );
+            return nsp.in(room).local.fetchSockets();
+          });
+        for (const socket of sockets) {
           const { userId } = socket.data as { userId: string };
           if (!(await deps.canSee(userId, room))) socket.disconnect(true);
         }
@@ -212,8 +275,13 @@ export function createSocketServer(httpServer: HttpServer, deps: RealtimeDeps) {
         void io.of('/').adapter.close?.();
         resolve();
       });
+      // quit() waits for a reply, which a Redis that is down never sends.
       await Promise.all(
-        redis.map((r) => r.quit().catch((err: unknown) => log.warn({ err }, 'redis quit failed'))),
+        redis.map((r) =>
+          r.status === 'ready'
+            ? r.quit().catch((err: unknown) => log.warn({ err }, 'redis quit failed'))
+            : r.disconnect(),
+        ),
       );
     },
   };
