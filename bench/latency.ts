@@ -6,6 +6,8 @@ import './lib/no-delay';
 // of a bare HTTP → MQTT → gateway → MQTT → socket.io round trip measured in the same run.
 import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import mqtt from 'mqtt';
+import { gatewayTopics } from '@hearth/protocol';
 import { gatewaySecret, simDevId, startFleet } from '@hearth/simulator';
 import { startBenchCluster } from './lib/bench-cluster';
 import { measureFloor } from './lib/floor';
@@ -88,6 +90,31 @@ try {
     await new Promise((r) => setTimeout(r, 100));
   }
 
+  // Where the time goes: an observer on the gateway's topics timestamps the command, the
+  // gateway's status report and its ack as the broker hands them out; the socket's first
+  // pending update of the new value is the desired state the REST path shows before it publishes.
+  const watch = await mqtt.connectAsync(mqttUrl, { clean: true });
+  stopAll.unshift(() => watch.endAsync());
+  const marks: Partial<Record<'cmd' | 'status' | 'ack' | 'desired', number>> = {};
+  watch.on('message', (topic, payload, packet) => {
+    if (packet.retain) return;
+    if (topic === gatewayTopics.cmd(devId)) marks.cmd ??= performance.now();
+    else if (topic === gatewayTopics.up(devId, path)) marks.status ??= performance.now();
+    else if (topic === gatewayTopics.ack(devId)) marks.ack ??= performance.now();
+    void payload;
+  });
+  await watch.subscribeAsync(
+    [gatewayTopics.cmd(devId), gatewayTopics.up(devId, path), gatewayTopics.ack(devId)],
+    { qos: 0 },
+  );
+  const stages = {
+    'REST → desired (pending) update on the socket': [] as number[],
+    'REST → command at the broker': [] as number[],
+    'command → gateway status report': [] as number[],
+    'status report → gateway ack': [] as number[],
+    'ack → confirmed update on the socket': [] as number[],
+  };
+
   let waiter: ((u: UpdateEvent) => void) | undefined;
   socket.on('update', (u: UpdateEvent) => waiter?.(u));
   const hearth: number[] = [];
@@ -95,14 +122,18 @@ try {
   let lost = 0;
   for (let i = 0; i < warmup + count; i++) {
     const stemp = (16 + (i % 20) * 0.5).toFixed(1);
+    for (const k of Object.keys(marks)) delete marks[k as keyof typeof marks];
     const t0 = performance.now();
     const confirmed = new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => resolve(false), 5000);
       waiter = (u) => {
-        if (u.path === path && u.body.stemp === stemp && u.body.sync_status !== 'pending') {
-          clearTimeout(timer);
-          resolve(true);
+        if (u.path !== path || u.body.stemp !== stemp) return;
+        if (u.body.sync_status === 'pending') {
+          marks.desired ??= performance.now();
+          return;
         }
+        clearTimeout(timer);
+        resolve(true);
       };
     });
     const res = await fetch(`${cluster.url}/api/v2/devs/${devId}/htr/${addr}/status`, {
@@ -115,8 +146,21 @@ try {
     const ok = await confirmed;
     if (i < warmup) continue;
     rest.push(tRest);
-    if (ok) hearth.push(performance.now() - t0);
-    else lost++;
+    if (!ok) {
+      lost++;
+      continue;
+    }
+    const tEnd = performance.now();
+    hearth.push(tEnd - t0);
+    const { cmd, status, ack, desired } = marks;
+    if (desired !== undefined)
+      stages['REST → desired (pending) update on the socket'].push(desired - t0);
+    if (cmd !== undefined && status !== undefined && ack !== undefined) {
+      stages['REST → command at the broker'].push(cmd - t0);
+      stages['command → gateway status report'].push(status - cmd);
+      stages['status report → gateway ack'].push(ack - status);
+      stages['ack → confirmed update on the socket'].push(tEnd - ack);
+    }
   }
   const floor = await measureFloor(mqttUrl, count, warmup);
 
@@ -144,6 +188,11 @@ try {
           row('  of which the REST answer', rest),
           row('Floor: bare HTTP → MQTT → echo → socket.io', floor),
         ],
+      },
+      {
+        heading: 'Stages of the Hearth round trip',
+        rows: Object.entries(stages).map(([name, samples]) => row(name, samples)),
+        note: 'Times at the broker are when an observing client in this process received the message. The gateway publishes its status report before its ack; the server stores the report, then settles the command when the ack comes, and only then emits the confirmed update.',
       },
       {
         heading: 'Against the targets',
