@@ -117,4 +117,13 @@ test('account forms show their validation messages', async ({ page }) => {
   await label(page, 'Repeat new password').fill('fine_pw2');
   await save.click();
   await expect(error).toHaveText('Passwords not the same');
+
+  // The server refuses a wrong current password: that is a toast (spec 1 §8), announced.
+  await label(page, 'Current password').fill('not_the_pw1');
+  await label(page, 'Repeat new password').fill('fine_pw1');
+  await save.click();
+  const toast = shown(page, 'error-toast');
+  await expect(toast).toContainText('The password could not be changed');
+  await expect(toast).toHaveAttribute('role', 'alert');
+  await expect(page.getByTestId('form-error')).toHaveCount(0);
 });
