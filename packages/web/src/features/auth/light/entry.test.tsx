@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createRoot, type Root } from 'react-dom/client';
 import { installFakeFetch, json } from '../../../test/fake-fetch';
 import { tokenExpiringIn } from '../../../test/tokens';
+import { resolveBrand, useBrandingStore } from '../../../lib/branding/branding-store';
 import { useErrorToastStore } from '../../../lib/http';
 import { useSessionStore } from '../../../lib/session/session-store';
 import { showsLightSignIn, startEntry } from './entry';
@@ -43,6 +44,11 @@ describe('which start paths show the light sign-in', () => {
     '/terms',
   ])('signed out, %s loads the full app (open without a session)', (path) => {
     expect(showsLightSignIn(path, signedOut)).toBe(false);
+  });
+
+  test('the native shells always load the full app', () => {
+    expect(showsLightSignIn('/login', signedOut, true)).toBe(false);
+    expect(showsLightSignIn('/login', signedOut, false)).toBe(true);
   });
 
   test('a session or the demo always loads the full app', () => {
@@ -212,6 +218,22 @@ describe('the light sign-in', () => {
     expect(await screen.findByTestId('error-toast')).toHaveTextContent('Connection error');
     expect(window.location.pathname).toBe('/login');
     expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  test("the browser's bar takes the brand's primary colour, as in the full app", async () => {
+    tokenRoute(200);
+    const meta = document.createElement('meta');
+    meta.name = 'theme-color';
+    meta.content = '#000000';
+    document.head.append(meta);
+    try {
+      start('/login');
+      await screen.findByRole('heading', { name: 'Sign in' });
+      const { primary } = resolveBrand(null, useBrandingStore.getState().serialId);
+      await waitFor(() => expect(meta.content).toBe(primary));
+    } finally {
+      meta.remove();
+    }
   });
 
   test("in the user's language, from the shared strings", async () => {

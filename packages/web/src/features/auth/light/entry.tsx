@@ -2,6 +2,7 @@ import { StrictMode, startTransition, type ComponentType } from 'react';
 import type { Root } from 'react-dom/client';
 import { reportError } from '../../../lib/http';
 import { detectLanguage } from '../../../lib/i18n/detect-language';
+import { isNativeShell } from '../../../lib/platform/is-native-shell';
 import { hasSession, useSessionStore } from '../../../lib/session/session-store';
 import type { Navigate } from '../login-screen';
 import { loadSignInStrings } from './light-i18n';
@@ -21,13 +22,18 @@ const OPEN_PATHS = [
   /^\/(help|terms)\/?$/i,
 ];
 
-/** Whether the start path shows the light sign-in rather than loading the full app. */
+/**
+ * Whether the start path shows the light sign-in rather than loading the full app. Not in the
+ * native shells: they read the app from their own bundle, not the network, and their start-up
+ * (status bar, back button, resume) belongs to the full app.
+ */
 export function showsLightSignIn(
   path: string,
   session: { token: string; demo?: boolean } = useSessionStore.getState(),
+  native: boolean = isNativeShell(),
 ): boolean {
   // A session (or the demo) goes to the app; so does a path open without one.
-  return !hasSession(session) && !OPEN_PATHS.some((open) => open.test(path));
+  return !native && !hasSession(session) && !OPEN_PATHS.some((open) => open.test(path));
 }
 
 export interface EntryOptions {

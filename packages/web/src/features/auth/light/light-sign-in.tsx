@@ -1,7 +1,8 @@
 import { useEffect, useMemo } from 'react';
+import { useBrand } from '../../../lib/branding/branding-store';
 import { BRANDING_FETCH_DELAY_MS, useBranding } from '../../../lib/branding/use-branding';
+import { webPlatform } from '../../../lib/platform/web-platform';
 import { useErrorToastStore } from '../../../lib/http';
-import { isNativeShell } from '../../../lib/platform/is-native-shell';
 import type { Tree } from '../../../lib/i18n/merge-locales';
 import { Toast } from '../../../lib/ui/toast';
 import { LoginScreen, type Navigate } from '../login-screen';
@@ -40,6 +41,11 @@ export function LightSignIn({
   afterStart: () => void;
 }) {
   useBranding();
+  // Spec 1 §4: the browser's bar takes the brand's primary colour, as the full app sets it.
+  const { primary } = useBrand();
+  useEffect(() => {
+    webPlatform.setStatusBarColor(primary).catch(() => undefined);
+  }, [primary]);
   // Registered after useBranding's timer with the same delay, so it fires after it.
   useEffect(() => {
     const timer = setTimeout(afterStart, BRANDING_FETCH_DELAY_MS);
@@ -48,7 +54,8 @@ export function LightSignIn({
   const t = useMemo(() => createTranslate(strings), [strings]);
   return (
     <>
-      <LoginScreen t={t} navigate={leave} isNative={isNativeShell()} />
+      {/* Never in the native shells (entry.tsx): remember starts off, as on the web. */}
+      <LoginScreen t={t} navigate={leave} isNative={false} />
       <LightErrorToast t={t} />
     </>
   );
