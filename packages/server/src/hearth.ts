@@ -102,7 +102,17 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
   }
   const commands = createCommandsService({ commands: repos.commands, transport, log });
   late.commands = commands;
-  const ingest = createIngestService({ ...repos, commands, realtime, log });
+  // Reported state is written without waiting for the disk (db/client.ts `reports`); the
+  // samples history and everything about commands stay durable.
+  const reported = createRepositories(database.reports);
+  const ingest = createIngestService({
+    ...repos,
+    devices: reported.devices,
+    nodes: reported.nodes,
+    commands,
+    realtime,
+    log,
+  });
   const channel: GatewayChannel = createGatewayChannel(transport, ingest, log);
 
   const access = createAccessService(repos.devices);
