@@ -1,0 +1,40 @@
+import { ACCESS_TOKEN_LIFETIME_S } from '@hearth/protocol';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTokenSigner } from './jwt';
+
+const claims = { userId: 'u1', serialId: '01.01', email: 'a@b.c', scope: 'all' };
+
+describe('access tokens', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('verifies a token again and again with the same claims', async () => {
+    const signer = createTokenSigner('secret-one');
+    const token = await signer.sign(claims);
+    const first = await signer.verify(token);
+    expect(first).toMatchObject(claims);
+    expect(await signer.verify(token)).toEqual(first);
+  });
+
+  it('refuses a token signed with another key, or altered, even after the real one was verified', async () => {
+    const signer = createTokenSigner('secret-one');
+    const token = await signer.sign(claims);
+    expect(await signer.verify(token)).toBeDefined();
+    const foreign = await createTokenSigner('secret-two').sign(claims);
+    expect(await signer.verify(foreign)).toBeUndefined();
+    const [head, body, sig] = token.split('.');
+    const altered = `${head}.${body}.${sig!.slice(0, -2)}${sig!.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect(await signer.verify(altered)).toBeUndefined();
+  });
+
+  it('refuses a verified token once it has expired', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-01-01T00:00:00Z'));
+    const signer = createTokenSigner('secret-one');
+    const token = await signer.sign(claims);
+    expect(await signer.verify(token)).toBeDefined();
+    vi.setSystemTime(Date.now() + (ACCESS_TOKEN_LIFETIME_S + 1) * 1000);
+    expect(await signer.verify(token)).toBeUndefined();
+  });
+});
