@@ -39,6 +39,18 @@ const followLink = (navigate: Navigate, to: string) => (event: MouseEvent<HTMLAn
   navigate(to);
 };
 
+/**
+ * Ionicons' outline drawings leave fill and stroke to classes of Ionicons' own CSS; drawn as a
+ * mask (no icon component here) they need them spelled out.
+ */
+const maskable = (icon: string) =>
+  icon.replaceAll(
+    "class='ionicon-fill-none ionicon-stroke-width'",
+    "fill='none' stroke='black' stroke-width='32'",
+  );
+const EYE = maskable(eyeOutline);
+const EYE_OFF = maskable(eyeOffOutline);
+
 const fieldsOf = (form: HTMLFormElement) => {
   // Read from the fields themselves, so values a browser autofilled count too.
   const data = new FormData(form);
@@ -137,7 +149,7 @@ export function LoginScreen({
     navigate('/', { replace: true });
   };
 
-  const eye = revealed ? eyeOffOutline : eyeOutline;
+  const eye = revealed ? EYE_OFF : EYE;
   return (
     <div className="login">
       <main className="login__panel">
