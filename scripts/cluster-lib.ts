@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startProxy, type Proxy } from './proxy';
+import { startProxy, startProxyProcess, type Proxy } from './proxy';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const MAIN = join(ROOT, 'packages/server/src/main.ts');
@@ -23,6 +23,8 @@ export interface ClusterOptions {
   restart?: boolean;
   /** Where process output goes: 'inherit' (the terminal) or 'ignore'. */
   stdio?: 'inherit' | 'ignore';
+  /** Run the proxy in a process of its own instead of this one (default false). */
+  proxyProcess?: boolean;
   log?: (line: string) => void;
 }
 
@@ -128,7 +130,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   await healthy(first.url, 60_000);
   for (const p of rest) spawnOne(p);
   await Promise.all(rest.map((p) => healthy(p.url, 60_000)));
-  const proxy = await startProxy({
+  const proxy = await (opts.proxyProcess ? startProxyProcess : startProxy)({
     backends: processes.map((p) => ({ host, port: p.port })),
     port: opts.port,
     host,

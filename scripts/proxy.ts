@@ -5,10 +5,13 @@
 //   - Everything else (REST, websocket-only sockets) goes round-robin to the live processes.
 // A process that refuses connections is skipped for a while and the request tried on the
 // next one; that is safe even for a POST, because a refused connection never reached a server.
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
 import type { Duplex } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 
 export interface Backend {
   host: string;
@@ -177,4 +180,67 @@ export async function startProxy(opts: {
         server.close(() => resolve());
       }),
   };
+}
+
+type ProxyOptions = Parameters<typeof startProxy>[0];
+interface ProxyReport {
+  port?: number;
+  routed?: number[];
+}
+
+/**
+ * The same proxy in a process of its own, as a load balancer in front of a deployment is.
+ * Benches whose clients carry much traffic use it, so that relaying the sockets' frames does
+ * not share an event loop with the clients that measure them. `routed` follows the child's
+ * counts a moment late.
+ */
+export async function startProxyProcess(opts: ProxyOptions): Promise<Proxy> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, HEARTH_PROXY_OPTIONS: JSON.stringify(opts) },
+  });
+  const routed = opts.backends.map(() => 0);
+  const port = await new Promise<number>((resolvePort, reject) => {
+    child.on('message', (m: ProxyReport) => {
+      if (m.routed) routed.splice(0, routed.length, ...m.routed);
+      if (m.port !== undefined) resolvePort(m.port);
+    });
+    child.once('exit', (code) => reject(new Error(`proxy process exited (${code})`)));
+  });
+  const host = opts.host && opts.host !== '0.0.0.0' ? opts.host : '127.0.0.1';
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    routed,
+    close: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+// The child of startProxyProcess: serves, reports its port and its routing counts.
+if (
+  process.env.HEARTH_PROXY_OPTIONS &&
+  process.send &&
+  resolve(process.argv[1] ?? '') === fileURLToPath(import.meta.url)
+) {
+  const send = (m: ProxyReport) => process.send?.(m);
+  const proxy = await startProxy(JSON.parse(process.env.HEARTH_PROXY_OPTIONS) as ProxyOptions);
+  send({ port: proxy.port });
+  let last = '';
+  const counts = setInterval(() => {
+    const now = proxy.routed.join();
+    if (now !== last) send({ routed: proxy.routed });
+    last = now;
+  }, 250);
+  const stop = () => {
+    clearInterval(counts);
+    void proxy.close().then(() => process.exit(0));
+  };
+  process.once('SIGTERM', stop);
+  // The parent went away without stopping it: nothing is left to serve.
+  process.once('disconnect', stop);
 }

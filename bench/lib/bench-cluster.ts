@@ -14,6 +14,8 @@ export async function startBenchCluster(opts: {
   port: number;
   databaseUrl: string;
   mqttUrl: string;
+  /** The proxy in a process of its own (scripts/proxy.ts `startProxyProcess`). */
+  proxyProcess?: boolean;
 }): Promise<BenchCluster> {
   const secrets = benchSecrets();
   const cluster = await startCluster({
@@ -21,6 +23,7 @@ export async function startBenchCluster(opts: {
     port: opts.port,
     basePort: opts.port + 1,
     stdio: 'ignore',
+    proxyProcess: opts.proxyProcess ?? false,
     env: {
       ...secrets,
       DATABASE_URL: opts.databaseUrl,
