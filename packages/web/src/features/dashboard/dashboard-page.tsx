@@ -3,7 +3,6 @@ import {
   IonButtons,
   IonContent,
   IonHeader,
-  IonIcon,
   IonMenuButton,
   IonPage,
   IonSpinner,
@@ -11,11 +10,11 @@ import {
   IonToolbar,
 } from '@ionic/react';
 import { useEffect } from 'react';
-import { addCircleOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { DeviceSockets, formatHomeDateTime, routes } from '../../lib/devices';
 import { useAddHomeOffered } from '../../lib/home-data';
+import { Icon } from '../../lib/ui/icons';
 import { DashboardToolbar } from './components/dashboard-toolbar';
 import { HomeHeader, homeTitle } from './components/home-header';
 import { HomePicker } from './components/home-picker';
@@ -107,7 +106,7 @@ export function DashboardPage({
             {/* Spec 1 §2 empty dashboard: the add-home hint with its plus button. */}
             {addHomeOffered && (
               <Link to={routes.addHome} className="dashboard-tool">
-                <IonIcon icon={addCircleOutline} aria-hidden="true" />
+                <Icon name="addCircleOutline" />
                 <span>{t('dashboard.addHome')}</span>
               </Link>
             )}

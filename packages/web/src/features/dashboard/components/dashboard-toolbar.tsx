@@ -1,18 +1,10 @@
-import { IonFooter, IonIcon, IonToolbar } from '@ionic/react';
-import {
-  addCircleOutline,
-  barChartOutline,
-  checkboxOutline,
-  closeCircleOutline,
-  homeOutline,
-  optionsOutline,
-  partlySunnyOutline,
-} from 'ionicons/icons';
+import { IonFooter, IonToolbar } from '@ionic/react';
 import { Link } from 'react-router-dom';
 import type { NodeType } from '@hearth/protocol';
 import { useTranslation } from 'react-i18next';
 import { platform } from '../../../lib/platform';
 import { routes } from '../../../lib/devices';
+import { Icon, type IconName } from '../../../lib/ui/icons';
 
 interface ToolbarProps {
   homeId: string;
@@ -28,10 +20,10 @@ interface ToolbarProps {
   onDeselectAll: () => void;
 }
 
-function ToolLink({ to, icon, label }: { to: string; icon: string; label: string }) {
+function ToolLink({ to, icon, label }: { to: string; icon: IconName; label: string }) {
   return (
     <Link to={to} className="dashboard-tool">
-      <IonIcon icon={icon} aria-hidden="true" />
+      <Icon name={icon} />
       <span>{label}</span>
     </Link>
   );
@@ -49,11 +41,11 @@ export function DashboardToolbar(props: ToolbarProps) {
             <>
               <ToolLink
                 to={routes.multiNodeSchedule(homeId, props.selected)}
-                icon={optionsOutline}
+                icon="optionsOutline"
                 label={t('dashboard.multiConfig')}
               />
               <button type="button" className="dashboard-tool" onClick={props.onDeselectAll}>
-                <IonIcon icon={closeCircleOutline} aria-hidden="true" />
+                <Icon name="closeCircleOutline" />
                 <span>{t('dashboard.deselectAll')}</span>
               </button>
             </>
@@ -62,33 +54,33 @@ export function DashboardToolbar(props: ToolbarProps) {
               {((props.connected && props.owner) || platform.isNative) && (
                 <ToolLink
                   to={routes.addDevice(homeId)}
-                  icon={addCircleOutline}
+                  icon="addCircleOutline"
                   label={t('dashboard.addDevices')}
                 />
               )}
               {props.connected && props.anyInstalled && (
                 <ToolLink
                   to={routes.homeConfig(homeId)}
-                  icon={homeOutline}
+                  icon="homeOutline"
                   label={t('dashboard.homeConfig')}
                 />
               )}
               {props.anyInstalled && (
                 <ToolLink
                   to={routes.homeRecords(homeId, props.recordsType)}
-                  icon={barChartOutline}
+                  icon="barChartOutline"
                   label={t('dashboard.records')}
                 />
               )}
               {props.canSelectAll && (
                 <button type="button" className="dashboard-tool" onClick={props.onSelectAll}>
-                  <IonIcon icon={checkboxOutline} aria-hidden="true" />
+                  <Icon name="checkboxOutline" />
                   <span>{t('dashboard.selectAll')}</span>
                 </button>
               )}
               <ToolLink
                 to={routes.weather(homeId)}
-                icon={partlySunnyOutline}
+                icon="partlySunnyOutline"
                 label={t('dashboard.weather')}
               />
             </>

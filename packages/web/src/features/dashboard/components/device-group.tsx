@@ -1,8 +1,7 @@
-import { IonIcon } from '@ionic/react';
-import { settingsOutline } from 'ionicons/icons';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { routes, type HomeDevice, type LiveNode } from '../../../lib/devices';
+import { Icon } from '../../../lib/ui/icons';
 import { isSelectable, selectionKey } from '../model/dashboard-rules';
 import { NodeCard } from './node-card';
 
@@ -92,7 +91,7 @@ export function NodeGrid(props: NodeGridProps) {
                 className="device-group__config"
                 aria-label={t('dashboard.configureDevice', { name: device.dev.name })}
               >
-                <IonIcon icon={settingsOutline} aria-hidden="true" />
+                <Icon name="settingsOutline" />
               </Link>
             </header>
             {nodes.length > 0 ? (

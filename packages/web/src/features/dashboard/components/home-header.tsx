@@ -1,9 +1,8 @@
-import { IonIcon } from '@ionic/react';
-import { airplane, notifications } from 'ionicons/icons';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { GroupedHome } from '@hearth/protocol';
 import { routes, useHomeClock } from '../../../lib/devices';
+import { Icon } from '../../../lib/ui/icons';
 import { usePresenceConfig } from '../api/presence-config';
 
 interface HomeHeaderProps {
@@ -39,21 +38,9 @@ export function HomeHeader({ home, connected, away, timeZone }: HomeHeaderProps)
         ) : (
           heading
         )}
-        {away && (
-          <IonIcon
-            icon={airplane}
-            role="img"
-            aria-label={t('dashboard.away')}
-            data-testid="home-away"
-          />
-        )}
+        {away && <Icon name="airplane" label={t('dashboard.away')} data-testid="home-away" />}
         {presence.data?.enabled === true && (
-          <IonIcon
-            icon={notifications}
-            role="img"
-            aria-label={t('dashboard.quietHome')}
-            data-testid="home-quiet"
-          />
+          <Icon name="notifications" label={t('dashboard.quietHome')} data-testid="home-quiet" />
         )}
       </div>
       {connected ? (

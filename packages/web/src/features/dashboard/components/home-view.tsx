@@ -1,9 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { IonIcon } from '@ionic/react';
-import { add, appsOutline, listOutline } from 'ionicons/icons';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { routes } from '../../../lib/devices';
+import { Icon } from '../../../lib/ui/icons';
 import { showSelectionCount, tableViewOffered } from '../model/dashboard-rules';
 import { readNodeView, writeNodeView, type NodeView } from '../model/view-preference';
 import type { DashboardModel, PowerMonitorEntry } from '../use-dashboard';
@@ -84,7 +83,7 @@ export function HomeView({
                 aria-pressed={shown === 'table'}
                 onClick={() => choose(shown === 'table' ? 'grid' : 'table')}
               >
-                <IonIcon icon={shown === 'table' ? appsOutline : listOutline} aria-hidden="true" />
+                <Icon name={shown === 'table' ? 'appsOutline' : 'listOutline'} />
                 <span>
                   {shown === 'table' ? t('dashboard.gridView') : t('dashboard.tableView')}
                 </span>
@@ -102,7 +101,7 @@ export function HomeView({
                 className="dashboard-empty__add"
                 aria-label={t('dashboard.addDevices')}
               >
-                <IonIcon icon={add} aria-hidden="true" />
+                <Icon name="add" />
               </Link>
             )}
           </div>

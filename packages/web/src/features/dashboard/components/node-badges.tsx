@@ -1,18 +1,3 @@
-import { IonIcon } from '@ionic/react';
-import {
-  aperture,
-  body,
-  flame,
-  flash,
-  handLeft,
-  hourglass,
-  leaf,
-  moon,
-  power,
-  swapHorizontal,
-  time,
-  timer,
-} from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { modeIcon, type NodeStatus } from '@hearth/protocol';
 import {
@@ -22,26 +7,27 @@ import {
   statusIndicators,
   type StatusIndicator,
 } from '../model/node-badges';
+import { Icon, type IconName } from '../../../lib/ui/icons';
 
-const MODE_ICONS: Record<string, string> = {
-  auto: time,
-  modified_auto: time,
-  manual: handLeft,
-  off: power,
-  setback: moon,
-  setback_active: moon,
-  runback: hourglass,
-  boost: hourglass,
-  on: timer,
+const MODE_ICONS: Record<string, IconName> = {
+  auto: 'time',
+  modified_auto: 'time',
+  manual: 'handLeft',
+  off: 'power',
+  setback: 'moon',
+  setback_active: 'moon',
+  runback: 'hourglass',
+  boost: 'hourglass',
+  on: 'timer',
 };
 
-const INDICATOR_ICONS: Record<StatusIndicator, string> = {
-  fan: aperture,
-  heating: flame,
-  ventilation: swapHorizontal,
-  resistor: flash,
-  presence: body,
-  easy: leaf,
+const INDICATOR_ICONS: Record<StatusIndicator, IconName> = {
+  fan: 'aperture',
+  heating: 'flame',
+  ventilation: 'swapHorizontal',
+  resistor: 'flash',
+  presence: 'body',
+  easy: 'leaf',
 };
 
 /** Spec 3 §2 mode icon, labelled with the mode's name. */
@@ -52,7 +38,7 @@ export function ModeIcon({ status }: { status: NodeStatus | undefined }) {
   const label = t(`dashboard.modes.${icon}`);
   return (
     <span className="mode-icon" role="img" aria-label={label} title={label} data-mode-icon={icon}>
-      <IonIcon icon={MODE_ICONS[icon] ?? time} aria-hidden="true" />
+      <Icon name={MODE_ICONS[icon] ?? 'time'} />
     </span>
   );
 }
@@ -65,7 +51,7 @@ export function StatusIndicators({ status }: { status: NodeStatus | undefined })
     <ul className="status-indicators" aria-label={t('dashboard.indicators.title')}>
       {list.map((k) => (
         <li key={k} data-indicator={k} title={t(`dashboard.indicators.${k}`)}>
-          <IonIcon icon={INDICATOR_ICONS[k]} aria-hidden="true" />
+          <Icon name={INDICATOR_ICONS[k]} />
           <span className="visually-hidden">{t(`dashboard.indicators.${k}`)}</span>
         </li>
       ))}

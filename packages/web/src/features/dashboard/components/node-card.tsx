@@ -1,10 +1,9 @@
 import { memo } from 'react';
-import { IonIcon } from '@ionic/react';
-import { cloudOffline, settingsOutline, warning } from 'ionicons/icons';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isTimerOn } from '@hearth/protocol';
 import { routes, type LiveNode } from '../../../lib/devices';
+import { Icon } from '../../../lib/ui/icons';
 import { formatTemperature } from '../format-temperature';
 import { cardState, isSelectable, opensDetail } from '../model/dashboard-rules';
 import { ChargeBar, ModeIcon, StatusIndicators } from './node-badges';
@@ -81,15 +80,14 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
         {!selectable && (
           <>
             {node.lost ? (
-              <IonIcon
-                icon={cloudOffline}
+              <Icon
+                name="cloudOffline"
                 className="node-card__lost blink"
-                role="img"
-                aria-label={t('dashboard.lost')}
+                label={t('dashboard.lost')}
               />
             ) : (
               (state === 'offline' || state === 'unsync') && (
-                <IonIcon icon={warning} role="img" aria-label={t('dashboard.warning')} />
+                <Icon name="warning" label={t('dashboard.warning')} />
               )
             )}
             <Link
@@ -97,7 +95,7 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
               to={routes.nodeSettings(homeId, devId, node.type, node.addr)}
               aria-label={t('dashboard.configureNode', { name: node.name })}
             >
-              <IonIcon icon={settingsOutline} aria-hidden="true" />
+              <Icon name="settingsOutline" />
             </Link>
           </>
         )}
@@ -108,7 +106,7 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
           {/* An offline node's warning takes the mode icon's place in the name line, so the
               card's content does not move when the device's first report arrives. */}
           {state === 'offline' ? (
-            <IonIcon icon={warning} className="mode-icon" aria-hidden="true" />
+            <Icon name="warning" className="mode-icon" />
           ) : (
             <ModeIcon status={node.status} />
           )}
