@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { GroupedHome } from '@hearth/protocol';
 import { installFakeFetch, json } from '../test/fake-fetch';
@@ -29,6 +29,16 @@ function signIn() {
     refreshToken: 'r',
     username: 'ana@example.com',
   });
+}
+
+/** What opening the side panel does for its content: Ionic's menu announces ionWillOpen. */
+async function openMenu() {
+  const menu = await waitFor(() => {
+    const el = document.querySelector('ion-menu');
+    if (!el) throw new Error('no side menu yet');
+    return el;
+  }, LOADED_MACHINE);
+  fireEvent(menu, new CustomEvent('ionWillOpen'));
 }
 
 function openAt(path: string) {
@@ -89,6 +99,9 @@ describe('routes', WHOLE_APP, () => {
     installFakeFetch({ 'GET /api/v2/grouped_devs': () => json(homes) });
     openAt('/');
     await screen.findByRole('heading', { name: 'Casa Pins' }, LOADED_MACHINE);
+    // The panel's entries are built when it first opens, not with the page under it.
+    expect(screen.queryByTestId('menu-homes')).not.toBeInTheDocument();
+    await openMenu();
     await userEvent.click(await screen.findByTestId('menu-homes', {}, LOADED_MACHINE));
     const list = await screen.findByRole('list', { name: 'Homes' }, LOADED_MACHINE);
     expect(within(list).getByRole('link', { name: 'Casa Pins' })).toBeInTheDocument();
@@ -101,7 +114,8 @@ describe('routes', WHOLE_APP, () => {
     installFakeFetch({ 'GET /api/v2/grouped_devs': () => json(homes) });
     openAt('/');
     await screen.findByRole('heading', { name: 'Casa Pins' }, LOADED_MACHINE);
-    await userEvent.click(screen.getByTestId('menu-logout'));
+    await openMenu();
+    await userEvent.click(await screen.findByTestId('menu-logout', {}, LOADED_MACHINE));
     expect(
       await screen.findByRole('heading', { name: 'Sign in' }, LOADED_MACHINE),
     ).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { IonContent, IonHeader, IonList, IonMenu, IonTitle, IonToolbar } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { SIDE_PANEL_WIDTH_PX } from '@hearth/protocol';
@@ -10,17 +10,40 @@ import { SideMenuItems } from './side-menu-items';
 /**
  * The side panel of the signed-in pages (spec 1 §2 "Toolbar and side menu"). Its own chunk:
  * nobody signed out ever opens it, so the sign-in screen does not load it.
+ *
+ * Its content (about thirty Ionic components: items, icons, labels, the toolbar) is built
+ * when the panel first starts opening, not with the page under it: a closed panel shows
+ * nothing, and building it cost the dashboard's first load a long main-thread task on phones.
+ * Once built it stays.
  */
 export function SideMenu({ disabled }: { disabled: boolean }) {
-  const { t } = useTranslation();
-  const username = useSessionStore((s) => s.username);
-  const logos = brandLogos(useBrand());
+  const [opened, setOpened] = useState(false);
+  const menu = useRef<HTMLIonMenuElement>(null);
+  useEffect(() => {
+    const el = menu.current;
+    if (opened || !el) return;
+    const open = () => setOpened(true);
+    el.addEventListener('ionWillOpen', open);
+    return () => el.removeEventListener('ionWillOpen', open);
+  }, [opened]);
   return (
     <IonMenu
+      ref={menu}
       contentId="main"
       disabled={disabled}
       style={{ '--width': `${SIDE_PANEL_WIDTH_PX}px` } as CSSProperties}
     >
+      {opened && <SideMenuContent />}
+    </IonMenu>
+  );
+}
+
+function SideMenuContent() {
+  const { t } = useTranslation();
+  const username = useSessionStore((s) => s.username);
+  const logos = brandLogos(useBrand());
+  return (
+    <>
       <IonHeader>
         <IonToolbar color="primary">
           <IonTitle>
@@ -47,6 +70,6 @@ export function SideMenu({ disabled }: { disabled: boolean }) {
           <SideMenuItems />
         </IonList>
       </IonContent>
-    </IonMenu>
+    </>
   );
 }
