@@ -1,3 +1,4 @@
+import { loadScreenStrings } from '../lib/i18n';
 import { lazyPage } from './lazy-page';
 
 // Every screen is its own chunk (React.lazy): the login route loads the shell and sign-in
@@ -9,9 +10,16 @@ export const LoginPage = lazyPage(
   undefined,
   { shellStrings: true },
 );
-export const DashboardPage = lazyPage(() =>
-  import('../features/dashboard').then((m) => m.DashboardPage),
-);
+const loadDashboard = () => import('../features/dashboard');
+export const DashboardPage = lazyPage(() => loadDashboard().then((m) => m.DashboardPage));
+/**
+ * Starts fetching the dashboard's code and the features' strings at once (a signed-in start on
+ * `/`), instead of once the router has mounted its route; the lazy screen then finds them.
+ */
+export function preloadDashboard(): void {
+  loadDashboard().catch(() => undefined);
+  loadScreenStrings().catch(() => undefined);
+}
 export const SchedulePage = lazyPage(() =>
   import('../features/schedule').then((m) => m.SchedulePage),
 );
