@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
+import { BRANDING_FETCH_DELAY_MS } from '@hearth/protocol';
 import { useBrand } from '../../../lib/branding/branding-store';
-import { BRANDING_FETCH_DELAY_MS, useBranding } from '../../../lib/branding/use-branding';
+import { useBranding } from '../../../lib/branding/use-branding';
 import { webPlatform } from '../../../lib/platform/web-platform';
 import { useErrorToastStore } from '../../../lib/http';
 import type { Tree } from '../../../lib/i18n/merge-locales';
