@@ -38,7 +38,7 @@ export function LightSignIn({
 }: {
   strings: Tree;
   leave: Navigate;
-  /** Runs once the start-up work is under way: after the brand file's fetch has begun. */
+  /** Runs once the start-up work is under way: the brand check has arrived and its fetch begun. */
   afterStart: () => void;
 }) {
   useBranding();
@@ -47,9 +47,13 @@ export function LightSignIn({
   useEffect(() => {
     webPlatform.setStatusBarColor(primary).catch(() => undefined);
   }, [primary]);
-  // Registered after useBranding's timer with the same delay, so it fires after it.
+  // Registered after useBranding's timer with the same delay, so it fires after it; waits for
+  // the brand check's code (useBranding's import, not fetched twice) so that the sign-in's own
+  // start-up code has arrived before anything is fetched ahead.
   useEffect(() => {
-    const timer = setTimeout(afterStart, BRANDING_FETCH_DELAY_MS);
+    const timer = setTimeout(() => {
+      import('../../../lib/branding/fetch-brands').then(afterStart, afterStart);
+    }, BRANDING_FETCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [afterStart]);
   const t = useMemo(() => createTranslate(strings), [strings]);
