@@ -1,4 +1,5 @@
 export * from './branding';
+export * from './client-data-defaults';
 export * from './constants';
 export * from './countries';
 export * from './devid';

@@ -1,43 +1,7 @@
-import { LANGUAGES, NODE_TYPES, type ClientData } from '@hearth/protocol';
+import { defaultClientData, type ClientData } from '@hearth/protocol';
 import { supportedTimezones } from './location-data';
 
-const HEARTH: ClientData = {
-  appParameters: {
-    title: 'Hearth',
-    frontendHost: '',
-    // Upper end of the geolocation range slider (spec 2 §5).
-    maxOutdoorRange: 1000,
-  },
-  supportData: {
-    email: 'support@hearth.example',
-    phone: '',
-    web: 'https://hearth.example/support',
-    address: '',
-  },
-  capabilities: {
-    supportedNodeTypes: [...NODE_TYPES],
-    supportedLanguages: [...LANGUAGES],
-    supportedTimezones: supportedTimezones(),
-    wifiSmartboxAvailable: true,
-    geolocationEnabled: true,
-    inviteEnabled: true,
-    powerScheduleAvailable: true,
-    sampleDownloadEnabled: true,
-    htrPowerLimitAvailable: true,
-  },
-  resources: {
-    androidAppLink: '',
-    iosAppLink: '',
-    voiceAssistantInfoUri: '',
-    alexaInfoUri: '',
-  },
-  nodeParameters: {
-    tempThresholds: {
-      heat: { eco: { min: 5, max: 25 }, comfort: { min: 10, max: 30 } },
-      cold: { eco: { min: 20, max: 35 }, comfort: { min: 16, max: 30 } },
-    },
-  },
-};
+const HEARTH: ClientData = defaultClientData(supportedTimezones());
 
 /** A reseller variant: fewer features switched on, its own name and support. */
 const CALORA: ClientData = {

@@ -1,7 +1,6 @@
 import {
   CLIENT_DATA_FILES,
-  LANGUAGES,
-  NODE_TYPES,
+  defaultClientData,
   type ClientData,
   type ClientDataFile,
 } from '@hearth/protocol';
@@ -20,33 +19,7 @@ const DEMO_TIME_ZONES = [
  * The default brand's client data as a server with no operator overrides answers it (spec 1
  * §7): the demo is the default brand, whatever serial id the app holds.
  */
-export const DEMO_CLIENT_DATA: ClientData = {
-  appParameters: { title: 'Hearth', frontendHost: '', maxOutdoorRange: 1000 },
-  supportData: {
-    email: 'support@hearth.example',
-    phone: '',
-    web: 'https://hearth.example/support',
-    address: '',
-  },
-  capabilities: {
-    supportedNodeTypes: [...NODE_TYPES],
-    supportedLanguages: [...LANGUAGES],
-    supportedTimezones: DEMO_TIME_ZONES,
-    wifiSmartboxAvailable: true,
-    geolocationEnabled: true,
-    inviteEnabled: true,
-    powerScheduleAvailable: true,
-    sampleDownloadEnabled: true,
-    htrPowerLimitAvailable: true,
-  },
-  resources: { androidAppLink: '', iosAppLink: '', voiceAssistantInfoUri: '', alexaInfoUri: '' },
-  nodeParameters: {
-    tempThresholds: {
-      heat: { eco: { min: 5, max: 25 }, comfort: { min: 10, max: 30 } },
-      cold: { eco: { min: 20, max: 35 }, comfort: { min: 16, max: 30 } },
-    },
-  },
-};
+export const DEMO_CLIENT_DATA: ClientData = defaultClientData(DEMO_TIME_ZONES);
 
 const FILE_BY_NAME = new Map<string, ClientDataFile>(
   CLIENT_DATA_FILES.map((f) => [`${f}.json`, f]),
