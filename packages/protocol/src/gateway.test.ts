@@ -13,7 +13,10 @@ describe('gateway topics', () => {
   });
 
   it('reads the fixed kinds and rejects anything else', () => {
-    expect(parseGatewayTopic('hearth/gw/abc/connected')).toEqual({ devId: 'abc', kind: 'connected' });
+    expect(parseGatewayTopic('hearth/gw/abc/connected')).toEqual({
+      devId: 'abc',
+      kind: 'connected',
+    });
     expect(parseGatewayTopic('hearth/gw/abc/ack')).toEqual({ devId: 'abc', kind: 'ack' });
     expect(parseGatewayTopic('hearth/gw/abc/connected/extra')).toBeUndefined();
     expect(parseGatewayTopic('hearth/gw/abc/unknown')).toBeUndefined();

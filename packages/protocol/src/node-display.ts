@@ -4,7 +4,14 @@ import type { SnapshotNode } from './wire';
  * How a node card reads (spec 3 §2 "Node display states"), in the order the spec
  * checks them. `offline` is a real state, not a missing value.
  */
-export const NODE_DISPLAY_STATES = ['uninstalled', 'offline', 'timer', 'off', 'unsync', 'temperature'] as const;
+export const NODE_DISPLAY_STATES = [
+  'uninstalled',
+  'offline',
+  'timer',
+  'off',
+  'unsync',
+  'temperature',
+] as const;
 export type NodeDisplayState = (typeof NODE_DISPLAY_STATES)[number];
 
 /** Sensor mode 3 (no probe) makes a heater a timer (spec 3 §3 "Reference lists"). */
@@ -15,7 +22,9 @@ type DisplayInput = Pick<SnapshotNode, 'installed' | 'lost' | 'status' | 'setup'
 export function isTimerNode(node: DisplayInput): boolean {
   const extra = node.setup?.extra_options;
   const sensorMode =
-    typeof extra === 'object' && extra !== null ? (extra as { sensor_mode?: unknown }).sensor_mode : undefined;
+    typeof extra === 'object' && extra !== null
+      ? (extra as { sensor_mode?: unknown }).sensor_mode
+      : undefined;
   return sensorMode === TIMER_SENSOR_MODE;
 }
 

@@ -3,7 +3,8 @@ import { formatDecimal, formatPowerLimit, parseDecimal } from './format';
 import { nodeStatusSchema, progSchema } from './wire';
 
 const day = (n: number, v = 1) => Array.from({ length: n }, () => v);
-const week = (n: number) => Object.fromEntries(['0', '1', '2', '3', '4', '5', '6'].map((k) => [k, day(n)]));
+const week = (n: number) =>
+  Object.fromEntries(['0', '1', '2', '3', '4', '5', '6'].map((k) => [k, day(n)]));
 
 describe('prog', () => {
   it('accepts 24 or 48 slots keyed "0"–"6"', () => {

@@ -49,10 +49,12 @@ const progDay = z
 
 /** Weekly programme keyed by day strings "0" (Sunday) … "6"; all days share one resolution. */
 export const progSchema = z
-  .strictObject(Object.fromEntries(PROG_DAY_KEYS.map((k) => [k, progDay])) as Record<
-    (typeof PROG_DAY_KEYS)[number],
-    typeof progDay
-  >)
+  .strictObject(
+    Object.fromEntries(PROG_DAY_KEYS.map((k) => [k, progDay])) as Record<
+      (typeof PROG_DAY_KEYS)[number],
+      typeof progDay
+    >,
+  )
   .refine((p) => new Set(Object.values(p).map((d) => d.length)).size === 1, {
     message: 'every day must have the same number of slots',
   });

@@ -46,12 +46,10 @@ export function installErrorHandling(app: FastifyInstance, opts: { webApp: boole
   });
   app.setNotFoundHandler((request, reply) => {
     if (opts.webApp && isAppRoute(request)) return reply.type('text/html').sendFile('index.html');
-    void reply
-      .status(404)
-      .send({
-        message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
-        statusCode: 404,
-        error: 'not_found',
-      } satisfies ErrorBody);
+    void reply.status(404).send({
+      message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+      statusCode: 404,
+      error: 'not_found',
+    } satisfies ErrorBody);
   });
 }
