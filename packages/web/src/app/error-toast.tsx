@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useErrorToastStore } from '../lib/http';
 import { Toast } from '../lib/ui/toast';
+import { ErrorKindToast } from '../lib/ui/error-kind-toast';
 import { useOnline } from '../features/pwa';
 
 /**
@@ -27,14 +28,5 @@ export function GlobalErrorToast() {
   }
   // Offline, the offline banner already says why nothing loads; no toast on top of it.
   if (!kind || (kind === 'connection' && !online)) return null;
-  return (
-    <Toast
-      variant="danger"
-      title={kind === 'connection' ? t('errorToast.connectionTitle') : t('errorToast.title')}
-      message={t(`errorToast.${kind}`)}
-      closeLabel={t('errorToast.close')}
-      onDismiss={dismiss}
-      testId="error-toast"
-    />
-  );
+  return <ErrorKindToast kind={kind} t={t} onDismiss={dismiss} />;
 }

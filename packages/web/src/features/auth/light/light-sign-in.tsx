@@ -5,7 +5,7 @@ import { useBranding } from '../../../lib/branding/use-branding';
 import { webPlatform } from '../../../lib/platform/web-platform';
 import { useErrorToastStore } from '../../../lib/http';
 import type { Tree } from '../../../lib/i18n/merge-locales';
-import { Toast } from '../../../lib/ui/toast';
+import { ErrorKindToast } from '../../../lib/ui/error-kind-toast';
 import { LoginScreen, type Navigate } from '../login-screen';
 import { createTranslate, type Translate } from './light-i18n';
 
@@ -13,17 +13,7 @@ import { createTranslate, type Translate } from './light-i18n';
 function LightErrorToast({ t }: { t: Translate }) {
   const kind = useErrorToastStore((s) => s.kind);
   const dismiss = useErrorToastStore((s) => s.dismiss);
-  if (!kind) return null;
-  return (
-    <Toast
-      variant="danger"
-      title={kind === 'connection' ? t('errorToast.connectionTitle') : t('errorToast.title')}
-      message={t(`errorToast.${kind}`)}
-      closeLabel={t('errorToast.close')}
-      onDismiss={dismiss}
-      testId="error-toast"
-    />
-  );
+  return kind ? <ErrorKindToast kind={kind} t={t} onDismiss={dismiss} /> : null;
 }
 
 /**
