@@ -75,6 +75,7 @@ export function createCommandsService(deps: {
       commands.settle(devId, id, ok, error),
     settleAndSync: (devId: string, id: string, ok: boolean, error?: string) =>
       commands.settleAndSync(devId, id, ok, error),
+    reportAndSettle: commands.reportAndSettle,
     hasPendingFor: (devId: string, path: string) => commands.hasPendingFor(devId, path),
     /**
      * The home's geo data for a gateway (docs/device-protocol.md `/geo_data`): the full

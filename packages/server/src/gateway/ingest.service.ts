@@ -33,6 +33,16 @@ const objectSchema = z.record(z.string(), z.unknown());
 /** Devices this process has seen stored; bounded, since a fleet may be larger than memory wants. */
 const MAX_KNOWN_DEVICES = 100_000;
 const FOREIGN_KEY_VIOLATION = '23503';
+/** A node's status or setup as its gateway reported it. */
+interface ReportWrite {
+  devId: string;
+  type: string;
+  addr: number;
+  part: 'status' | 'setup';
+  body: Record<string, unknown>;
+}
+/** Command ids are UUIDs; an ack naming anything else is settled on its own (and found unknown). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The PostgreSQL error code of a failed query, through the drivers' wrappers. */
 function pgCode(err: unknown): string | undefined {
@@ -136,25 +146,57 @@ export function createIngestService(deps: IngestDeps) {
     if (settled.synced) realtime.update(devId, settled.row.path, settled.synced);
   }
 
-  async function handle(topic: string, payload: Buffer): Promise<void> {
-    const message = parseGatewayTopic(topic);
-    if (!message || message.kind === 'cmd' || !isValidDevId(message.devId)) return;
-    const { devId } = message;
+  /**
+   * A status or setup report and the ack that follows it (a gateway's answer to a write),
+   * parsed; undefined when the two do not read as such (each then goes on its own).
+   */
+  function parsePair(report: { topic: string; payload: Buffer }, ackPayload: Buffer) {
     try {
-      const body: unknown = JSON.parse(payload.toString('utf8'));
-      // A (re)connection checks the row itself: its update alone would not notice it gone.
-      if (message.kind === 'connected') known.delete(devId);
-      const apply = async () => {
-        await ensureDev(devId);
-        if (message.kind === 'connected') await onConnected(devId, body);
-        else if (message.kind === 'up') await onUp(devId, message.path, body);
-        else if (message.kind === 'samples')
-          await sampleWrites.add({
-            devId,
-            list: gatewaySamplesPayloadSchema.parse(body).samples,
-          });
-        else await onAck(devId, body);
+      const up = parseGatewayTopic(report.topic);
+      if (up?.kind !== 'up' || !isValidDevId(up.devId)) return undefined;
+      const part = NODE_PART_PATH.exec(up.path);
+      const type = parseNodeType(part?.[1] ?? '');
+      const found = part?.[3];
+      const name = found === 'status' || found === 'setup' ? found : undefined;
+      if (!part || !type || !name) return undefined;
+      const value = partSchemas[name].safeParse(JSON.parse(report.payload.toString('utf8')));
+      const ack = gatewayAckSchema.safeParse(JSON.parse(ackPayload.toString('utf8')));
+      if (!value.success || !ack.success || !UUID.test(ack.data.id)) return undefined;
+      const write: ReportWrite = {
+        devId: up.devId,
+        type,
+        addr: Number(part[2]),
+        part: name,
+        body: value.data,
       };
+      return { write, value: value.data, ack: ack.data };
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Stores the report and settles its ack in one statement, with the updates of both. */
+  async function onReportAndAck({ write, value, ack }: NonNullable<ReturnType<typeof parsePair>>) {
+    const { devId } = write;
+    const nodePath = `/${write.type}/${write.addr}/${write.part}`;
+    const done = await commands.reportAndSettle(write, ack);
+    realtime.update(
+      devId,
+      nodePath,
+      done.reportedPending ? { ...value, sync_status: 'pending' } : value,
+    );
+    // The ack was for another write (or one already settled): it is settled as on its own.
+    if (!done.row) return onAck(devId, ack);
+    if (!ack.ok) log.warn({ devId, id: ack.id, error: ack.error }, 'gateway refused a command');
+    if (done.synced) realtime.update(devId, nodePath, done.synced);
+  }
+
+  /**
+   * Applies one message (or a report with its ack) of a gateway; a bad one is logged and
+   * dropped, so that it cannot stop the channel (the gateway's next report repairs the state).
+   */
+  async function guarded(devId: string, topic: string, apply: () => Promise<void>) {
+    try {
       try {
         await apply();
       } catch (err) {
@@ -164,9 +206,46 @@ export function createIngestService(deps: IngestDeps) {
         await apply();
       }
     } catch (err) {
-      // One bad message must not stop the channel; the gateway's next report repairs the state.
       log.warn({ err, topic }, 'gateway message dropped');
     }
+  }
+
+  async function handle(topic: string, payload: Buffer): Promise<void> {
+    const message = parseGatewayTopic(topic);
+    if (!message || message.kind === 'cmd' || !isValidDevId(message.devId)) return;
+    const { devId } = message;
+    // A (re)connection checks the row itself: its update alone would not notice it gone.
+    if (message.kind === 'connected') known.delete(devId);
+    await guarded(devId, topic, async () => {
+      const body: unknown = JSON.parse(payload.toString('utf8'));
+      await ensureDev(devId);
+      if (message.kind === 'connected') await onConnected(devId, body);
+      else if (message.kind === 'up') await onUp(devId, message.path, body);
+      else if (message.kind === 'samples')
+        await sampleWrites.add({
+          devId,
+          list: gatewaySamplesPayloadSchema.parse(body).samples,
+        });
+      else await onAck(devId, body);
+    });
+  }
+
+  /** A node's status or setup report followed by an ack of the same gateway, as one. */
+  async function handlePair(
+    report: { topic: string; payload: Buffer },
+    ack: { topic: string; payload: Buffer },
+  ): Promise<void> {
+    const pair = parsePair(report, ack.payload);
+    if (!pair) {
+      await handle(report.topic, report.payload);
+      await handle(ack.topic, ack.payload);
+      return;
+    }
+    const { devId } = pair.write;
+    await guarded(devId, report.topic, async () => {
+      await ensureDev(devId);
+      await onReportAndAck(pair);
+    });
   }
 
   return {
@@ -181,7 +260,17 @@ export function createIngestService(deps: IngestDeps) {
     async handleAll(messages: { topic: string; payload: Buffer }[]): Promise<void> {
       let run: Promise<void>[] = [];
       let keys = new Set<string>();
-      for (const { topic, payload } of messages) {
+      for (let i = 0; i < messages.length; i++) {
+        const { topic, payload } = messages[i]!;
+        const following = messages[i + 1];
+        if (following && isReportAndAck(topic, following.topic)) {
+          await Promise.all(run);
+          run = [];
+          keys = new Set();
+          await handlePair(messages[i]!, following);
+          i++;
+          continue;
+        }
         const key = independentKey(topic);
         if (key === undefined || keys.has(key)) {
           await Promise.all(run);
@@ -198,6 +287,14 @@ export function createIngestService(deps: IngestDeps) {
       await Promise.all(run);
     },
   };
+}
+
+/** A status or setup report directly followed by an ack: stored and settled together. */
+function isReportAndAck(topic: string, next: string): boolean {
+  const message = parseGatewayTopic(topic);
+  if (message?.kind !== 'up' || parseGatewayTopic(next)?.kind !== 'ack') return false;
+  const part = NODE_PART_PATH.exec(message.path);
+  return part?.[3] === 'status' || part?.[3] === 'setup';
 }
 
 /** What a message writes when it may go together with its neighbours; undefined when not. */

@@ -124,6 +124,74 @@ export function createCommandsRepository(db: Db) {
       const { synced, ...row } = found;
       return synced ? { row, synced } : { row };
     },
+    /**
+     * A gateway's report of a node's status or setup followed by its ack of a write to that
+     * same object, in one statement instead of two (the usual answer to a write: the
+     * gateway publishes the object's new state, then the ack). Same outcome, stored and
+     * answered, as `nodes.setParts([report])` and then `settleAndSync`: `reportedPending` is
+     * what the report alone would have read (pending while any write to the object was
+     * unacknowledged); `row` is the settled command, undefined when the ack was not for a
+     * pending write to this object (then nothing is settled and the caller settles it
+     * apart); `synced` the object as stored once its pending state ended.
+     */
+    async reportAndSettle(
+      report: {
+        devId: string;
+        type: string;
+        addr: number;
+        part: 'status' | 'setup';
+        body: unknown;
+      },
+      ack: { id: string; ok: boolean; error?: string },
+    ): Promise<{
+      reportedPending: boolean;
+      row?: CommandRow;
+      synced?: Record<string, unknown>;
+    }> {
+      const { devId, type, addr, part } = report;
+      const column = sql.raw(part);
+      const path = `/${type}/${addr}/${part}`;
+      const result = await db.execute(sql`
+        WITH c AS (
+          SELECT id FROM commands WHERE dev_id = ${devId} AND status = 'pending' AND path = ${path}
+        ), s AS (
+          UPDATE commands SET status = ${ack.ok ? 'acked' : 'failed'}, error = ${ack.error ?? null},
+                 acked_at = now()
+          WHERE id = ${ack.id} AND dev_id = ${devId} AND status = 'pending' AND path = ${path}
+          ${RETURNING}
+        ), v AS (
+          SELECT EXISTS (SELECT 1 FROM c) AS before,
+                 EXISTS (SELECT 1 FROM c WHERE c.id <> ${ack.id}) AS other,
+                 EXISTS (SELECT 1 FROM s) AS settled,
+                 ${JSON.stringify(report.body)}::jsonb AS body
+        ), n AS (
+          INSERT INTO nodes (dev_id, type, addr, ${column})
+          SELECT ${devId}, ${type}, ${addr},
+                 CASE WHEN v.other OR (v.before AND NOT v.settled)
+                        THEN v.body || '{"sync_status":"pending"}'::jsonb
+                      WHEN v.settled THEN v.body || '{"sync_status":"ok"}'::jsonb
+                      ELSE v.body END
+          FROM v
+          ON CONFLICT (dev_id, type, addr) DO UPDATE SET ${column} = excluded.${column}
+          RETURNING ${column} AS value
+        )
+        SELECT v.before, v.other, (SELECT value FROM n) AS stored, s.*
+        FROM v LEFT JOIN s ON true`);
+      const [found] = rows<
+        Partial<CommandRow> & {
+          before: boolean;
+          other: boolean;
+          stored: Record<string, unknown> | null;
+        }
+      >(result);
+      if (!found) throw new Error('report and settle returned nothing');
+      const { before, other, stored, ...row } = found;
+      if (row.id === null || row.id === undefined) return { reportedPending: before };
+      const settled = row as CommandRow;
+      return !other && stored
+        ? { reportedPending: before, row: settled, synced: stored }
+        : { reportedPending: before, row: settled };
+    },
     async hasPendingFor(devId: string, path: string): Promise<boolean> {
       const rows = await db
         .select({ id: commands.id })
