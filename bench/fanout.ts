@@ -1,9 +1,11 @@
 // npm run bench:fanout -- [--gateways 2000] [--nodes 5] [--sockets 2000] [--processes 2]
-//                         [--seconds 60] [--report-ms 30000] [--waves 1]
+//                         [--seconds 60] [--report-ms 30000] [--waves 1] [--aligned]
 // Fan-out: a simulated fleet (gateways × nodes) reporting through the broker to N server
 // processes, and app sockets (one per gateway, spread over the processes by the proxy)
 // receiving the updates. Measures updates delivered per second and the delay from the
-// gateway's publication to the socket's `update`.
+// gateway's publication to the socket's `update`. Each simulated gateway reports at its own
+// point of the interval, as the gateways of a real fleet do; `--aligned` makes every gateway
+// report on the same beat (a stress case: the whole fleet's reports in one burst).
 import './lib/no-delay';
 import { spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
@@ -30,6 +32,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '60' },
     'report-ms': { type: 'string', default: '30000' },
     waves: { type: 'string', default: '1' },
+    aligned: { type: 'boolean', default: false },
     port: { type: 'string', default: '18280' },
     'broker-port': { type: 'string', default: '18831' },
   },
@@ -41,6 +44,7 @@ const processes = Number(values.processes);
 const seconds = Number(values.seconds);
 const reportMs = Number(values['report-ms']);
 const waves = Math.max(1, Number(values.waves));
+const aligned = values.aligned;
 const port = Number(values.port);
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 
@@ -67,8 +71,8 @@ const run = async () => {
   log(`seeded ${owners.length} owners, homes and gateways`);
 
   // The fleet runs in its own processes (the simulator's CLI), as gateways would be elsewhere:
-  // `--waves` of them, started a report interval / waves apart, so that the gateways' reports
-  // are spread over the interval as a real fleet's are (1 = every gateway on the same beat).
+  // `--waves` of them, started a report interval / waves apart (with `--aligned`, each wave's
+  // gateways report together; without it each gateway has its own phase anyway).
   const startWave = (firstIndex: number, count: number) => {
     const fleet = spawn(
       process.execPath,
@@ -92,6 +96,7 @@ const run = async () => {
         String(reportMs),
         '--timezone',
         'Europe/Madrid',
+        ...(aligned ? ['--aligned'] : []),
       ],
       { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
     );
@@ -212,7 +217,16 @@ const run = async () => {
         ],
       },
     ],
-    { gateways, nodes: nodesPer, sockets, processes, seconds, reportMs, waves },
+    {
+      gateways,
+      nodes: nodesPer,
+      sockets,
+      processes,
+      seconds,
+      reportMs,
+      waves,
+      reports: aligned ? 'aligned (one beat)' : 'spread over the interval',
+    },
   );
 };
 const interrupt = () =>

@@ -14,6 +14,8 @@ const HELP = `Usage: npm run sim -- [options]
   --first <i>          index of the first dev_id (default 0)
   --timezone <tz>      time zone of the homes (default the system's)
   --report-ms <ms>     report interval (default 30000)
+  --aligned            every gateway reports on the same beat (default: each at its own point
+                       in the interval, as a real fleet's gateways, powered up at different times)
   --seed <n>           RNG seed (default 1)
   --softap            also serve the SoftAP provisioning API of a wifi heater
   --softap-port <p>   its port (default ${DEFAULT_SOFTAP_PORT})
@@ -52,6 +54,7 @@ async function main(): Promise<void> {
       first: { type: 'string' },
       timezone: { type: 'string' },
       'report-ms': { type: 'string' },
+      aligned: { type: 'boolean', default: false },
       seed: { type: 'string' },
       softap: { type: 'boolean' },
       'softap-port': { type: 'string' },
@@ -83,6 +86,7 @@ async function main(): Promise<void> {
     mqttUrl: url,
     gateways: specs,
     reportIntervalMs: int(values['report-ms'], 30_000, 'report-ms'),
+    reportPhase: values.aligned ? 'aligned' : 'spread',
     seed: int(values.seed, 1, 'seed'),
     logger: { info: console.log, warn: console.warn, error: console.error },
   });

@@ -30,6 +30,15 @@ export function createGatewayModel(spec: GatewaySpec, startMs: number, seed = 0)
   });
 }
 
+/**
+ * A gateway's first periodic report in a spread fleet: a fixed point within the interval
+ * (at least 1 ms in), the same for a dev_id and seed from run to run.
+ */
+export function reportPhaseMs(devId: string, seed: number, intervalMs: number): number {
+  const rng = createRng((hashString(`report-phase:${devId}`) ^ seed) >>> 0);
+  return 1 + Math.floor(rng() * Math.max(1, intervalMs - 1));
+}
+
 export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const clock = options.clock ?? realClock;
   const logger = options.logger ?? silentLogger;
@@ -44,6 +53,10 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         model: createGatewayModel(spec, clock.now(), options.seed ?? 0),
         clock,
         reportIntervalMs,
+        firstReportMs:
+          options.reportPhase === 'spread'
+            ? reportPhaseMs(spec.devId, options.seed ?? 0, reportIntervalMs)
+            : undefined,
         logger,
       }),
   );

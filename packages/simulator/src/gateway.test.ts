@@ -9,8 +9,8 @@ import {
   progSchema,
 } from '@hearth/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from './clock';
-import { startFleet, type Fleet } from './fleet';
+import { ManualClock, type SimClock } from './clock';
+import { reportPhaseMs, startFleet, type Fleet } from './fleet';
 import { gatewaySecret, simDevId } from './identity';
 import { DISCOVERY_DELAY_MS } from './model';
 import {
@@ -49,10 +49,26 @@ afterAll(async () => {
  * its own dev_id so that retained messages and sessions never mix.
  */
 async function startOne(
-  opts: { secret?: string; reportIntervalMs?: number } = {},
+  opts: {
+    secret?: string;
+    reportIntervalMs?: number;
+    reportPhase?: 'aligned' | 'spread';
+    /** The gateway's first timer fires this much late (a process busy at start). */
+    firstTimerLateMs?: number;
+  } = {},
 ): Promise<{ devId: string; clock: ManualClock }> {
   const devId = simDevId(1000 + gatewayIndex++);
   const clock = new ManualClock(START);
+  let late = opts.firstTimerLateMs ?? 0;
+  const gatewayClock: SimClock = {
+    now: () => clock.now(),
+    setTimeout: (fn, ms) => {
+      const extra = late;
+      late = 0;
+      return clock.setTimeout(fn, ms + extra);
+    },
+    clearTimeout: (handle) => clock.clearTimeout(handle),
+  };
   fleet = await startFleet({
     mqttUrl: broker.url,
     gateways: [
@@ -63,9 +79,10 @@ async function startOne(
         preset: 'house',
       },
     ],
-    clock,
+    clock: gatewayClock,
     seed: 7,
     reportIntervalMs: opts.reportIntervalMs,
+    reportPhase: opts.reportPhase,
   });
   if (!opts.secret) await observer.waitFor(up(devId, '/pmo_system'));
   return { devId, clock };
@@ -293,6 +310,44 @@ describe('a simulated gateway over a real broker', () => {
       max: expect.any(Number),
       min: expect.any(Number),
     });
+  });
+
+  it('in a spread fleet, reports first at its own point of the interval, then every interval', async () => {
+    const { devId, clock } = await startOne({ reportPhase: 'spread' });
+    const phase = reportPhaseMs(devId, 7, 30_000);
+    expect(phase).toBeGreaterThan(0);
+    expect(phase).toBeLessThan(30_000);
+    const isSamples = (m: Received) => m.topic === gatewayTopics.samples(devId);
+    const from = observer.messages.length;
+    clock.advance(phase - 1);
+    clock.advance(1);
+    const first = gatewaySamplesPayloadSchema.parse((await observer.waitFor(isSamples, from)).body);
+    expect(first.samples[0]?.t).toBe(Math.floor((START + phase) / 1000));
+    const next = observer.messages.length;
+    clock.advance(30_000);
+    const second = gatewaySamplesPayloadSchema.parse(
+      (await observer.waitFor(isSamples, next)).body,
+    );
+    expect(second.samples[0]?.t).toBe(Math.floor((START + phase + 30_000) / 1000));
+    // Nothing came between the phase's report and the next one, an interval later.
+    expect(observer.messages.slice(from).filter(isSamples)).toHaveLength(2);
+  });
+
+  it('keeps its report period when a report fires late', async () => {
+    const { devId, clock } = await startOne({ reportPhase: 'spread', firstTimerLateMs: 5_000 });
+    const phase = reportPhaseMs(devId, 7, 30_000);
+    const isSamples = (m: Received) => m.topic === gatewayTopics.samples(devId);
+    const from = observer.messages.length;
+    clock.advance(phase + 5_000);
+    const late = gatewaySamplesPayloadSchema.parse((await observer.waitFor(isSamples, from)).body);
+    expect(late.samples[0]?.t).toBe(Math.floor((START + phase + 5_000) / 1000));
+    const next = observer.messages.length;
+    // Due one interval after the late one was due, not one interval after it came.
+    clock.advance(25_000);
+    const onTime = gatewaySamplesPayloadSchema.parse(
+      (await observer.waitFor(isSamples, next)).body,
+    );
+    expect(onTime.samples[0]?.t).toBe(Math.floor((START + phase + 30_000) / 1000));
   });
 
   it('publishes a status whenever the measured temperature moves by a tenth', async () => {

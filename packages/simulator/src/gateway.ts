@@ -26,6 +26,8 @@ export interface SimGatewayOptions {
   model: GatewayModel;
   clock: SimClock;
   reportIntervalMs: number;
+  /** Delay of the first periodic report after start (default one interval). */
+  firstReportMs?: number;
   logger: Logger;
 }
 
@@ -41,6 +43,7 @@ export class SimGateway {
   private skewMs = 0;
   private lastRtcMs = -Infinity;
   private reportTimer: unknown = null;
+  private nextReportMs = 0;
   private wakeTimer: unknown = null;
 
   constructor(options: SimGatewayOptions) {
@@ -64,7 +67,7 @@ export class SimGateway {
 
   /** Connects and starts the timers; resolves once connected, or after a first failed attempt (it keeps retrying). */
   async start(): Promise<void> {
-    this.scheduleReport();
+    this.scheduleReport(this.o.firstReportMs);
     await this.open();
   }
 
@@ -240,12 +243,32 @@ export class SimGateway {
     );
   }
 
-  private scheduleReport(): void {
+  /** Starts the periodic reports: the first after delayMs, then one every interval. */
+  private scheduleReport(delayMs = this.o.reportIntervalMs): void {
+    this.nextReportMs = this.o.clock.now() + delayMs;
+    this.armReport();
+  }
+
+  /**
+   * Reports keep their period: one that fires late (a busy process, thousands of gateways
+   * connecting at once) does not push the following ones back, so a fleet whose reports
+   * are spread over the interval stays spread instead of gathering where the delay ended.
+   */
+  private armReport(): void {
     this.o.clock.clearTimeout(this.reportTimer);
-    this.reportTimer = this.o.clock.setTimeout(() => {
-      this.report();
-      this.scheduleReport();
-    }, this.o.reportIntervalMs);
+    this.reportTimer = this.o.clock.setTimeout(
+      () => {
+        this.report();
+        const interval = this.o.reportIntervalMs;
+        const now = this.o.clock.now();
+        this.nextReportMs += interval;
+        // Reports missed altogether (the process was stopped for an interval or more) are skipped.
+        if (this.nextReportMs <= now)
+          this.nextReportMs += Math.ceil((now - this.nextReportMs + 1) / interval) * interval;
+        this.armReport();
+      },
+      Math.max(0, this.nextReportMs - this.o.clock.now()),
+    );
   }
 
   /** Wakes exactly when something ends by itself (a boost, discovery) rather than at the next report. */

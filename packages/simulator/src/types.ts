@@ -43,6 +43,13 @@ export interface FleetOptions {
   gateways: GatewaySpec[];
   /** How often changing values (mtemp, power, charge) and samples are published; default 30000. */
   reportIntervalMs?: number;
+  /**
+   * When each gateway's periodic reports fall: 'aligned' (default) reports every gateway one
+   * interval after it starts, so gateways started together report together; 'spread' gives
+   * each a fixed phase within the interval, derived from its dev_id and the seed, as the
+   * gateways of a real fleet, powered up at different times, report.
+   */
+  reportPhase?: 'aligned' | 'spread';
   /** Injectable time for deterministic tests (default real time). */
   clock?: SimClock;
   seed?: number;
