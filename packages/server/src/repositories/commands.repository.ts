@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { executeNamed } from '../db/named-statement';
 import { commands } from '../db/schema';
 
 export type CommandRow = typeof commands.$inferSelect;
@@ -43,7 +44,7 @@ export function createCommandsRepository(db: Db) {
       desired: DesiredPart,
     ): Promise<CommandRow> {
       const column = sql.raw(desired.part);
-      const result = await db.execute(sql`
+      const result = await executeNamed(db, `insert_with_desired_${desired.part}`, sql`
         WITH n AS (
           INSERT INTO nodes (dev_id, type, addr, ${column})
           VALUES (${input.devId}, ${desired.type}, ${desired.addr}, ${JSON.stringify(desired.body)}::jsonb)
@@ -95,7 +96,7 @@ export function createCommandsRepository(db: Db) {
       error?: string,
     ): Promise<{ row: CommandRow; synced?: Record<string, unknown> } | undefined> {
       const status = ok ? 'acked' : 'failed';
-      const result = await db.execute(sql`
+      const result = await executeNamed(db, 'settle_and_sync', sql`
         WITH s AS (
           UPDATE commands SET status = ${status}, error = ${error ?? null}, acked_at = now()
           WHERE id = ${id} AND dev_id = ${devId} AND status = 'pending'
@@ -151,7 +152,7 @@ export function createCommandsRepository(db: Db) {
       const { devId, type, addr, part } = report;
       const column = sql.raw(part);
       const path = `/${type}/${addr}/${part}`;
-      const result = await db.execute(sql`
+      const result = await executeNamed(db, `report_and_settle_${part}`, sql`
         WITH c AS (
           SELECT id FROM commands WHERE dev_id = ${devId} AND status = 'pending' AND path = ${path}
         ), s AS (

@@ -7,6 +7,25 @@ export type DevRow = typeof devs.$inferSelect;
 type NodeRow = typeof nodes.$inferSelect;
 
 export function createDevicesRepository(db: Db) {
+  // Every node read and write asks this: prepared once per connection (db/named-statement.ts).
+  const roleAndNodeQuery = db
+    .select({ dev: devs, ownerId: groups.ownerId, guestPending: guests.pending, node: nodes })
+    .from(devs)
+    .innerJoin(groups, eq(devs.groupId, groups.id))
+    .leftJoin(
+      guests,
+      and(eq(guests.groupId, groups.id), eq(guests.userId, sql.placeholder('userId'))),
+    )
+    .leftJoin(
+      nodes,
+      and(
+        eq(nodes.devId, devs.devId),
+        eq(nodes.type, sql.placeholder('type')),
+        eq(nodes.addr, sql.placeholder('addr')),
+      ),
+    )
+    .where(eq(devs.devId, sql.placeholder('devId')))
+    .prepare('role_and_node');
   return {
     async find(devId: string): Promise<DevRow | undefined> {
       const [row] = await db.select().from(devs).where(eq(devs.devId, devId));
@@ -35,16 +54,7 @@ export function createDevicesRepository(db: Db) {
       type: string,
       addr: number,
     ): Promise<{ dev: DevRow; role: Role; node: NodeRow | undefined } | undefined> {
-      const [row] = await db
-        .select({ dev: devs, ownerId: groups.ownerId, guestPending: guests.pending, node: nodes })
-        .from(devs)
-        .innerJoin(groups, eq(devs.groupId, groups.id))
-        .leftJoin(guests, and(eq(guests.groupId, groups.id), eq(guests.userId, userId)))
-        .leftJoin(
-          nodes,
-          and(eq(nodes.devId, devs.devId), eq(nodes.type, type), eq(nodes.addr, addr)),
-        )
-        .where(eq(devs.devId, devId));
+      const [row] = await roleAndNodeQuery.execute({ userId, devId, type, addr });
       if (!row) return undefined;
       const node = row.node ?? undefined;
       if (row.ownerId === userId) return { dev: row.dev, role: 'owner', node };

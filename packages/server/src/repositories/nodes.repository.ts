@@ -1,6 +1,7 @@
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { MgrNode } from '@hearth/protocol';
 import type { Db } from '../db/client';
+import { executeNamed } from '../db/named-statement';
 import { nodes } from '../db/schema';
 
 export type NodeRow = typeof nodes.$inferSelect;
@@ -94,7 +95,7 @@ export function createNodesRepository(db: Db) {
           part: w.part,
           body: w.body,
         }));
-      const result = await db.execute(sql`
+      const result = await executeNamed(db, 'set_parts', sql`
         WITH u AS (
           SELECT u.i, u.dev_id, u.type, u.addr, u.part, u.body,
                  u.part IN ('status', 'setup') AND EXISTS (
