@@ -44,7 +44,10 @@ export function createCommandsRepository(db: Db) {
       desired: DesiredPart,
     ): Promise<CommandRow> {
       const column = sql.raw(desired.part);
-      const result = await executeNamed(db, `insert_with_desired_${desired.part}`, sql`
+      const result = await executeNamed(
+        db,
+        `insert_with_desired_${desired.part}`,
+        sql`
         WITH n AS (
           INSERT INTO nodes (dev_id, type, addr, ${column})
           VALUES (${input.devId}, ${desired.type}, ${desired.addr}, ${JSON.stringify(desired.body)}::jsonb)
@@ -53,7 +56,8 @@ export function createCommandsRepository(db: Db) {
         INSERT INTO commands (dev_id, method, path, body)
         VALUES (${input.devId}, ${input.method}, ${input.path},
                 ${input.body === undefined ? null : JSON.stringify(input.body)}::jsonb)
-        ${RETURNING}`);
+        ${RETURNING}`,
+      );
       const [row] = rows<CommandRow>(result);
       if (!row) throw new Error('insert into commands returned nothing');
       return row;
@@ -96,7 +100,10 @@ export function createCommandsRepository(db: Db) {
       error?: string,
     ): Promise<{ row: CommandRow; synced?: Record<string, unknown> } | undefined> {
       const status = ok ? 'acked' : 'failed';
-      const result = await executeNamed(db, 'settle_and_sync', sql`
+      const result = await executeNamed(
+        db,
+        'settle_and_sync',
+        sql`
         WITH s AS (
           UPDATE commands SET status = ${status}, error = ${error ?? null}, acked_at = now()
           WHERE id = ${id} AND dev_id = ${devId} AND status = 'pending'
@@ -119,7 +126,8 @@ export function createCommandsRepository(db: Db) {
                               AND c.path = s.path AND c.id <> s.id)
           RETURNING CASE WHEN s.path LIKE '%/status' THEN nodes.status ELSE nodes.setup END AS value
         )
-        SELECT s.*, (SELECT value FROM n) AS synced FROM s`);
+        SELECT s.*, (SELECT value FROM n) AS synced FROM s`,
+      );
       const [found] = rows<CommandRow & { synced: Record<string, unknown> | null }>(result);
       if (!found) return undefined;
       const { synced, ...row } = found;
@@ -152,7 +160,10 @@ export function createCommandsRepository(db: Db) {
       const { devId, type, addr, part } = report;
       const column = sql.raw(part);
       const path = `/${type}/${addr}/${part}`;
-      const result = await executeNamed(db, `report_and_settle_${part}`, sql`
+      const result = await executeNamed(
+        db,
+        `report_and_settle_${part}`,
+        sql`
         WITH c AS (
           SELECT id FROM commands WHERE dev_id = ${devId} AND status = 'pending' AND path = ${path}
         ), s AS (
@@ -177,7 +188,8 @@ export function createCommandsRepository(db: Db) {
           RETURNING ${column} AS value
         )
         SELECT v.before, v.other, (SELECT value FROM n) AS stored, s.*
-        FROM v LEFT JOIN s ON true`);
+        FROM v LEFT JOIN s ON true`,
+      );
       const [found] = rows<
         Partial<CommandRow> & {
           before: boolean;

@@ -95,7 +95,10 @@ export function createNodesRepository(db: Db) {
           part: w.part,
           body: w.body,
         }));
-      const result = await executeNamed(db, 'set_parts', sql`
+      const result = await executeNamed(
+        db,
+        'set_parts',
+        sql`
         WITH u AS (
           SELECT u.i, u.dev_id, u.type, u.addr, u.part, u.body,
                  u.part IN ('status', 'setup') AND EXISTS (
@@ -121,7 +124,8 @@ export function createNodesRepository(db: Db) {
             version = coalesce(excluded.version, nodes.version)
           RETURNING 1
         )
-        SELECT i, pending FROM v`);
+        SELECT i, pending FROM v`,
+      );
       const pending = new Array<boolean>(writes.length).fill(false);
       for (const r of (result as unknown as { rows: { i: number; pending: boolean }[] }).rows)
         pending[r.i] = r.pending;
