@@ -22,6 +22,10 @@ export const SUCCESS_TOAST_MS = 2_000;
 export const INPUT_DEBOUNCE_MS = 500;
 /** Spec 1 §4, §9: branding is fetched this long after start-up. */
 export const BRANDING_FETCH_DELAY_MS = 500;
+/** Spec 1 §4: cached models and branding are trusted only from this storage version on. */
+export const MIN_STORAGE_VERSION = 2;
+/** Spec 1 §9: the main colour when no branding is loaded. */
+export const DEFAULT_MAIN_COLOUR = '#F9B521';
 
 /** Spec 1 §2: the dashboard clock refreshes every minute. */
 export const HOME_CLOCK_REFRESH_MS = 60_000;

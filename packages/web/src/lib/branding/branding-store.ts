@@ -1,14 +1,18 @@
 import { create } from 'zustand';
-import { brandKeyOf, DEFAULT_SERIAL_PREFIX, type Brand, type BrandsFile } from '@hearth/protocol';
+import {
+  brandKeyOf,
+  DEFAULT_MAIN_COLOUR,
+  DEFAULT_SERIAL_PREFIX,
+  MIN_STORAGE_VERSION,
+  type Brand,
+  type BrandsFile,
+} from '@hearth/protocol';
 
-/** Spec 1 §4: cached branding is trusted only from this storage version on. */
-export const MIN_STORAGE_VERSION = 2;
 export const STORAGE_VERSION = 2;
 export const BRANDING_STORAGE_KEY = 'hearth.branding';
 /** The brand a serial id without its own entry falls back to (the server's default brand). */
 export const FALLBACK_BRAND_KEY = '01';
-/** Spec 1 §9: default main colour and support address when nothing is loaded. */
-export const DEFAULT_MAIN_COLOUR = '#F9B521';
+/** The support address when nothing is loaded. */
 export const FALLBACK_SUPPORT = 'support@hearth.example';
 
 interface Persisted {
