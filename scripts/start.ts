@@ -43,6 +43,11 @@ if (hearth.outboxDir) console.log(`  mail outbox    ${hearth.outboxDir}`);
 if (control)
   console.log(`  sim control    http://127.0.0.1:${simControlPort(control)}/gateways (test hook)`);
 console.log('');
+// The demo homes' year of records is stored in the background; say when it is all there.
+if (demo)
+  void hearth
+    .demoHistoryIdle()
+    .then(() => console.log(`Demo records stored: the year before today is complete.`));
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {
