@@ -1,6 +1,5 @@
 import {
   gatewayAckSchema,
-  gatewaySamplesPayloadSchema,
   gatewayTopics,
   mgrNodeSchema,
   nodeStatusSchema,
@@ -8,105 +7,22 @@ import {
   pmoSystemSchema,
   progSchema,
 } from '@hearth/protocol';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock, type SimClock } from './clock';
-import { reportPhaseMs, startFleet, type Fleet } from './fleet';
-import { gatewaySecret, simDevId } from './identity';
+import { describe, expect, it } from 'vitest';
+import { ackOf, up, useSimGateways } from './gateway-test-harness';
+import type { Received } from './test-broker';
 import { DISCOVERY_DELAY_MS } from './model';
-import {
-  startObserver,
-  startTestBroker,
-  type Observer,
-  type Received,
-  type TestBroker,
-} from './test-broker';
 
-const KEY = 'test-gateway-key';
-const START = Date.UTC(2026, 0, 14, 9, 0, 0);
-
-let broker: TestBroker;
-let observer: Observer;
-let fleet: Fleet | undefined;
-let gatewayIndex = 0;
-
-beforeAll(async () => {
-  broker = await startTestBroker(KEY);
-  observer = await startObserver(broker.url);
-});
-
-afterEach(async () => {
-  await fleet?.stop();
-  fleet = undefined;
-});
-
-afterAll(async () => {
-  await observer.close();
-  await broker.close();
-});
-
-/**
- * Starts one gateway and waits until it has announced its whole state. Each test gets
- * its own dev_id so that retained messages and sessions never mix.
- */
-async function startOne(
-  opts: {
-    secret?: string;
-    reportIntervalMs?: number;
-    reportPhase?: 'aligned' | 'spread';
-    /** The gateway's first timer fires this much late (a process busy at start). */
-    firstTimerLateMs?: number;
-  } = {},
-): Promise<{ devId: string; clock: ManualClock }> {
-  const devId = simDevId(1000 + gatewayIndex++);
-  const clock = new ManualClock(START);
-  let late = opts.firstTimerLateMs ?? 0;
-  const gatewayClock: SimClock = {
-    now: () => clock.now(),
-    setTimeout: (fn, ms) => {
-      const extra = late;
-      late = 0;
-      return clock.setTimeout(fn, ms + extra);
-    },
-    clearTimeout: (handle) => clock.clearTimeout(handle),
-  };
-  fleet = await startFleet({
-    mqttUrl: broker.url,
-    gateways: [
-      {
-        devId,
-        secret: opts.secret ?? gatewaySecret(KEY, devId),
-        timezone: 'Europe/Madrid',
-        preset: 'house',
-      },
-    ],
-    clock: gatewayClock,
-    seed: 7,
-    reportIntervalMs: opts.reportIntervalMs,
-    reportPhase: opts.reportPhase,
-  });
-  if (!opts.secret) await observer.waitFor(up(devId, '/pmo_system'));
-  return { devId, clock };
-}
-
-const up = (devId: string, path: string) => (m: Received) =>
-  m.topic === gatewayTopics.up(devId, path);
-const ackOf = (devId: string, id: string) => (m: Received) =>
-  m.topic === gatewayTopics.ack(devId) && (m.body as { id: string }).id === id;
-
-function sendCmd(
-  devId: string,
-  cmd: { id: string; method: string; path: string; body?: unknown },
-): Promise<unknown> {
-  return observer.client.publishAsync(gatewayTopics.cmd(devId), JSON.stringify(cmd), { qos: 1 });
-}
+const sim = useSimGateways(1000);
+const { startOne, sendCmd } = sim;
 
 describe('a simulated gateway over a real broker', () => {
   it('announces connected, then the whole state in the documented order and shapes', async () => {
-    const from = observer.messages.length;
+    const from = sim.observer().messages.length;
     const { devId } = await startOne();
-    await observer.waitFor(up(devId, '/pmo_system'), from);
-    const mine = observer.messages
-      .slice(from)
+    await sim.observer().waitFor(up(devId, '/pmo_system'), from);
+    const mine = sim
+      .observer()
+      .messages.slice(from)
       .filter((m) => m.topic.startsWith(gatewayTopics.root(devId)));
     const paths = mine.map((m) => m.topic.slice(gatewayTopics.root(devId).length));
 
@@ -162,16 +78,16 @@ describe('a simulated gateway over a real broker', () => {
 
   it('applies a command, publishes the changed status, then acknowledges it', async () => {
     const { devId } = await startOne();
-    const from = observer.messages.length;
+    const from = sim.observer().messages.length;
     await sendCmd(devId, {
       id: 'c1',
       method: 'POST',
       path: '/htr/1/status',
       body: { mode: 'manual', stemp: '23.5', units: 'C' },
     });
-    const ack = await observer.waitFor(ackOf(devId, 'c1'), from);
+    const ack = await sim.observer().waitFor(ackOf(devId, 'c1'), from);
     expect(gatewayAckSchema.parse(ack.body)).toEqual({ id: 'c1', ok: true });
-    const after = observer.messages.slice(from);
+    const after = sim.observer().messages.slice(from);
     const statusIndex = after.findIndex(up(devId, '/htr/1/status'));
     expect(statusIndex).toBeGreaterThanOrEqual(0);
     expect(statusIndex).toBeLessThan(after.indexOf(ack));
@@ -180,7 +96,7 @@ describe('a simulated gateway over a real broker', () => {
 
   it('takes the home geo data: moves its clock to the new zone, publishes the clock and the geo data, acks', async () => {
     const { devId } = await startOne();
-    const from = observer.messages.length;
+    const from = sim.observer().messages.length;
     const geo = {
       country: 'PT',
       state: 'Açores',
@@ -189,9 +105,9 @@ describe('a simulated gateway over a real broker', () => {
       tz_code: 'Atlantic/Azores',
     };
     await sendCmd(devId, { id: 'geo1', method: 'POST', path: '/geo_data', body: geo });
-    const ack = await observer.waitFor(ackOf(devId, 'geo1'), from);
+    const ack = await sim.observer().waitFor(ackOf(devId, 'geo1'), from);
     expect(ack.body).toEqual({ id: 'geo1', ok: true });
-    const after = observer.messages.slice(from);
+    const after = sim.observer().messages.slice(from);
     expect(after.find(up(devId, '/geo_data'))?.body).toEqual(geo);
     // 09:00 UTC in January is 08:00 on the Azores (UTC-1), no longer 10:00 in Madrid.
     expect(after.find(up(devId, '/mgr/rtc/time'))?.body).toEqual({
@@ -203,14 +119,14 @@ describe('a simulated gateway over a real broker', () => {
       s: 0,
       w: 3,
     });
-    const refused = observer.messages.length;
+    const refused = sim.observer().messages.length;
     await sendCmd(devId, {
       id: 'geo2',
       method: 'POST',
       path: '/geo_data',
       body: { tz_code: 'Nowhere/Land' },
     });
-    expect((await observer.waitFor(ackOf(devId, 'geo2'), refused)).body).toEqual({
+    expect((await sim.observer().waitFor(ackOf(devId, 'geo2'), refused)).body).toEqual({
       id: 'geo2',
       ok: false,
       error: 'unknown time zone: Nowhere/Land',
@@ -219,17 +135,17 @@ describe('a simulated gateway over a real broker', () => {
 
   it('refuses a bad command with an error ack, after publishing the node as it still is', async () => {
     const { devId } = await startOne();
-    const from = observer.messages.length;
+    const from = sim.observer().messages.length;
     await sendCmd(devId, {
       id: 'bad',
       method: 'POST',
       path: '/htr/1/status',
       body: { stemp: '23.5' },
     });
-    const ack = await observer.waitFor(ackOf(devId, 'bad'), from);
+    const ack = await sim.observer().waitFor(ackOf(devId, 'bad'), from);
     expect(ack.body).toEqual({ id: 'bad', ok: false, error: 'units is required with stemp' });
     // The server had stored the refused change as desired: the unchanged status replaces it.
-    const after = observer.messages.slice(from);
+    const after = sim.observer().messages.slice(from);
     const status = after.findIndex(up(devId, '/htr/1/status'));
     expect(status).toBeGreaterThanOrEqual(0);
     expect(status).toBeLessThan(after.indexOf(ack));
@@ -243,22 +159,24 @@ describe('a simulated gateway over a real broker', () => {
       sendCmd(devId, { id, method: 'POST', path: '/htr/3/status', body: { stemp, units: 'C' } });
     await set('a', '22.0');
     await set('b', '23.0');
-    await observer.waitFor(ackOf(devId, 'b'));
-    const from = observer.messages.length;
+    await sim.observer().waitFor(ackOf(devId, 'b'));
+    const from = sim.observer().messages.length;
     await set('a', '22.0');
-    const again = await observer.waitFor(ackOf(devId, 'a'), from);
+    const again = await sim.observer().waitFor(ackOf(devId, 'a'), from);
     expect(again.body).toEqual({ id: 'a', ok: true });
-    expect(observer.messages.slice(from).some(up(devId, '/htr/3/status'))).toBe(false);
-    const bedroom = fleet?.gateways[0]?.nodes.find((n) => n.addr === 3);
+    expect(sim.observer().messages.slice(from).some(up(devId, '/htr/3/status'))).toBe(false);
+    const bedroom = sim.fleet()?.gateways[0]?.nodes.find((n) => n.addr === 3);
     expect(bedroom?.kind === 'heater' ? bedroom.stempC : undefined).toBe(23);
   });
 
   it('fires its last will when killed, and catches up with commands sent while away', async () => {
     const { devId } = await startOne();
-    const gateway = fleet?.gateways[0];
-    let from = observer.messages.length;
+    const gateway = sim.fleet()?.gateways[0];
+    let from = sim.observer().messages.length;
     await gateway?.kill();
-    const will = await observer.waitFor((m) => m.topic === gatewayTopics.connected(devId), from);
+    const will = await sim
+      .observer()
+      .waitFor((m) => m.topic === gatewayTopics.connected(devId), from);
     expect(will.body).toEqual({ connected: false });
     expect(gateway?.connected).toBe(false);
 
@@ -268,94 +186,43 @@ describe('a simulated gateway over a real broker', () => {
       path: '/htr/2/lock',
       body: { locked: true },
     });
-    from = observer.messages.length;
+    from = sim.observer().messages.length;
     await gateway?.reconnect();
-    await observer.waitFor(
-      (m) =>
-        m.topic === gatewayTopics.connected(devId) && (m.body as { connected: boolean }).connected,
-      from,
-    );
-    const ack = await observer.waitFor(ackOf(devId, 'while-away'), from);
+    await sim
+      .observer()
+      .waitFor(
+        (m) =>
+          m.topic === gatewayTopics.connected(devId) &&
+          (m.body as { connected: boolean }).connected,
+        from,
+      );
+    const ack = await sim.observer().waitFor(ackOf(devId, 'while-away'), from);
     expect(ack.body).toEqual({ id: 'while-away', ok: true });
-    const locked = await observer.waitFor(
-      (m) => up(devId, '/htr/2/status')(m) && (m.body as { locked: boolean }).locked,
-      from,
-    );
+    const locked = await sim
+      .observer()
+      .waitFor(
+        (m) => up(devId, '/htr/2/status')(m) && (m.body as { locked: boolean }).locked,
+        from,
+      );
     expect(locked.body).toMatchObject({ locked: true });
   });
 
   it('says connected false itself on a clean disconnect', async () => {
     const { devId } = await startOne();
-    const from = observer.messages.length;
-    await fleet?.gateways[0]?.disconnect();
-    const msg = await observer.waitFor((m) => m.topic === gatewayTopics.connected(devId), from);
+    const from = sim.observer().messages.length;
+    await sim.fleet()?.gateways[0]?.disconnect();
+    const msg = await sim
+      .observer()
+      .waitFor((m) => m.topic === gatewayTopics.connected(devId), from);
     expect(msg.body).toEqual({ connected: false });
-  });
-
-  it('reports samples and changed values on every report interval', async () => {
-    const { devId, clock } = await startOne();
-    const from = observer.messages.length;
-    clock.advance(30_000);
-    const msg = await observer.waitFor((m) => m.topic === gatewayTopics.samples(devId), from);
-    const { samples } = gatewaySamplesPayloadSchema.parse(msg.body);
-    expect(samples.map((s) => `${s.type}/${s.addr}`)).toEqual([
-      'htr/1',
-      'htr/2',
-      'htr/3',
-      'acm/4',
-      'pmo/5',
-    ]);
-    expect(samples.every((s) => s.t === (START + 30_000) / 1000)).toBe(true);
-    expect(samples.find((s) => s.type === 'pmo')).toMatchObject({
-      max: expect.any(Number),
-      min: expect.any(Number),
-    });
-  });
-
-  it('in a spread fleet, reports first at its own point of the interval, then every interval', async () => {
-    const { devId, clock } = await startOne({ reportPhase: 'spread' });
-    const phase = reportPhaseMs(devId, 7, 30_000);
-    expect(phase).toBeGreaterThan(0);
-    expect(phase).toBeLessThan(30_000);
-    const isSamples = (m: Received) => m.topic === gatewayTopics.samples(devId);
-    const from = observer.messages.length;
-    clock.advance(phase - 1);
-    clock.advance(1);
-    const first = gatewaySamplesPayloadSchema.parse((await observer.waitFor(isSamples, from)).body);
-    expect(first.samples[0]?.t).toBe(Math.floor((START + phase) / 1000));
-    const next = observer.messages.length;
-    clock.advance(30_000);
-    const second = gatewaySamplesPayloadSchema.parse(
-      (await observer.waitFor(isSamples, next)).body,
-    );
-    expect(second.samples[0]?.t).toBe(Math.floor((START + phase + 30_000) / 1000));
-    // Nothing came between the phase's report and the next one, an interval later.
-    expect(observer.messages.slice(from).filter(isSamples)).toHaveLength(2);
-  });
-
-  it('keeps its report period when a report fires late', async () => {
-    const { devId, clock } = await startOne({ reportPhase: 'spread', firstTimerLateMs: 5_000 });
-    const phase = reportPhaseMs(devId, 7, 30_000);
-    const isSamples = (m: Received) => m.topic === gatewayTopics.samples(devId);
-    const from = observer.messages.length;
-    clock.advance(phase + 5_000);
-    const late = gatewaySamplesPayloadSchema.parse((await observer.waitFor(isSamples, from)).body);
-    expect(late.samples[0]?.t).toBe(Math.floor((START + phase + 5_000) / 1000));
-    const next = observer.messages.length;
-    // Due one interval after the late one was due, not one interval after it came.
-    clock.advance(25_000);
-    const onTime = gatewaySamplesPayloadSchema.parse(
-      (await observer.waitFor(isSamples, next)).body,
-    );
-    expect(onTime.samples[0]?.t).toBe(Math.floor((START + phase + 30_000) / 1000));
   });
 
   it('publishes a status whenever the measured temperature moves by a tenth', async () => {
     const { devId } = await startOne();
-    const first = await observer.waitFor(up(devId, '/htr/1/status'));
-    const from = observer.messages.length;
-    fleet?.gateways[0]?.tick(3_600_000);
-    const next = await observer.waitFor(up(devId, '/htr/1/status'), from);
+    const first = await sim.observer().waitFor(up(devId, '/htr/1/status'));
+    const from = sim.observer().messages.length;
+    sim.fleet()?.gateways[0]?.tick(3_600_000);
+    const next = await sim.observer().waitFor(up(devId, '/htr/1/status'), from);
     const mtemp = (m: Received) => (m.body as { mtemp: string }).mtemp;
     expect(mtemp(next)).not.toBe(mtemp(first));
   });
@@ -368,34 +235,34 @@ describe('a simulated gateway over a real broker', () => {
       path: '/htr/2/boost',
       body: { active: true, temperature: '26.0', units: 'C', time: 1 },
     });
-    await observer.waitFor(ackOf(devId, 'b1'));
-    const from = observer.messages.length;
+    await sim.observer().waitFor(ackOf(devId, 'b1'));
+    const from = sim.observer().messages.length;
     clock.advance(60_000);
-    const ended = await observer.waitFor(up(devId, '/htr/2/status'), from);
+    const ended = await sim.observer().waitFor(up(devId, '/htr/2/status'), from);
     expect(ended.body).toMatchObject({ mode: 'auto', boost: false });
   });
 
   it('finds a node after discovery is switched on and re-publishes the node list', async () => {
     const { devId, clock } = await startOne();
-    const from = observer.messages.length;
+    const from = sim.observer().messages.length;
     await sendCmd(devId, {
       id: 'd1',
       method: 'POST',
       path: '/mgr/discovery',
       body: { discovery: 'on' },
     });
-    await observer.waitFor(ackOf(devId, 'd1'), from);
+    await sim.observer().waitFor(ackOf(devId, 'd1'), from);
     clock.advance(DISCOVERY_DELAY_MS);
-    const list = await observer.waitFor(up(devId, '/mgr/nodes'), from);
+    const list = await sim.observer().waitFor(up(devId, '/mgr/nodes'), from);
     expect(
       (list.body as { nodes: Array<{ addr: number; type: string }> }).nodes.at(-1),
     ).toMatchObject({ addr: 6, type: 'htr' });
-    await observer.waitFor(up(devId, '/htr/6/status'), from);
+    await sim.observer().waitFor(up(devId, '/htr/6/status'), from);
   });
 
   it('is refused by the broker with a wrong secret', async () => {
     await startOne({ secret: 'not-the-secret' });
-    expect(fleet?.gateways[0]?.connected).toBe(false);
-    await fleet?.gateways[0]?.kill();
+    expect(sim.fleet()?.gateways[0]?.connected).toBe(false);
+    await sim.fleet()?.gateways[0]?.kill();
   });
 });
