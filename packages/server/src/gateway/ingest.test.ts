@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { gatewayTopics, type GatewayCommand } from '@hearth/protocol';
+import { gatewayTopics } from '@hearth/protocol';
 import { devs } from '../db/schema';
-import type { RealtimeEmitter } from '../realtime/realtime.emitter';
 import {
   createHomeWithDevice,
   createUser,
@@ -10,12 +9,8 @@ import {
   startTestHearth,
   type TestHearth,
 } from '../test-support/test-hearth';
-import { createCommandsService } from './commands.service';
-import { createIngestService } from './ingest.service';
-import type { GatewayTransport } from './transport';
+import { freshIngestProcess } from './ingest-test-process';
 
-// The ingest service of a freshly started process (nothing cached) over the test server's
-// database; what it emits and publishes is recorded where sockets and the broker would be.
 let t: TestHearth;
 beforeAll(async () => {
   t = await startTestHearth();
@@ -25,35 +20,7 @@ beforeEach(() => t.reset());
 
 const status = { mode: 'manual', stemp: '21.0', mtemp: '19.5', units: 'C', sync_status: 'ok' };
 
-function freshProcess() {
-  const updates: { devId: string; path: string; body: unknown }[] = [];
-  const published: GatewayCommand[] = [];
-  const realtime: RealtimeEmitter = {
-    update: (devId, path, body) => updates.push({ devId, path, body }),
-    handshake: () => undefined,
-    revalidate: () => undefined,
-  };
-  const transport: GatewayTransport = {
-    start: async () => undefined,
-    publish: async (_topic, payload) => {
-      published.push(JSON.parse(payload) as GatewayCommand);
-    },
-    close: async () => undefined,
-  };
-  const commands = createCommandsService({
-    commands: t.repos.commands,
-    transport,
-    log: t.hearth.log,
-  });
-  const ingest = createIngestService({ ...t.repos, commands, realtime, log: t.hearth.log });
-  const send = (topic: string, body: unknown) =>
-    ingest.handle(topic, Buffer.from(JSON.stringify(body)));
-  const sendAll = (messages: [string, unknown][]) =>
-    ingest.handleAll(
-      messages.map(([topic, body]) => ({ topic, payload: Buffer.from(JSON.stringify(body)) })),
-    );
-  return { updates, published, send, sendAll };
-}
+const freshProcess = () => freshIngestProcess(t);
 
 async function ownedDevice() {
   const owner = await createUser(t.repos, `owner-${randomDevId()}@example.com`);

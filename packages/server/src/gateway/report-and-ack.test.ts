@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { gatewayTopics } from '@hearth/protocol';
-import type { RealtimeEmitter } from '../realtime/realtime.emitter';
 import {
   createHomeWithDevice,
   createUser,
@@ -8,8 +7,7 @@ import {
   startTestHearth,
   type TestHearth,
 } from '../test-support/test-hearth';
-import { createCommandsService } from './commands.service';
-import { createIngestService } from './ingest.service';
+import { freshIngestProcess } from './ingest-test-process';
 
 // A gateway answers a write with the object's new state and then its ack; arriving together,
 // the two are stored and settled in one statement (ingest.service.ts `handlePair`). Every
@@ -25,26 +23,6 @@ beforeEach(() => t.reset());
 const status = { mode: 'manual', stemp: '21.0', mtemp: '19.5', units: 'C' };
 type Path = '/htr/2/status' | '/htr/2/setup' | '/htr/2/prog';
 type Ack = { id: string; ok: boolean; error?: string };
-
-function ingestOf() {
-  const updates: { path: string; body: unknown }[] = [];
-  const realtime: RealtimeEmitter = {
-    update: (_devId, path, body) => updates.push({ path, body }),
-    handshake: () => undefined,
-    revalidate: () => undefined,
-  };
-  const commands = createCommandsService({
-    commands: t.repos.commands,
-    transport: {
-      start: async () => undefined,
-      publish: async () => undefined,
-      close: async () => undefined,
-    },
-    log: t.hearth.log,
-  });
-  const ingest = createIngestService({ ...t.repos, commands, realtime, log: t.hearth.log });
-  return { ingest, updates };
-}
 
 interface Case {
   /** Writes waiting for the gateway before its answer, by path. */
@@ -74,7 +52,7 @@ async function play(c: Case, together: boolean) {
     ids.push(row.id);
   }
   for (const i of c.settledFirst ?? []) await t.repos.commands.settle(devId, ids[i]!, true);
-  const { ingest, updates } = ingestOf();
+  const { ingest, updates: sent } = freshIngestProcess(t);
   const report = {
     topic: gatewayTopics.up(devId, c.report.path),
     payload: Buffer.from(JSON.stringify(c.report.body)),
@@ -95,6 +73,8 @@ async function play(c: Case, together: boolean) {
       return { status: row?.status, error: row?.error, acked: row?.ackedAt !== null };
     }),
   );
+  // Without the dev_id: the two plays of a case run on two devices.
+  const updates = sent.map(({ path, body }) => ({ path, body }));
   return { status: node?.status, setup: node?.setup, commands, updates };
 }
 
