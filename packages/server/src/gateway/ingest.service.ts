@@ -16,6 +16,7 @@ import {
 import type { Logger } from '../logger';
 import type { DevicesRepository } from '../repositories/devices.repository';
 import type { NodePart, NodesRepository, PartWrite } from '../repositories/nodes.repository';
+import type { ReportedPart } from '../repositories/commands.repository';
 import type { SamplesRepository } from '../repositories/samples.repository';
 import type { RealtimeEmitter } from '../realtime/realtime.emitter';
 import type { CommandsService } from './commands.service';
@@ -33,14 +34,8 @@ const objectSchema = z.record(z.string(), z.unknown());
 /** Devices this process has seen stored; bounded, since a fleet may be larger than memory wants. */
 const MAX_KNOWN_DEVICES = 100_000;
 const FOREIGN_KEY_VIOLATION = '23503';
-/** A node's status or setup as its gateway reported it. */
-interface ReportWrite {
-  devId: string;
-  type: string;
-  addr: number;
-  part: 'status' | 'setup';
-  body: Record<string, unknown>;
-}
+/** A message of a gateway as the broker hands it over. */
+type GatewayMessage = { topic: string; payload: Buffer };
 /** Command ids are UUIDs; an ack naming anything else is settled on its own (and found unknown). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -150,40 +145,40 @@ export function createIngestService(deps: IngestDeps) {
    * A status or setup report and the ack that follows it (a gateway's answer to a write),
    * parsed; undefined when the two do not read as such (each then goes on its own).
    */
-  function parsePair(report: { topic: string; payload: Buffer }, ackPayload: Buffer) {
+  function parsePair(report: GatewayMessage, next: GatewayMessage) {
     try {
       const up = parseGatewayTopic(report.topic);
-      if (up?.kind !== 'up' || !isValidDevId(up.devId)) return undefined;
+      if (up?.kind !== 'up' || parseGatewayTopic(next.topic)?.kind !== 'ack') return undefined;
       const part = NODE_PART_PATH.exec(up.path);
       const type = parseNodeType(part?.[1] ?? '');
       const found = part?.[3];
       const name = found === 'status' || found === 'setup' ? found : undefined;
-      if (!part || !type || !name) return undefined;
+      if (!part || !type || !name || !isValidDevId(up.devId)) return undefined;
       const value = partSchemas[name].safeParse(JSON.parse(report.payload.toString('utf8')));
-      const ack = gatewayAckSchema.safeParse(JSON.parse(ackPayload.toString('utf8')));
+      const ack = gatewayAckSchema.safeParse(JSON.parse(next.payload.toString('utf8')));
       if (!value.success || !ack.success || !UUID.test(ack.data.id)) return undefined;
-      const write: ReportWrite = {
+      const write: ReportedPart = {
         devId: up.devId,
         type,
         addr: Number(part[2]),
         part: name,
         body: value.data,
       };
-      return { write, value: value.data, ack: ack.data };
+      return { write, ack: ack.data };
     } catch {
       return undefined;
     }
   }
 
   /** Stores the report and settles its ack in one statement, with the updates of both. */
-  async function onReportAndAck({ write, value, ack }: NonNullable<ReturnType<typeof parsePair>>) {
-    const { devId } = write;
+  async function onReportAndAck({ write, ack }: NonNullable<ReturnType<typeof parsePair>>) {
+    const { devId, body } = write;
     const nodePath = `/${write.type}/${write.addr}/${write.part}`;
     const done = await commands.reportAndSettle(write, ack);
     realtime.update(
       devId,
       nodePath,
-      done.reportedPending ? { ...value, sync_status: 'pending' } : value,
+      done.reportedPending ? { ...body, sync_status: 'pending' } : body,
     );
     // The ack was for another write (or one already settled): it is settled as on its own.
     if (!done.row) return onAck(devId, ack);
@@ -230,24 +225,6 @@ export function createIngestService(deps: IngestDeps) {
     });
   }
 
-  /** A node's status or setup report followed by an ack of the same gateway, as one. */
-  async function handlePair(
-    report: { topic: string; payload: Buffer },
-    ack: { topic: string; payload: Buffer },
-  ): Promise<void> {
-    const pair = parsePair(report, ack.payload);
-    if (!pair) {
-      await handle(report.topic, report.payload);
-      await handle(ack.topic, ack.payload);
-      return;
-    }
-    const { devId } = pair.write;
-    await guarded(devId, report.topic, async () => {
-      await ensureDev(devId);
-      await onReportAndAck(pair);
-    });
-  }
-
   return {
     handle,
     /**
@@ -257,17 +234,21 @@ export function createIngestService(deps: IngestDeps) {
      * connection state, `/mgr/nodes`, acks, samples, device objects — waits for what came
      * before it and holds back what comes after it.
      */
-    async handleAll(messages: { topic: string; payload: Buffer }[]): Promise<void> {
+    async handleAll(messages: GatewayMessage[]): Promise<void> {
       let run: Promise<void>[] = [];
       let keys = new Set<string>();
       for (let i = 0; i < messages.length; i++) {
         const { topic, payload } = messages[i]!;
         const following = messages[i + 1];
-        if (following && isReportAndAck(topic, following.topic)) {
+        const pair = following && parsePair(messages[i]!, following);
+        if (pair) {
           await Promise.all(run);
           run = [];
           keys = new Set();
-          await handlePair(messages[i]!, following);
+          await guarded(pair.write.devId, topic, async () => {
+            await ensureDev(pair.write.devId);
+            await onReportAndAck(pair);
+          });
           i++;
           continue;
         }
@@ -287,14 +268,6 @@ export function createIngestService(deps: IngestDeps) {
       await Promise.all(run);
     },
   };
-}
-
-/** A status or setup report directly followed by an ack: stored and settled together. */
-function isReportAndAck(topic: string, next: string): boolean {
-  const message = parseGatewayTopic(topic);
-  if (message?.kind !== 'up' || parseGatewayTopic(next)?.kind !== 'ack') return false;
-  const part = NODE_PART_PATH.exec(message.path);
-  return part?.[3] === 'status' || part?.[3] === 'setup';
 }
 
 /** What a message writes when it may go together with its neighbours; undefined when not. */

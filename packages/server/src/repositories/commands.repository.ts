@@ -16,6 +16,15 @@ export interface DesiredPart {
 const RETURNING = sql.raw(`RETURNING id, seq, dev_id AS "devId", method, path, body, status, error,
   created_at AS "createdAt", acked_at AS "ackedAt"`);
 
+/** A node's status or setup as its gateway reported it. */
+export interface ReportedPart {
+  devId: string;
+  type: string;
+  addr: number;
+  part: 'status' | 'setup';
+  body: Record<string, unknown>;
+}
+
 /** The node object a command path names, when it is one that reads as pending (status, setup). */
 const SYNCED_PATH = /^\/([a-z_]+)\/(\d+)\/(status|setup)$/;
 
@@ -144,13 +153,7 @@ export function createCommandsRepository(db: Db) {
      * apart); `synced` the object as stored once its pending state ended.
      */
     async reportAndSettle(
-      report: {
-        devId: string;
-        type: string;
-        addr: number;
-        part: 'status' | 'setup';
-        body: unknown;
-      },
+      report: ReportedPart,
       ack: { id: string; ok: boolean; error?: string },
     ): Promise<{
       reportedPending: boolean;
