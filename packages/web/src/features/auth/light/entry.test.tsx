@@ -261,6 +261,37 @@ describe('a start the light sign-in does not take', () => {
     expect(screen.queryByRole('heading', { name: 'Sign in' })).not.toBeInTheDocument();
   });
 
+  test("signed in, the app's code is asked for first, then Intl's locale data is loaded", async () => {
+    tokenRoute(200);
+    localStorage.setItem('lang', 'es');
+    useSessionStore
+      .getState()
+      .setSession({ token, refreshToken: 'r', username: 'ana@example.com' });
+    const order: string[] = [];
+    const RealFormat = Intl.DateTimeFormat;
+    vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (
+      locale?: string | string[],
+      options?: Intl.DateTimeFormatOptions,
+    ) {
+      order.push(`format ${String(locale)}`);
+      return new RealFormat(locale, options);
+    } as typeof Intl.DateTimeFormat);
+    window.history.replaceState(null, '', '/');
+    const element = document.createElement('div');
+    document.body.append(element);
+    container = element;
+    root = createRoot(element);
+    const loadApp = vi.fn(() => {
+      order.push('load app');
+      return Promise.resolve(FakeApp);
+    });
+    await startEntry({ root, loadApp, whenIdle: () => undefined });
+    vi.restoreAllMocks();
+    localStorage.removeItem('lang');
+    expect(order).toEqual(['load app', 'format es']);
+    expect(await screen.findByTestId('full-app')).toHaveTextContent('/');
+  });
+
   test('signed out, sign-up opened directly loads the full app there', async () => {
     tokenRoute(200);
     start('/login/register');

@@ -2,6 +2,7 @@ import { StrictMode, startTransition, type ComponentType } from 'react';
 import type { Root } from 'react-dom/client';
 import { reportError } from '../../../lib/http';
 import { detectLanguage } from '../../../lib/i18n/detect-language';
+import { warmIntl } from '../../../lib/i18n/warm-intl';
 import { isNativeShell } from '../../../lib/platform/is-native-shell';
 import { hasSession, useSessionStore } from '../../../lib/session/session-store';
 import type { Navigate } from '../login-screen';
@@ -71,7 +72,9 @@ export async function startEntry({ root, loadApp, whenIdle = idle }: EntryOption
     );
 
   if (!showsLightSignIn(window.location.pathname)) {
-    renderApp(await fetchApp());
+    const app = fetchApp();
+    warmIntl(detectLanguage());
+    renderApp(await app);
     return;
   }
 
