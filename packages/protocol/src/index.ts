@@ -15,3 +15,4 @@ export * from './accounts';
 export * from './rules/wifi-provisioning-constants';
 export * from './rules/wifi-provisioning';
 export { zoneOffsetMs } from './zone-offset';
+export * from './device-clock';

@@ -1,4 +1,4 @@
-import type { DeviceTime } from './clock';
+import type { DeviceClock } from '@hearth/protocol';
 import type { HeaterNode } from './node';
 import { slotAt } from './programme';
 import { hashString } from './rng';
@@ -30,7 +30,7 @@ export interface SensorOverride {
 export function updateAmbient(
   node: HeaterNode,
   ms: number,
-  t: Pick<DeviceTime, 'w' | 'h' | 'm'>,
+  t: Pick<DeviceClock, 'w' | 'h' | 'm'>,
   overrides: { presence?: SensorOverride; window?: SensorOverride } | undefined,
   ambient: boolean,
 ): void {

@@ -1,39 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { deviceTime, ManualClock } from './clock';
+import { ManualClock } from './clock';
 import { gatewaySecret, simDevId } from './identity';
 import { changeResolution, defaultProg, slotAt } from './programme';
 
 describe('device clock', () => {
-  it('reads the local time of the zone with Sunday as 0, across daylight saving', () => {
-    const instant = Date.UTC(2026, 0, 3, 23, 30, 15);
-    expect(deviceTime(instant, 'Europe/Madrid')).toEqual({
-      y: 2026,
-      n: 1,
-      d: 4,
-      h: 0,
-      m: 30,
-      s: 15,
-      w: 0,
-    });
-    expect(deviceTime(instant, 'America/New_York')).toEqual({
-      y: 2026,
-      n: 1,
-      d: 3,
-      h: 18,
-      m: 30,
-      s: 15,
-      w: 6,
-    });
-    // Summer time in Madrid is UTC+2.
-    expect(deviceTime(Date.UTC(2026, 6, 1, 10), 'Europe/Madrid')).toMatchObject({ h: 12, w: 3 });
-    // 29 March 2026, 01:00 UTC: clocks jump from 02:00 to 03:00 in Madrid.
-    expect(deviceTime(Date.UTC(2026, 2, 29, 0, 59), 'Europe/Madrid')).toMatchObject({
-      h: 1,
-      m: 59,
-    });
-    expect(deviceTime(Date.UTC(2026, 2, 29, 1, 0), 'Europe/Madrid')).toMatchObject({ h: 3, m: 0 });
-  });
-
   it('runs manual timers in time order as it advances', () => {
     const clock = new ManualClock(1000);
     const seen: string[] = [];

@@ -1,4 +1,3 @@
-import { zoneOffsetMs } from '@hearth/protocol';
 /**
  * Time for the simulator. Everything that happens by itself (reports, boost ends,
  * discovery) is scheduled through a SimClock, so tests drive time by hand.
@@ -63,33 +62,6 @@ export class ManualClock implements SimClock {
     }
     this.current = end;
   }
-}
-
-/** The device clock as the wire carries it (`/mgr/rtc/time`): n is the month 1–12, w the weekday, 0 Sunday. */
-export interface DeviceTime {
-  y: number;
-  n: number;
-  d: number;
-  h: number;
-  m: number;
-  s: number;
-  w: number;
-}
-
-// The zone offset is shared with the server's history generator (protocol).
-export { zoneOffsetMs };
-
-export function deviceTime(ms: number, timeZone: string): DeviceTime {
-  const local = new Date(ms + zoneOffsetMs(ms, timeZone));
-  return {
-    y: local.getUTCFullYear(),
-    n: local.getUTCMonth() + 1,
-    d: local.getUTCDate(),
-    h: local.getUTCHours(),
-    m: local.getUTCMinutes(),
-    s: local.getUTCSeconds(),
-    w: local.getUTCDay(),
-  };
 }
 
 /** Throws a clear error for a zone name Intl does not know. */

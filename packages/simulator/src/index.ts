@@ -1,14 +1,7 @@
 export { startFleet, createGatewayModel, DEFAULT_REPORT_INTERVAL_MS, type Fleet } from './fleet';
 export { SimGateway } from './gateway';
 export type { FleetOptions, GatewaySpec, NodeSpec, Logger } from './types';
-export {
-  ManualClock,
-  realClock,
-  scaledClock,
-  deviceTime,
-  type SimClock,
-  type DeviceTime,
-} from './clock';
+export { ManualClock, realClock, scaledClock, type SimClock } from './clock';
 export { gatewaySecret, simDevId } from './identity';
 export { PRESETS, type SimNode, type HeaterNode, type MeterNode } from './node';
 export { GatewayModel } from './model';

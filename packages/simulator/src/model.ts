@@ -1,5 +1,11 @@
-import type { AwayStatus, GatewaySample, NodeType, PmoSystem } from '@hearth/protocol';
-import { deviceTime, type DeviceTime } from './clock';
+import {
+  deviceClockAt,
+  type AwayStatus,
+  type DeviceClock,
+  type GatewaySample,
+  type NodeType,
+  type PmoSystem,
+} from '@hearth/protocol';
 import {
   createNode,
   STORAGE_OUTPUT_RATIO,
@@ -95,12 +101,12 @@ export class GatewayModel {
     return this.nodes.find((n) => n.type === type && n.addr === addr);
   }
 
-  local(ms: number = this.timeMs): DeviceTime {
-    return deviceTime(ms, this.timezone);
+  local(ms: number = this.timeMs): DeviceClock {
+    return deviceClockAt(ms, this.timezone);
   }
 
   /** The temperature the node is heating to now, °C; null when it does not heat (targets.ts). */
-  targetC(node: HeaterNode, t: DeviceTime = this.local()): number | null {
+  targetC(node: HeaterNode, t: DeviceClock = this.local()): number | null {
     return heaterTargetC(node, t, this.away.enabled && this.away.away);
   }
 
@@ -203,7 +209,7 @@ export class GatewayModel {
       });
   }
 
-  private inValley(node: HeaterNode, t: DeviceTime): boolean {
+  private inValley(node: HeaterNode, t: DeviceClock): boolean {
     const days = node.setup.charge_days;
     if (Array.isArray(days) && days[t.w] === false) return false;
     const conf = node.setup.charging_conf as

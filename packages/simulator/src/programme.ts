@@ -1,5 +1,5 @@
 import { PROG_DAY_KEYS, PROG_SLOTS_HALF_HOURLY, PROG_SLOTS_HOURLY } from '@hearth/protocol';
-import type { DeviceTime } from './clock';
+import type { DeviceClock } from '@hearth/protocol';
 
 /** Seven days, index 0 = Sunday, of 24 or 48 slot values (0 ice, 1 eco, 2 comfort). */
 export type WeekProg = number[][];
@@ -25,7 +25,7 @@ export function slotsPerDay(prog: WeekProg): number {
 }
 
 /** The slot value in force at a local device time. */
-export function slotAt(prog: WeekProg, t: Pick<DeviceTime, 'w' | 'h' | 'm'>): number {
+export function slotAt(prog: WeekProg, t: Pick<DeviceClock, 'w' | 'h' | 'm'>): number {
   const day = prog[t.w] ?? [];
   const index = day.length === PROG_SLOTS_HALF_HOURLY ? t.h * 2 + (t.m >= 30 ? 1 : 0) : t.h;
   return day[index] ?? 1;

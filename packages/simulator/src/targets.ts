@@ -1,5 +1,5 @@
 import { parseDecimal, type TemperatureUnits } from '@hearth/protocol';
-import type { DeviceTime } from './clock';
+import type { DeviceClock } from '@hearth/protocol';
 import type { HeaterNode } from './node';
 import { slotAt } from './programme';
 import { convertDelta, toCelsius } from './units';
@@ -73,7 +73,7 @@ export function windowDetected(node: HeaterNode): boolean {
   return node.sensors.window && node.setup.window_mode_enabled === true && node.windowOpen;
 }
 
-export function programmeC(node: HeaterNode, t: Pick<DeviceTime, 'w' | 'h' | 'm'>): number {
+export function programmeC(node: HeaterNode, t: Pick<DeviceClock, 'w' | 'h' | 'm'>): number {
   let slot = slotAt(node.prog, t);
   if (pirEnabled(node)) {
     const priority = Number(node.setup.pir_priority ?? PIR_PRIORITY_ECO);
@@ -86,7 +86,7 @@ export function programmeC(node: HeaterNode, t: Pick<DeviceTime, 'w' | 'h' | 'm'
 /** The temperature the node heats to now, °C; null when it does not heat. */
 export function heaterTargetC(
   node: HeaterNode,
-  t: Pick<DeviceTime, 'w' | 'h' | 'm'>,
+  t: Pick<DeviceClock, 'w' | 'h' | 'm'>,
   away: boolean,
 ): number | null {
   let temp: number | null;

@@ -1,5 +1,10 @@
-import { formatDecimal, formatPowerLimit, MAX_STEMP_KEY, MIN_STEMP_KEY } from '@hearth/protocol';
-import { deviceTime } from './clock';
+import {
+  deviceClockAt,
+  formatDecimal,
+  formatPowerLimit,
+  MAX_STEMP_KEY,
+  MIN_STEMP_KEY,
+} from '@hearth/protocol';
 import type { GatewayModel } from './model';
 import type { HeaterNode, MeterNode } from './node';
 import { progResol, progToWire } from './programme';
@@ -16,7 +21,7 @@ export const STORAGE_LEVELS = 5;
 
 export function heaterStatus(model: GatewayModel, h: HeaterNode): Record<string, unknown> {
   const target = model.targetC(h);
-  const boostEnd = h.boostEndMs === null ? null : deviceTime(h.boostEndMs, model.timezone);
+  const boostEnd = h.boostEndMs === null ? null : deviceClockAt(h.boostEndMs, model.timezone);
   const status: Record<string, unknown> = {
     mode: h.mode,
     stemp: formatTemp(target ?? h.stempC, h.units),

@@ -1,15 +1,5 @@
+import type { DeviceClock } from '../device-clock';
 import { MINUTES_PER_DAY, MINUTES_PER_WEEK } from './constants';
-
-/** The device clock (`/mgr/rtc/time`): n is the month 1–12, w the weekday with 0 = Sunday, home time zone. */
-export interface DeviceClock {
-  y: number;
-  n: number;
-  d: number;
-  h: number;
-  m: number;
-  s: number;
-  w: number;
-}
 
 /** Where a boost ends as the status encodes it: weekday (0 Sunday) and minute of that day. */
 export interface BoostEnd {

@@ -3,7 +3,8 @@ import { getJson } from '../test-support/http';
 import type { TestGateway } from '../test-support/test-gateway';
 import { startTestHearth, type TestHearth } from '../test-support/test-hearth';
 import { createWorld, gatewayFor, send } from './control-test-world';
-import { zoneTime, type DeviceTime } from './device-time';
+import type { DeviceClock } from '@hearth/protocol';
+import { zoneTime } from './device-time';
 
 let t: TestHearth;
 const open: TestGateway[] = [];
@@ -16,7 +17,7 @@ beforeEach(async () => {
   await t.reset();
 });
 
-const wall = (d: DeviceTime) => Date.UTC(d.y, d.n - 1, d.d, d.h, d.m, d.s);
+const wall = (d: DeviceClock) => Date.UTC(d.y, d.n - 1, d.d, d.h, d.m, d.s);
 const system = {
   main_circuit_pmos: [5],
   max_power_config: {
@@ -111,10 +112,10 @@ describe('device manager', () => {
     const w = await createWorld(t);
     const url = `${t.url}/api/v2/devs/${w.devId}/mgr/rtc/time`;
     const before = Date.now();
-    const fromZone = (await getJson(url, w.guest)).body as DeviceTime;
+    const fromZone = (await getJson(url, w.guest)).body as DeviceClock;
     const madrid = [zoneTime(before, 'Europe/Madrid'), zoneTime(Date.now(), 'Europe/Madrid')];
-    expect(wall(fromZone)).toBeGreaterThanOrEqual(wall(madrid[0] as DeviceTime));
-    expect(wall(fromZone)).toBeLessThanOrEqual(wall(madrid[1] as DeviceTime));
+    expect(wall(fromZone)).toBeGreaterThanOrEqual(wall(madrid[0] as DeviceClock));
+    expect(wall(fromZone)).toBeLessThanOrEqual(wall(madrid[1] as DeviceClock));
 
     const gw = await gatewayFor(t, w.devId);
     open.push(gw);
@@ -124,7 +125,7 @@ describe('device manager', () => {
     await vi.waitFor(async () =>
       expect((await getJson(url, w.guest)).body).toMatchObject({ y: 2026, n: 3, d: 29 }),
     );
-    const read = (await getJson(url, w.guest)).body as DeviceTime;
+    const read = (await getJson(url, w.guest)).body as DeviceClock;
     expect(wall(read)).toBeGreaterThanOrEqual(wall(published));
     expect(wall(read) - wall(published)).toBeLessThan(Date.now() - before + 1000);
     expect(read.w).toBe(new Date(wall(read)).getUTCDay());

@@ -1,11 +1,11 @@
-import type { AwayStatus, PmoSystem } from '@hearth/protocol';
-import { formatPowerLimit } from '@hearth/protocol';
+import type { AwayStatus, DeviceClock, PmoSystem } from '@hearth/protocol';
+import { advanceDeviceClock, formatPowerLimit, isDeviceClock } from '@hearth/protocol';
 import { badRequest } from '../errors';
 import type { CommandsService } from '../gateway/commands.service';
 import type { DevicesRepository, DevRow } from '../repositories/devices.repository';
 import type { HomesRepository } from '../repositories/homes.repository';
 import type { RealtimeEmitter } from '../realtime/realtime.emitter';
-import { advanceDeviceTime, isDeviceTime, zoneTime, type DeviceTime } from './device-time';
+import { zoneTime } from './device-time';
 
 export interface DeviceManagerDeps {
   devices: DevicesRepository;
@@ -59,10 +59,10 @@ export function createDeviceManagerService(deps: DeviceManagerDeps) {
       return write(devId, '/mgr/discovery', body, body);
     },
     /** The gateway's last published clock moved on by the time since, else the home's zone clock. */
-    async time(dev: DevRow): Promise<DeviceTime> {
+    async time(dev: DevRow): Promise<DeviceClock> {
       const entry = await devices.getStateEntry(dev.devId, '/mgr/rtc/time');
-      if (entry && isDeviceTime(entry.body)) {
-        return advanceDeviceTime(entry.body, now() - entry.updatedAt.getTime());
+      if (entry && isDeviceClock(entry.body)) {
+        return advanceDeviceClock(entry.body, now() - entry.updatedAt.getTime());
       }
       const geo = asObject(await devices.getState(dev.devId, '/geo_data'));
       const home = dev.groupId ? await homes.findById(dev.groupId) : undefined;

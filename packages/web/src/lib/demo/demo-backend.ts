@@ -1,4 +1,4 @@
-import type { DevData, UpdateEvent } from '@hearth/protocol';
+import { deviceClockAt, type DevData, type UpdateEvent } from '@hearth/protocol';
 import { emitNode, emitNodeList, homeOf, type DemoContext } from './demo-context';
 import { discoverDue } from './demo-discovery';
 import { createDemoWorld, type DemoWorld } from './demo-model';
@@ -7,7 +7,7 @@ import { DemoHttpFailure, dispatch, type DemoAnswer } from './demo-router';
 import { catalogRoutes } from './demo-routes-catalog';
 import { deviceRoutes } from './demo-routes-devices';
 import { homeRoutes } from './demo-routes-homes';
-import { devData, deviceClock } from './demo-wire';
+import { devData } from './demo-wire';
 
 export interface DemoBackendOptions {
   now?: () => number;
@@ -47,7 +47,7 @@ export function createDemoBackend(options: DemoBackendOptions = {}) {
         emitNode(ctx, dev, found);
       }
       // A new half hour may bring a new programme slot: auto heaters report their set point.
-      const clock = deviceClock(now, dev.timeZone);
+      const clock = deviceClockAt(now, dev.timeZone);
       const halfHour = clock.w * 48 + clock.h * 2 + (clock.m >= 30 ? 1 : 0);
       const slotChanged = dev.halfHour !== null && dev.halfHour !== halfHour;
       dev.halfHour = halfHour;

@@ -1,4 +1,5 @@
 import {
+  deviceClockAt,
   fahrenheitToCelsius,
   modeSchema,
   parseDecimal,
@@ -8,7 +9,7 @@ import {
   type TemperatureUnits,
 } from '@hearth/protocol';
 import type { DemoHeater, DemoNode } from './demo-model';
-import { deviceClock, targetC } from './demo-wire';
+import { targetC } from './demo-wire';
 
 /** A write the demo backend refuses, answered as a 400 like the server would. */
 export class DemoBadRequest extends Error {}
@@ -79,7 +80,7 @@ function setStemp(h: DemoHeater, c: number, ctx: WriteContext): void {
     h.boostTempC = c;
     return;
   }
-  const programmed = targetC({ ...h, mode: 'auto' }, deviceClock(ctx.now, ctx.timeZone));
+  const programmed = targetC({ ...h, mode: 'auto' }, deviceClockAt(ctx.now, ctx.timeZone));
   if (h.mode === 'auto' && Math.abs(c - programmed) < 0.05) return;
   h.stempC = c;
   if (h.mode === 'auto') h.mode = 'modified_auto';

@@ -1,6 +1,7 @@
 import {
   DEMO_POWER_RANDOM_BELOW_W,
   DEMO_POWER_W,
+  deviceClockAt,
   formatDecimal,
   pmoSystemSchema,
 } from '@hearth/protocol';
@@ -19,7 +20,6 @@ import { route, type DemoRequest, type DemoRoute } from './demo-router';
 import { monthlySamples, rawSamples } from './demo-samples';
 import {
   devData,
-  deviceClock,
   heaterSetup,
   heaterStatus,
   meterSetup,
@@ -77,7 +77,7 @@ export function deviceRoutes(ctx: DemoContext): DemoRoute[] {
       setDiscovery(d, bodyOf(req), ctx.now());
       ctx.emit(d.devId, { path: '/mgr/discovery', body: { ...d.discovery } });
     }),
-    route('GET', `${DEV}/mgr/rtc/time`, (req) => deviceClock(ctx.now(), dev(req).timeZone)),
+    route('GET', `${DEV}/mgr/rtc/time`, (req) => deviceClockAt(ctx.now(), dev(req).timeZone)),
     route('GET', `${DEV}/htr_system/power_limit`, (req) => ({ power_limit: dev(req).powerLimit })),
     route('POST', `${DEV}/htr_system/power_limit`, (req) => {
       const d = dev(req);

@@ -3,20 +3,13 @@ import {
   celsiusToFahrenheit,
   formatDecimal,
   isTimerNode,
-  zonedParts,
+  deviceClockAt,
   type DevData,
   type DeviceClock,
   type MgrNode,
   type SnapshotNode,
 } from '@hearth/protocol';
 import type { DemoDevice, DemoHeater, DemoMeter, DemoNode } from './demo-model';
-
-/** The device clock in the home's zone (`/mgr/rtc/time`). */
-export function deviceClock(ms: number, timeZone: string): DeviceClock {
-  const p = zonedParts(ms, timeZone);
-  const w = new Date(Date.UTC(p.y, p.n - 1, p.d)).getUTCDay();
-  return { y: p.y, n: p.n, d: p.d, h: p.h, m: p.m, s: new Date(ms).getUTCSeconds(), w };
-}
 
 export function formatTemp(c: number, units: DemoHeater['units']): string {
   return formatDecimal(units === 'F' ? celsiusToFahrenheit(c) : c);
@@ -44,9 +37,9 @@ export function targetC(h: DemoHeater, clock: DeviceClock): number {
 }
 
 export function heaterStatus(dev: DemoDevice, h: DemoHeater, now: number): Record<string, unknown> {
-  const clock = deviceClock(now, dev.timeZone);
+  const clock = deviceClockAt(now, dev.timeZone);
   const target = targetC(h, clock);
-  const end = h.boostEndMs === null ? null : deviceClock(h.boostEndMs, dev.timeZone);
+  const end = h.boostEndMs === null ? null : deviceClockAt(h.boostEndMs, dev.timeZone);
   const heating = h.mode !== 'off' && target > h.roomC;
   const status: Record<string, unknown> = {
     mode: h.mode,
