@@ -1,3 +1,4 @@
+import { zoneOffsetMs } from '../zone-offset';
 import { YEAR_CHART_MONTHS } from './constants';
 
 /** A calendar date in the home's time zone; month is 1-based. */
@@ -124,19 +125,16 @@ export interface ZonedParts {
   m: number;
 }
 
+/** Throws a RangeError for a zone Intl does not know. */
 export function zonedParts(ms: number, timeZone: string): ZonedParts {
-  const fmt = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    hourCycle: 'h23',
-  });
-  const get = (type: string): number =>
-    Number(fmt.formatToParts(ms).find((x) => x.type === type)?.value ?? 0);
-  return { y: get('year'), n: get('month'), d: get('day'), h: get('hour') % 24, m: get('minute') };
+  const t = new Date(ms + zoneOffsetMs(ms, timeZone));
+  return {
+    y: t.getUTCFullYear(),
+    n: t.getUTCMonth() + 1,
+    d: t.getUTCDate(),
+    h: t.getUTCHours(),
+    m: t.getUTCMinutes(),
+  };
 }
 
 /** The instant at which a wall-clock time occurs in a time zone (first occurrence on DST overlaps). */

@@ -10,35 +10,8 @@ import {
   type CalendarDate,
   type ChartLabel,
   type RecordsPeriod,
-  type ZonedParts,
+  zonedParts,
 } from '@hearth/protocol';
-
-/**
- * zonedParts builds an Intl formatter per call; a year of quarter-hour samples would build
- * hundreds of thousands, so one formatter per zone is kept here.
- */
-function zonedPartsIn(timeZone: string): (ms: number) => ZonedParts {
-  const fmt = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    hourCycle: 'h23',
-  });
-  return (ms) => {
-    const parts: Record<string, number> = {};
-    for (const p of fmt.formatToParts(ms)) parts[p.type] = Number(p.value);
-    return {
-      y: parts.year ?? 0,
-      n: parts.month ?? 0,
-      d: parts.day ?? 0,
-      h: (parts.hour ?? 0) % 24,
-      m: parts.minute ?? 0,
-    };
-  };
-}
 
 /** A sample as the server sends it (t in seconds; counter cumulative Wh). */
 export interface WireSample {
@@ -104,7 +77,7 @@ export function buildSeries(
 ): RecordsSeries {
   const detailed = options.detailed && period.scope === 'day';
   const count = bucketCount(period, today, detailed);
-  const partsOf = zonedPartsIn(timeZone);
+  const partsOf = (ms: number) => zonedParts(ms, timeZone);
   const bucketOf = (tMs: number) => bucketIndex(period, partsOf(tMs), detailed);
   const inMs = samplesPerNode.map((samples) =>
     samples.map((s) => ({ ...s, t: sampleTimeMs(s.t), counter: s.counter ?? '' })),
