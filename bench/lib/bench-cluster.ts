@@ -22,7 +22,8 @@ export async function startBenchCluster(opts: {
     processes: opts.processes,
     port: opts.port,
     basePort: opts.port + 1,
-    stdio: 'ignore',
+    // BENCH_SERVER_LOGS=1 shows the server processes' warnings and errors beside the bench's lines.
+    stdio: process.env.BENCH_SERVER_LOGS ? 'inherit' : 'ignore',
     proxyProcess: opts.proxyProcess ?? false,
     env: {
       ...secrets,

@@ -73,14 +73,24 @@ function ownService(
   };
 }
 
-/** Mosquitto without persistence: a restart loses every session, the harshest case. */
-export async function mosquittoService(): Promise<OwnService> {
+/**
+ * Mosquitto without persistence: a restart loses every session, the harshest case. `extra`
+ * lines are added to its configuration.
+ */
+export async function mosquittoService(extra: string[] = []): Promise<OwnService> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'hearth-fault-mqtt-'));
   const conf = join(dir, 'mosquitto.conf');
   writeFileSync(
     conf,
-    `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\nset_tcp_nodelay true\n`,
+    [
+      `listener ${port} 127.0.0.1`,
+      'allow_anonymous true',
+      'persistence false',
+      'set_tcp_nodelay true',
+      ...extra,
+      '',
+    ].join('\n'),
   );
   return ownService('mqtt', port, 'mosquitto', ['-c', conf], dir);
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import mqtt from 'mqtt';
 import { SERVER_SUBSCRIPTIONS } from '@hearth/protocol';
 import type { Logger } from '../logger';
+import { BROKER_DROPPED_TOPIC, createDropWatch } from './broker-drops';
 import type { GatewayTransport } from './transport';
 
 /**
@@ -45,11 +46,18 @@ export function createMqttTransport(opts: {
         (client?.stream as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
       noDelay();
       client.on('connect', noDelay);
-      client.on('message', (topic, payload) => onMessage(topic, payload));
+      const dropWatch = createDropWatch(opts.log);
+      client.on('message', (topic, payload) =>
+        topic === BROKER_DROPPED_TOPIC ? dropWatch(payload) : onMessage(topic, payload),
+      );
       client.on('error', (err) => opts.log.warn({ err: err.message }, 'mqtt client error'));
       client.on('reconnect', () => opts.log.info('reconnecting to the MQTT broker'));
       // Re-subscribed by mqtt.js after every reconnect (resubscribe defaults to true).
       await client.subscribeAsync(serverSubscriptions(shareGroup), { qos: 1 });
+      // Mosquitto's figure; a broker without it (or whose ACL refuses it) simply sends nothing.
+      await client.subscribeAsync(BROKER_DROPPED_TOPIC, { qos: 0 }).catch((err: Error) => {
+        opts.log.debug({ err: err.message }, 'broker drop count not available');
+      });
     },
     async publish(topic, payload, { qos, retain }) {
       if (!client) throw new Error('MQTT transport not started');
