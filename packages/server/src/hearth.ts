@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { createAccountsRepository, createAccountsService, createLinkingService } from './accounts';
 import { createTokenSigner } from './auth/jwt';
 import { createTokenService } from './auth/token.service';
@@ -40,6 +41,7 @@ import { createRealtimeEmitter } from './realtime/realtime.emitter';
 import { createSocketServer, type SocketServer } from './realtime/socket-server';
 import { createRepositories } from './repositories';
 import { credentialThrottleFor } from './security';
+import { createReadiness } from './system/readiness';
 
 export interface Hearth {
   listen(): Promise<string>;
@@ -191,6 +193,11 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
     webDist: config.webDist,
     dataDir: config.dataDir,
     commit: config.commit,
+    readiness: createReadiness({
+      database: async () => (await database.db.execute(sql`select 1`), true),
+      broker: () => transport.connected(),
+      redis: () => late.socket?.redisReady(),
+    }),
     weatherUrl: config.weatherUrl,
     geocoderUrl: config.geocoderUrl,
     services: {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { login, postJson } from '../test-support/http';
+import { getJson, login, postJson } from '../test-support/http';
 import {
   createHomeWithDevice,
   createUser,
@@ -38,13 +38,26 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_MQTT_URL)(
       );
       await vi.waitFor(async () => expect(await t.repos.nodes.find(devId, 'htr', 1)).toBeTruthy());
 
+      expect((await getJson(`${t.url}/ready`)).status).toBe(200);
       await broker.stop();
+      await vi.waitFor(async () =>
+        expect(await getJson(`${t.url}/ready`)).toEqual({
+          status: 503,
+          body: {
+            status: 'unavailable',
+            checks: expect.objectContaining({ database: 'ok', broker: 'down' }),
+          },
+        }),
+      );
       const during = await postJson(status, { stemp: '23.5', units: 'C' }, token);
       expect(during.status).toBeLessThan(300);
 
       await broker.start();
       // Nothing was kept by the broker (no persistence): the write reaches the gateway
       // because the server re-sends pending commands when the gateway reports in again.
+      await vi.waitFor(async () => expect((await getJson(`${t.url}/ready`)).status).toBe(200), {
+        timeout: 10_000,
+      });
       await vi.waitFor(
         () =>
           expect(gw.commands.map((c) => c.body)).toContainEqual(

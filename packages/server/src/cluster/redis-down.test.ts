@@ -3,7 +3,7 @@ import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SOCKET_NAMESPACE, type UpdateEvent } from '@hearth/protocol';
-import { login, postJson } from '../test-support/http';
+import { getJson, login, postJson } from '../test-support/http';
 import {
   createHomeWithDevice,
   createUser,
@@ -93,17 +93,31 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_MQTT_URL)(
         expect(res.status).toBeLessThan(300);
       };
 
+      expect(await getJson(`${a.url}/ready`)).toEqual({
+        status: 200,
+        body: { status: 'ok', checks: { database: 'ok', broker: 'ok', redis: 'ok' } },
+      });
       // Healthy: a write on A reaches the socket held by B through Redis.
       await write(a, '21.0');
       await vi.waitFor(() => expect(seen).toContain('21.0'));
 
       await redis.stop();
+      // A load balancer hears of it: the process answers /ready with 503, naming Redis.
+      await vi.waitFor(async () =>
+        expect(await getJson(`${b.url}/ready`)).toEqual({
+          status: 503,
+          body: { status: 'unavailable', checks: { database: 'ok', broker: 'ok', redis: 'down' } },
+        }),
+      );
       // Degraded to one process at a time: B still serves and still delivers its own events.
       await write(b, '22.0');
       await vi.waitFor(() => expect(seen).toContain('22.0'));
       await write(a, '16.5');
 
       await redis.start();
+      await vi.waitFor(async () => expect((await getJson(`${b.url}/ready`)).status).toBe(200), {
+        timeout: 10_000,
+      });
       let n = 0;
       const sent: string[] = [];
       await vi.waitFor(

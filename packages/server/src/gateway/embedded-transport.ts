@@ -36,5 +36,6 @@ export function createEmbeddedTransport(aedes: Aedes): GatewayTransport {
     async close() {
       // The broker itself is closed by its owner.
     },
+    connected: () => true,
   };
 }

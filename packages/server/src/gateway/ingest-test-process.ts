@@ -23,6 +23,7 @@ export function freshIngestProcess(t: TestHearth) {
       published.push(JSON.parse(payload) as GatewayCommand);
     },
     close: async () => undefined,
+    connected: () => true,
   };
   const commands = createCommandsService({
     commands: t.repos.commands,

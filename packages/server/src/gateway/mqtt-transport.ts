@@ -69,5 +69,6 @@ export function createMqttTransport(opts: {
     async close() {
       await client?.endAsync();
     },
+    connected: () => client?.connected ?? false,
   };
 }

@@ -4,4 +4,6 @@ export interface GatewayTransport {
   start(onMessage: (topic: string, payload: Buffer) => void): Promise<void>;
   publish(topic: string, payload: string, opts: { qos: 0 | 1; retain: boolean }): Promise<void>;
   close(): Promise<void>;
+  /** Whether messages can reach gateways now (always, for the embedded broker). */
+  connected(): boolean;
 }

@@ -38,6 +38,7 @@ import type { NodesService } from '../devices/nodes.service';
 import type { Logger } from '../logger';
 import { catalogPlugin, DEFAULT_GEOCODER_BASE_URL, DEFAULT_WEATHER_BASE_URL } from '../catalog';
 import { installSecurityHeaders, type CredentialThrottle } from '../security';
+import type { Readiness } from '../system/readiness';
 import { systemRoutes } from '../system/system.routes';
 import { bearerAuth } from './authenticate';
 import { installErrorHandling } from './error-handler';
@@ -51,6 +52,7 @@ export interface AppDeps {
   webDist: string;
   dataDir: string;
   commit: string;
+  readiness: Readiness;
   weatherUrl: string | undefined;
   geocoderUrl: string | undefined;
   services: {
@@ -109,7 +111,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const webApp = await serveWebApp(app, deps.webDist);
   installErrorHandling(app, { webApp });
 
-  await app.register(systemRoutes({ commit: deps.commit }));
+  await app.register(systemRoutes({ commit: deps.commit, readiness: deps.readiness }));
   await app.register(catalogPlugin, {
     weatherBaseUrl: deps.weatherUrl ?? DEFAULT_WEATHER_BASE_URL,
     geocoderBaseUrl: deps.geocoderUrl ?? DEFAULT_GEOCODER_BASE_URL,

@@ -267,6 +267,9 @@ export function createSocketServer(httpServer: HttpServer, deps: RealtimeDeps) {
 
   return {
     sink,
+    /** Whether updates cross to the other processes now; undefined without Redis. */
+    redisReady: (): boolean | undefined =>
+      redis.length === 0 ? undefined : redis.every((r) => r.status === 'ready'),
     async close() {
       nsp.disconnectSockets(true);
       await new Promise<void>((resolve) => {

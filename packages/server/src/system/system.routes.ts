@@ -1,10 +1,35 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Readiness } from './readiness';
 import { serverVersion } from './version';
 
-export function systemRoutes(opts: { commit: string }): FastifyPluginAsyncZod {
+const dependencyState = z.enum(['ok', 'down', 'off']);
+const readinessBody = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  checks: z.record(z.string(), dependencyState),
+});
+
+export function systemRoutes(opts: {
+  commit: string;
+  readiness: Readiness;
+}): FastifyPluginAsyncZod {
   const version = serverVersion(opts.commit);
   return async (app) => {
+    app.get(
+      '/ready',
+      {
+        schema: {
+          tags: ['service'],
+          description:
+            'Whether this process can serve: its database, MQTT broker and Redis (off when not configured). 503 while one is down, so that a load balancer routes around it; /health_check only says the process runs.',
+          response: { 200: readinessBody, 503: readinessBody },
+        },
+      },
+      async (_request, reply) => {
+        const { ready, checks } = await opts.readiness.check();
+        return reply.code(ready ? 200 : 503).send({ status: ready ? 'ok' : 'unavailable', checks });
+      },
+    );
     app.get(
       '/health_check',
       { schema: { tags: ['service'], response: { 200: z.object({ message: z.literal('ok') }) } } },

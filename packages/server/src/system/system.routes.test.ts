@@ -1,0 +1,28 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { getJson } from '../test-support/http';
+import { startTestHearth, type TestHearth } from '../test-support/test-hearth';
+
+describe('service routes', () => {
+  let t: TestHearth;
+  beforeAll(async () => {
+    t = await startTestHearth({ embeddedBroker: true });
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  test('/health_check says the process runs', async () => {
+    expect(await getJson(`${t.url}/health_check`)).toEqual({
+      status: 200,
+      body: { message: 'ok' },
+    });
+  });
+
+  test('/ready names each dependency; Redis is off when not configured', async () => {
+    const redis = process.env.TEST_REDIS_URL ? 'ok' : 'off';
+    expect(await getJson(`${t.url}/ready`)).toEqual({
+      status: 200,
+      body: { status: 'ok', checks: { database: 'ok', broker: 'ok', redis } },
+    });
+  });
+});
