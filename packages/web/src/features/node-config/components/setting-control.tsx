@@ -5,6 +5,7 @@ import {
   NODE_NAME_MAX,
   revealLockPassword,
   sanitizeLockPasswordInput,
+  weekDayOrder,
 } from '@hearth/protocol';
 import type { SettingDef } from '../model/setting-defs';
 import type { Interval } from '../model/settings-model';
@@ -29,14 +30,13 @@ function optionLabel(def: SettingDef, v: string | number, t: (k: string) => stri
   return t(`nodeConfig.options.${def.name}.${v}`);
 }
 
-/** Spec 3: charge days start on Sunday for English, Monday otherwise (stored Monday first). */
-function dayOrder(lang: string): number[] {
-  return lang === 'en' ? [6, 0, 1, 2, 3, 4, 5] : [0, 1, 2, 3, 4, 5, 6];
-}
-
+/**
+ * Spec 3 §9: charge days are 7 flags stored Sunday first, as the gateway reads them (flag w for
+ * weekday w, 0 Sunday); shown from Sunday in English and from Monday in other languages.
+ */
 function dayName(i: number, lang: string): string {
-  // 2024-01-01 was a Monday: index 0 of the stored flags.
-  return new Intl.DateTimeFormat(lang, { weekday: 'short' }).format(new Date(2024, 0, 1 + i));
+  // 2024-01-07 was a Sunday: index 0 of the stored flags.
+  return new Intl.DateTimeFormat(lang, { weekday: 'short' }).format(new Date(2024, 0, 7 + i));
 }
 
 export function SettingControl({
@@ -134,7 +134,7 @@ export function SettingControl({
       return (
         <fieldset className="hearth-form" disabled={!editable}>
           <legend>{label}</legend>
-          {dayOrder(lang).map((i) => (
+          {weekDayOrder(lang).map((i) => (
             <label key={i} className="hearth-check">
               <input
                 type="checkbox"

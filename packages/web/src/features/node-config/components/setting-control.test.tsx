@@ -1,0 +1,54 @@
+import { describe, expect, test, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithApp } from '../../../test/render';
+import { SETTING_DEFS } from '../model/setting-defs';
+import { SettingControl } from './setting-control';
+
+const chargeDays = SETTING_DEFS.find((d) => d.name === 'charge_days')!;
+// Stored Sunday first, as the gateway reads them: Sunday and Friday charge.
+const FLAGS = [true, false, false, false, false, true, false];
+
+function renderDays(lang: string, onChange = vi.fn()) {
+  renderWithApp(
+    <SettingControl
+      def={chargeDays}
+      value={FLAGS}
+      initial={FLAGS}
+      editable
+      units="C"
+      lang={lang}
+      onChange={onChange}
+    />,
+  );
+  return onChange;
+}
+
+const boxes = () =>
+  screen
+    .getAllByRole('checkbox')
+    .map((box) => [box.parentElement?.textContent, (box as HTMLInputElement).checked]);
+
+describe('charge days (spec 3 §9)', () => {
+  test('in English from Sunday, each flag under its own weekday', () => {
+    renderDays('en');
+    expect(boxes()).toEqual([
+      ['Sun', true],
+      ['Mon', false],
+      ['Tue', false],
+      ['Wed', false],
+      ['Thu', false],
+      ['Fri', true],
+      ['Sat', false],
+    ]);
+  });
+
+  test('in other languages from Monday; a tick changes the flag of that weekday', async () => {
+    const onChange = renderDays('es');
+    const shown = boxes();
+    expect(shown.map(([, on]) => on)).toEqual([false, false, false, false, true, false, true]);
+    expect(shown[6]?.[0]).toMatch(/^dom/i);
+    await userEvent.click(screen.getAllByRole('checkbox')[0]!);
+    expect(onChange).toHaveBeenCalledWith([true, true, false, false, false, true, false]);
+  });
+});
