@@ -123,6 +123,18 @@ describe('dashboard controls', () => {
     );
   });
 
+  test("the owner's add-devices tool opens node installation through discovery", async () => {
+    const { seed } = setup(1);
+    await screen.findByRole('article', { name: 'Room 1' });
+    seed();
+    const toolbar = await screen.findByRole('navigation', { name: 'Home actions' });
+    // Spec 2 §2: /homes/{homeId}/addNode starts at the device choice, then model and discovery.
+    expect(await within(toolbar).findByRole('link', { name: 'Add devices' })).toHaveAttribute(
+      'href',
+      '/homes/h1/addNode',
+    );
+  });
+
   test('table view: offered with 10 nodes on a wide screen, remembered, edits sent after 4 s', async () => {
     vi.stubGlobal('innerWidth', 1024);
     const { seed } = setup(10);

@@ -26,6 +26,11 @@ export const routes = {
   weather: (homeId: string) => `/homes/${encodeURIComponent(homeId)}/weather`,
   /** Spec 2 §2: the add-home wizard's first step. */
   addHome: '/list/addHome/homeData',
+  /**
+   * Spec 2 §1/§2: installing nodes through discovery starts at /homes/{homeId}/addNode (the
+   * device choice, skipped with one gateway); it is the dashboard's add-devices tool.
+   */
+  addNode: (homeId: string) => `/homes/${encodeURIComponent(homeId)}/addNode`,
   addDevice: (homeId: string) =>
     `/list/homes/${encodeURIComponent(homeId)}/devices/addDevice/deviceDetection`,
   deviceSettings: (homeId: string, devId: string) =>

@@ -51,9 +51,10 @@ export function DashboardToolbar(props: ToolbarProps) {
             </>
           ) : (
             <>
+              {/* Spec 1 §2 visibility; spec 2 §2: it opens node installation (discovery). */}
               {((props.connected && props.owner) || platform.isNative) && (
                 <ToolLink
-                  to={routes.addDevice(homeId)}
+                  to={routes.addNode(homeId)}
                   icon="addCircleOutline"
                   label={t('dashboard.addDevices')}
                 />
