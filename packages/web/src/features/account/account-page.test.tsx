@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { brandKeyOf } from '@hearth/protocol';
 import { installFakeFetch, json } from '../../test/fake-fetch';
 import { renderRoute } from '../../test/route-render';
 import { signIn } from '../../test/session';
 import { useErrorToastStore } from '../../lib/http';
 import { useSessionStore } from '../../lib/session/session-store';
+import { FALLBACK_BRAND_KEY, useBrandingStore } from '../../lib/branding/branding-store';
 import { AccountPage } from './account-page';
 
 let answer: () => Response | Promise<Response>;
@@ -95,5 +97,24 @@ describe('account deletion failure (spec 1 §8)', () => {
     confirmDeletion();
     await waitFor(() => expect(useErrorToastStore.getState().message).toBe('errors.request'));
     expect(screen.queryByTestId('delete-dialog')).toBeNull();
+  });
+});
+
+test("change e-mail: the link points at the brand's appParameters.frontendHost (spec 1 §3, §7)", async () => {
+  const key = brandKeyOf(useBrandingStore.getState().serialId) || FALLBACK_BRAND_KEY;
+  const { calls } = installFakeFetch({
+    [`GET /client-data/${key}/appParameters.json`]: () =>
+      json({ title: 'Calora', frontendHost: 'https://app.calora.example', maxOutdoorRange: 800 }),
+    'POST /api/v2/users/u1/email': () => json({ message: 'ok' }),
+  });
+  const { queryClient } = renderRoute('/account', <AccountPage />, '/account?section=email');
+  await waitFor(() => expect(queryClient.getQueryData(['client-data', key])).toBeDefined());
+  fireEvent.change(field('New e-mail'), { target: { value: 'new@example.com' } });
+  fireEvent.change(field('Password'), { target: { value: 'secret_1' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Change e-mail' }));
+  await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+  const sent = calls.find((c) => c.method === 'POST');
+  expect(JSON.parse(sent?.body ?? '{}')).toMatchObject({
+    frontend_host: 'https://app.calora.example',
   });
 });

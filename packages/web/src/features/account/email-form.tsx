@@ -4,10 +4,10 @@ import {
   currentSerialId,
   emailProblem,
   firstProblem,
-  frontendHost,
   missingFields,
   PasswordInput,
   ProblemLine,
+  useFrontendHost,
   useUserId,
   type FormProblem,
 } from '../../lib/accounts';
@@ -18,6 +18,7 @@ import { useChangeEmail } from './api/account';
 export function EmailForm({ onDone }: { onDone: (message: string) => void }) {
   const { t } = useTranslation();
   const change = useChangeEmail(useUserId());
+  const host = useFrontendHost();
   const [newEmail, setNewEmail] = useState('');
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<FormProblem | null>(null);
@@ -37,7 +38,7 @@ export function EmailForm({ onDone }: { onDone: (message: string) => void }) {
         new_email: newEmail.trim(),
         password,
         serialid: currentSerialId(),
-        frontend_host: frontendHost(),
+        frontend_host: host,
       },
       {
         onSuccess: () => onDone(t('account.emailSent')),

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { brandKeyOf } from '@hearth/protocol';
 import { installFakeFetch, json } from '../../test/fake-fetch';
 import { renderRoute } from '../../test/route-render';
 import { useErrorToastStore } from '../../lib/http';
+import { FALLBACK_BRAND_KEY, useBrandingStore } from '../../lib/branding/branding-store';
 import { ForgotPasswordPage } from './forgot-password-page';
 
 let answer: () => Response | Promise<Response>;
@@ -41,4 +43,36 @@ test('validation stays in the form, with no toast', () => {
   fireEvent.click(screen.getByRole('button', { name: 'Send' }));
   expect(screen.getByTestId('form-error')).toHaveTextContent('Invalid email');
   expect(useErrorToastStore.getState().message).toBeNull();
+});
+
+test("the e-mailed link points at the brand's appParameters.frontendHost (spec 1 §3, §7)", async () => {
+  const key = brandKeyOf(useBrandingStore.getState().serialId) || FALLBACK_BRAND_KEY;
+  const { calls } = installFakeFetch({
+    [`GET /client-data/${key}/appParameters.json`]: () =>
+      json({ title: 'Calora', frontendHost: 'https://app.calora.example', maxOutdoorRange: 800 }),
+    'POST /api/v2/users/password/forgot': () => json({ message: 'ok' }),
+  });
+  const { queryClient } = renderRoute(
+    '/login/forgot-password',
+    <ForgotPasswordPage />,
+    '/login/forgot-password',
+  );
+  await waitFor(() => expect(queryClient.getQueryData(['client-data', key])).toBeDefined());
+  fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'ana@example.com' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+  await waitFor(() => expect(screen.getByTestId('form-success')).toBeInTheDocument());
+  const sent = calls.find((c) => c.method === 'POST');
+  expect(JSON.parse(sent?.body ?? '{}')).toMatchObject({
+    frontend_host: 'https://app.calora.example',
+  });
+});
+
+test('an empty frontendHost sends the origin the app was loaded from', async () => {
+  const { calls } = installFakeFetch({
+    'POST /api/v2/users/password/forgot': () => json({ message: 'ok' }),
+  });
+  send();
+  await waitFor(() => expect(screen.getByTestId('form-success')).toBeInTheDocument());
+  const sent = calls.find((c) => c.method === 'POST');
+  expect(JSON.parse(sent?.body ?? '{}')).toMatchObject({ frontend_host: window.location.origin });
 });

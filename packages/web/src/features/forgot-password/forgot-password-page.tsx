@@ -7,10 +7,10 @@ import {
   currentSerialId,
   emailProblem,
   firstProblem,
-  frontendHost,
   goBack,
   missingFields,
   ProblemLine,
+  useFrontendHost,
   useLater,
   type FormProblem,
 } from '../../lib/accounts';
@@ -22,6 +22,7 @@ export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const forgot = useForgotPassword();
+  const host = useFrontendHost();
   const { later } = useLater();
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<FormProblem | null>(null);
@@ -35,7 +36,7 @@ export function ForgotPasswordPage() {
     );
     if (found) return setProblem(found);
     forgot.mutate(
-      { email: email.trim(), serialid: currentSerialId(), frontend_host: frontendHost() },
+      { email: email.trim(), serialid: currentSerialId(), frontend_host: host },
       {
         onSuccess: () => {
           setSent(true);

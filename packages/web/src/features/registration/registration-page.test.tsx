@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { brandKeyOf } from '@hearth/protocol';
 import { installFakeFetch, json } from '../../test/fake-fetch';
 import { renderRoute } from '../../test/route-render';
 import { useErrorToastStore } from '../../lib/http';
+import { FALLBACK_BRAND_KEY, useBrandingStore } from '../../lib/branding/branding-store';
 import { RegistrationPage } from './registration-page';
 
 let status = 201;
@@ -24,6 +26,10 @@ afterEach(() => {
 
 function register() {
   renderRoute('/login/register', <RegistrationPage />, '/login/register');
+  fillIn();
+}
+
+function fillIn() {
   const field = (name: string) => screen.getByLabelText(name, { exact: true });
   fireEvent.change(field('E-mail'), { target: { value: 'new@example.com' } });
   fireEvent.change(field('Password'), { target: { value: 'secret_1' } });
@@ -50,5 +56,22 @@ describe('sign-up failures (spec 1 §8)', () => {
     register();
     await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('userRequest'));
     expect(useErrorToastStore.getState().message).toBeNull();
+  });
+});
+
+test("the confirmation link points at the brand's appParameters.frontendHost (spec 1 §3, §7)", async () => {
+  const key = brandKeyOf(useBrandingStore.getState().serialId) || FALLBACK_BRAND_KEY;
+  const { calls } = installFakeFetch({
+    [`GET /client-data/${key}/appParameters.json`]: () =>
+      json({ title: 'Calora', frontendHost: 'https://app.calora.example', maxOutdoorRange: 800 }),
+    'POST /api/v2/users': () => json({ message: 'ok' }, 201),
+  });
+  const { queryClient } = renderRoute('/login/register', <RegistrationPage />, '/login/register');
+  await waitFor(() => expect(queryClient.getQueryData(['client-data', key])).toBeDefined());
+  fillIn();
+  await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+  const sent = calls.find((c) => c.method === 'POST');
+  expect(JSON.parse(sent?.body ?? '{}')).toMatchObject({
+    frontend_host: 'https://app.calora.example',
   });
 });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { SUCCESS_BACK_DELAY_MS, type Language } from '@hearth/protocol';
-import { AuthFrame, frontendHost, goBack, useLater } from '../../lib/accounts';
+import { AuthFrame, goBack, useFrontendHost, useLater } from '../../lib/accounts';
 import { HttpError, reportError, reportErrorMessage } from '../../lib/http';
 import { useRegister } from './api/register';
 import { AccessStep, type AccessData } from './access-step';
@@ -15,6 +15,7 @@ export function RegistrationPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const register = useRegister();
+  const host = useFrontendHost();
   const { later } = useLater();
   const [step, setStep] = useState<1 | 2 | 'done'>(1);
   const [access, setAccess] = useState<AccessData>(EMPTY);
@@ -26,7 +27,7 @@ export function RegistrationPage() {
         password: access.password,
         serialid,
         lang: i18n.language as Language,
-        frontend_host: frontendHost(),
+        frontend_host: host,
       },
       {
         onSuccess: () => {

@@ -1,6 +1,6 @@
 export { AuthFrame } from './auth-frame';
 export { useLater } from './use-later';
-export { useUserId, frontendHost, currentSerialId } from './account-context';
+export { useUserId, frontendHost, useFrontendHost, currentSerialId } from './account-context';
 export {
   emailProblem,
   firstProblem,
