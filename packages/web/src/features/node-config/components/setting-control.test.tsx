@@ -52,3 +52,35 @@ describe('charge days (spec 3 §9)', () => {
     expect(onChange).toHaveBeenCalledWith([true, true, false, false, false, true, false]);
   });
 });
+
+describe('slider labels (spec 3 §5 numeric label)', () => {
+  const def = (name: string) => SETTING_DEFS.find((d) => d.name === name)!;
+  const slider = (name: string, value: unknown, lang: string) =>
+    renderWithApp(
+      <SettingControl
+        def={def(name)}
+        value={value}
+        initial={value}
+        editable
+        range={{ min: 5, max: 30, step: 0.5 }}
+        units="C"
+        lang={lang}
+        onChange={vi.fn()}
+      />,
+    );
+
+  test('a temperature shows its integer part and one decimal digit, in the language', () => {
+    slider('max_runback_temp', 28, 'en');
+    expect(screen.getByTestId('setting-max_runback_temp-value')).toHaveTextContent('28.0 °C');
+  });
+
+  test('with the decimal comma where the language writes one', () => {
+    slider('setback_temp', '17.5', 'es');
+    expect(screen.getByTestId('setting-setback_temp-value')).toHaveTextContent('17,5 °C');
+  });
+
+  test('a time in minutes stays a whole number', () => {
+    slider('max_runback_time', 45, 'en');
+    expect(screen.getByTestId('setting-max_runback_time-value')).toHaveTextContent('45 min');
+  });
+});

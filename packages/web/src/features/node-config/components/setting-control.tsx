@@ -3,6 +3,7 @@ import {
   CONTROL_MODES,
   FLOOR_PROBE_RESISTORS,
   NODE_NAME_MAX,
+  numericLabel,
   revealLockPassword,
   sanitizeLockPasswordInput,
   weekDayOrder,
@@ -37,6 +38,13 @@ function optionLabel(def: SettingDef, v: string | number, t: (k: string) => stri
 function dayName(i: number, lang: string): string {
   // 2024-01-07 was a Sunday: index 0 of the stored flags.
   return new Intl.DateTimeFormat(lang, { weekday: 'short' }).format(new Date(2024, 0, 7 + i));
+}
+
+function oneDecimal(value: number, lang: string): string {
+  const { integer, decimal } = numericLabel(value);
+  const separator =
+    new Intl.NumberFormat(lang).formatToParts(0.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  return `${integer}${separator}${decimal}`;
 }
 
 export function SettingControl({
@@ -90,10 +98,12 @@ export function SettingControl({
     case 'slider': {
       const r = range ?? { min: 0, max: 100, step: 1 };
       const unit = def.temperature ? ` °${units}` : def.name === 'max_runback_time' ? ' min' : '';
+      // Spec 3 §5 numeric label: a temperature reads with its one decimal digit ("28.0 °C").
+      const shown = def.temperature ? oneDecimal(Number(value), lang) : String(value);
       return (
         <div className="hearth-form">
           <label htmlFor={id}>
-            {label}: <output data-testid={`${id}-value`}>{`${String(value)}${unit}`}</output>
+            {label}: <output data-testid={`${id}-value`}>{`${shown}${unit}`}</output>
           </label>
           <input
             id={id}
