@@ -30,9 +30,8 @@ test('suppressed (demo mode) errors are not shown', () => {
   expect(useErrorToastStore.getState().kind).toBeNull();
 });
 
-test("a caller's message shows for ERROR_TOAST_MS, replaces a kind, and is not suppressed", () => {
+test("a caller's message shows for ERROR_TOAST_MS and replaces a kind", () => {
   useErrorToastStore.getState().report('userRequest');
-  useErrorToastStore.getState().setSuppressed(true);
   useErrorToastStore.getState().reportMessage('errors.alreadyRegistered');
   expect(useErrorToastStore.getState()).toMatchObject({
     kind: null,
@@ -42,4 +41,10 @@ test("a caller's message shows for ERROR_TOAST_MS, replaces a kind, and is not s
   expect(useErrorToastStore.getState().message).toBe('errors.alreadyRegistered');
   vi.advanceTimersByTime(1);
   expect(useErrorToastStore.getState().message).toBeNull();
+});
+
+test("suppressed (demo mode), a caller's message is not shown either (spec 1 §1, §8)", () => {
+  useErrorToastStore.getState().setSuppressed(true);
+  useErrorToastStore.getState().reportMessage('errors.request');
+  expect(useErrorToastStore.getState()).toMatchObject({ kind: null, message: null });
 });

@@ -13,7 +13,7 @@ interface ErrorToastState {
   seq: number;
   suppressed: boolean;
   report: (kind: ErrorKind) => void;
-  /** Not suppressed in demo mode: it answers something the user just did. */
+  /** Like `report`, suppressed in demo mode (spec 1 §1, §8). */
   reportMessage: (key: string) => void;
   dismiss: () => void;
   /** Demo mode suppresses the toast (spec 1 §8). */
@@ -36,7 +36,9 @@ export const useErrorToastStore = create<ErrorToastState>()((set, get) => {
     report: (kind) => {
       if (!get().suppressed) show({ kind, message: null });
     },
-    reportMessage: (key) => show({ kind: null, message: key }),
+    reportMessage: (key) => {
+      if (!get().suppressed) show({ kind: null, message: key });
+    },
     dismiss: () => {
       clearTimeout(timer);
       set({ kind: null, message: null });
