@@ -19,6 +19,8 @@ const powerLimit = z
   .transform(Number);
 /** Modes a client may set; modified_auto only arises on the device. */
 const settableMode = z.enum(NODE_MODES).exclude(['modified_auto']);
+/** A runback's length in minutes (at most the setup's max_runback_time, checked on the node). */
+const runbackTime = z.coerce.number().int().min(1).max(1440);
 
 export const statusBody = z
   .object({
@@ -30,6 +32,8 @@ export const statusBody = z
     ice_temp: temp.optional(),
     locked: z.boolean().optional(),
     boost: z.boolean().optional(),
+    /** Minutes of a runback (with `mode: "runback"`), like the boost's `time`. */
+    time: runbackTime.optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'nothing to change' });
 export type StatusBody = z.infer<typeof statusBody>;
@@ -38,6 +42,7 @@ export const modeBody = z.object({
   mode: settableMode,
   stemp: temp.optional(),
   units: unitsSchema.optional(),
+  time: runbackTime.optional(),
 });
 
 export const progTempsBody = z

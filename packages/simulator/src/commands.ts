@@ -93,21 +93,41 @@ function checkRunbackTemp(node: HeaterNode, tempC: number | undefined): void {
     throw new CommandError('the runback temperature must not be above max_runback_temp');
 }
 
-/** Runback at a temperature (default the setup's), for the setup's max_runback_time. */
-function startRunback(model: GatewayModel, node: HeaterNode, tempC: number | undefined): void {
-  checkRunbackTemp(node, tempC);
-  const d = runbackDefaults(node);
-  model.startRunback(node, tempC ?? d.tempC, d.minutes);
+function checkRunbackTime(node: HeaterNode, minutes: number | undefined): void {
+  if (minutes !== undefined && minutes > runbackDefaults(node).minutes)
+    throw new CommandError('the runback time must not be above max_runback_time');
 }
 
-function setMode(model: GatewayModel, node: HeaterNode, mode: NodeMode, stempC?: number): void {
+/**
+ * Runback at a temperature (default the setup's) for the minutes asked, or the setup's
+ * max_runback_time when none are.
+ */
+function startRunback(
+  model: GatewayModel,
+  node: HeaterNode,
+  tempC: number | undefined,
+  minutes: number | undefined,
+): void {
+  checkRunbackTemp(node, tempC);
+  checkRunbackTime(node, minutes);
+  const d = runbackDefaults(node);
+  model.startRunback(node, tempC ?? d.tempC, minutes ?? d.minutes);
+}
+
+function setMode(
+  model: GatewayModel,
+  node: HeaterNode,
+  mode: NodeMode,
+  stempC?: number,
+  minutes?: number,
+): void {
   if (!modeEnabled(node, mode)) throw new CommandError(`${mode} mode is not enabled on this node`);
   if (mode === 'boost') {
     const d = boostDefaults(node);
     model.startBoost(node, stempC ?? d.tempC, d.minutes);
     return;
   }
-  if (mode === 'runback') return startRunback(model, node, stempC);
+  if (mode === 'runback') return startRunback(model, node, stempC, minutes);
   if (node.mode === 'boost' || node.mode === 'runback') model.endBoost(node);
   // Easy starts from the comfort temperature; setback heats to its own (setup) temperature.
   if (mode === 'easy' && node.mode !== 'easy') node.stempC = node.comfC;
@@ -152,13 +172,18 @@ function applyStatus(model: GatewayModel, node: HeaterNode, b: StatusBody): void
   if (order) throw new CommandError(order);
   if (b.mode !== undefined && !modeEnabled(node, b.mode))
     throw new CommandError(`${b.mode} mode is not enabled on this node`);
-  if (b.mode === 'runback') checkRunbackTemp(node, temps.stemp);
+  if (b.time !== undefined && b.mode !== 'runback')
+    throw new CommandError('time goes only with mode runback');
+  if (b.mode === 'runback') {
+    checkRunbackTemp(node, temps.stemp);
+    checkRunbackTime(node, b.time);
+  }
   if (temps.comf !== undefined) node.comfC = temps.comf;
   if (temps.eco !== undefined) node.ecoC = temps.eco;
   if (temps.ice !== undefined) node.iceC = temps.ice;
   if (b.locked !== undefined) node.locked = b.locked;
   if (b.mode !== undefined) {
-    setMode(model, node, b.mode, temps.stemp);
+    setMode(model, node, b.mode, temps.stemp, b.time);
   } else if (temps.stemp !== undefined) {
     setStemp(model, node, temps.stemp);
   }
@@ -190,7 +215,12 @@ function applyNodeCommand(model: GatewayModel, node: SimNode, action: string, ra
       return applyStatus(model, heaterOnly(node), body(statusBody, raw));
     case 'mode': {
       const b = body(modeBody, raw);
-      return applyStatus(model, heaterOnly(node), { mode: b.mode, stemp: b.stemp, units: b.units });
+      return applyStatus(model, heaterOnly(node), {
+        mode: b.mode,
+        stemp: b.stemp,
+        units: b.units,
+        time: b.time,
+      });
     }
     case 'prog_temps': {
       const b = body(progTempsBody, raw);

@@ -102,6 +102,33 @@ describe('setback, runback and easy', () => {
     expect(heaterStatus(m, h)).toMatchObject({ mode: 'runback', stemp: '18.0' });
   });
 
+  it('runback runs for the minutes the write gives, up to max_runback_time', () => {
+    const m = model([{ type: 'htr', name: 'Room', mode: 'manual', stemp: 16 }]);
+    const h = heater(m);
+    setup(m, { runback_mode_enabled: true }, { max_runback_time: 45, max_runback_temp: '23.0' });
+    expect(
+      cmd(m, '/htr/1/status', { mode: 'runback', stemp: '20.0', units: 'C', time: 50 }),
+    ).toEqual({ ok: false, error: 'the runback time must not be above max_runback_time' });
+    expect(cmd(m, '/htr/1/status', { stemp: '20.0', units: 'C', time: 20 })).toEqual({
+      ok: false,
+      error: 'time goes only with mode runback',
+    });
+    expect(h.mode).toBe('manual');
+    expect(
+      cmd(m, '/htr/1/status', { mode: 'runback', stemp: '20.0', units: 'C', time: 20 }),
+    ).toEqual({ ok: true });
+    expect(heaterStatus(m, h)).toMatchObject({ mode: 'runback', boost_end_min: 18 * 60 + 20 });
+    expect(m.nextDeadline()).toBe(WED_18_UTC + 20 * MINUTE);
+    // Editing the runback time restarts it for the new length.
+    m.advanceTo(WED_18_UTC + 10 * MINUTE);
+    expect(cmd(m, '/htr/1/mode', { mode: 'runback', stemp: '20.0', units: 'C', time: 5 })).toEqual({
+      ok: true,
+    });
+    expect(m.nextDeadline()).toBe(WED_18_UTC + 15 * MINUTE);
+    m.advanceTo(WED_18_UTC + 16 * MINUTE);
+    expect(h.mode).toBe('auto');
+  });
+
   it('easy holds one set point, starting from comfort, and says so in the status', () => {
     const m = model([{ type: 'htr', name: 'Room', mode: 'auto' }]);
     expect(setup(m, { easy_mode_enabled: true })).toEqual({ ok: true });

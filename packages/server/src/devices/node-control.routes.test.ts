@@ -306,4 +306,51 @@ describe('node write validation', () => {
     expect((await runback('72', 'F')).status).toBe(400);
     expect((await runback('71', 'F')).status).toBe(200);
   });
+
+  it('carries a runback time to the gateway, within the node maximum, and refuses a bad one', async () => {
+    const w = await createWorld(t);
+    await t.repos.nodes.setPart(w.devId, 'htr', 2, 'setup', {
+      ...HEATER_SETUP,
+      runback_mode_enabled: true,
+      extra_options: { max_runback_time: 45 },
+    });
+    const base = `${t.url}/api/v2/devs/${w.devId}/htr/2`;
+    const before = (await getJson(`${base}/`, w.owner)).body;
+    const refused: Array<[string, Record<string, unknown>, string]> = [
+      ['status', { mode: 'runback', stemp: '20.0', units: 'C', time: 46 }, 'above 45 minutes'],
+      ['mode', { mode: 'runback', time: 46 }, 'above 45 minutes'],
+      ['status', { mode: 'runback', stemp: '20.0', units: 'C', time: 0 }, 'time'],
+      ['status', { mode: 'runback', stemp: '20.0', units: 'C', time: 2.5 }, 'time'],
+      ['status', { mode: 'runback', stemp: '20.0', units: 'C', time: '30' }, 'time'],
+      ['status', { mode: 'manual', stemp: '20.0', units: 'C', time: 30 }, 'runback'],
+      ['status', { time: 30 }, 'runback'],
+      ['mode', { mode: 'auto', time: 30 }, 'runback'],
+    ];
+    for (const [suffix, body, message] of refused) {
+      const res = await send('POST', `${base}/${suffix}`, body, w.guest);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(JSON.stringify(res.body), JSON.stringify(body)).toContain(message);
+    }
+    expect((await getJson(`${base}/`, w.owner)).body).toEqual(before);
+    expect(await t.repos.commands.listPending(w.devId)).toEqual([]);
+
+    const gw = await gateway(w.devId);
+    const write = { mode: 'runback', stemp: '20.0', units: 'C', time: 30 };
+    const res = await send('POST', `${base}/status`, write, w.guest);
+    expect(res.status).toBe(200);
+    // The time goes to the gateway; the stored status stays a status.
+    expect(res.body).not.toHaveProperty('time');
+    await vi.waitFor(() =>
+      expect(gw.commands.at(-1)).toMatchObject({ path: '/htr/2/status', body: write }),
+    );
+    expect(
+      (await send('POST', `${base}/mode`, { mode: 'runback', time: 45 }, w.owner)).status,
+    ).toBe(200);
+    await vi.waitFor(() =>
+      expect(gw.commands.at(-1)).toMatchObject({
+        path: '/htr/2/mode',
+        body: { mode: 'runback', time: 45 },
+      }),
+    );
+  });
 });

@@ -10,6 +10,7 @@ import {
   checkModeEnabled,
   checkProfileOrder,
   checkRunbackTemp,
+  checkRunbackTime,
   checkTemperatures,
 } from './node-limits';
 import {
@@ -89,14 +90,19 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
       checkProfileOrder(node, write.units, write);
       checkModeEnabled(node, write.mode);
       checkRunbackTemp(node, write.mode, write.stemp, write.units);
-      return writeStatus(node, 'status', write, write);
+      checkRunbackTime(node, write.time);
+      // The runback time travels to the gateway; the status reports the end, not the time.
+      const { time: _time, ...patch } = write;
+      return writeStatus(node, 'status', write, patch);
     },
     async mode(node: NodeRow, write: ModeWrite) {
       heaterOnly(node);
       checkTemperatures(node, write.units, { stemp: write.stemp });
       checkModeEnabled(node, write.mode);
       checkRunbackTemp(node, write.mode, write.stemp, write.units);
-      return writeStatus(node, 'mode', write, write);
+      checkRunbackTime(node, write.time);
+      const { time: _time, ...patch } = write;
+      return writeStatus(node, 'mode', write, patch);
     },
     async progTemps(node: NodeRow, write: ProgTempsWrite) {
       heaterOnly(node);

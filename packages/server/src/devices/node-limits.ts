@@ -110,3 +110,12 @@ export function checkRunbackTemp(
       `the runback temperature must not be above ${Math.round(limit * 10) / 10} °${units}`,
     );
 }
+
+/** 400 when a runback is asked for longer than the node's `extra_options.max_runback_time`. */
+export function checkRunbackTime(node: LimitedNode, minutes: number | undefined): void {
+  if (minutes === undefined) return;
+  const extra = node.setup?.extra_options as Record<string, unknown> | undefined;
+  const max = Number(extra?.max_runback_time);
+  if (Number.isInteger(max) && max > 0 && minutes > max)
+    throw badRequest(`the runback time must not be above ${max} minutes`);
+}

@@ -9,9 +9,21 @@ const unitsRequired = {
 };
 
 /**
+ * How long a runback lasts, in minutes like the boost `time` (spec 3 §4 runback time); the
+ * node's `extra_options.max_runback_time` bounds it further (node-limits `checkRunbackTime`).
+ */
+const runbackMinutes = z.number().int().min(1).max(1440);
+const timeOnlyWithRunback = {
+  message: 'time (minutes) goes only with mode "runback"',
+  path: ['time'],
+};
+
+/**
  * A partial status write (API.md §5): `{stemp,units}`, `{mode}`, `{mode,stemp,units}`,
- * `{ice_temp,eco_temp,comf_temp,units}`, `{locked}`, `{boost}`. Unknown keys are refused so a
- * typo cannot reach a gateway, and a temperature without its units is ambiguous.
+ * `{ice_temp,eco_temp,comf_temp,units}`, `{locked}`, `{boost}`; a runback may carry its
+ * `time` in minutes (`{mode:"runback",stemp,units,time}`, docs/device-protocol.md). Unknown
+ * keys are refused so a typo cannot reach a gateway, and a temperature without its units is
+ * ambiguous.
  */
 export const nodeStatusWriteSchema = z
   .strictObject({
@@ -23,6 +35,7 @@ export const nodeStatusWriteSchema = z
     units: unitsSchema.optional(),
     locked: z.boolean().optional(),
     boost: z.boolean().optional(),
+    time: runbackMinutes.optional(),
   })
   .refine((body) => Object.keys(body).length > 0, {
     message: 'the body must change at least one field',
@@ -30,7 +43,8 @@ export const nodeStatusWriteSchema = z
   .refine(
     (body) => body.units !== undefined || !TEMPERATURE_KEYS.some((k) => body[k] !== undefined),
     unitsRequired,
-  );
+  )
+  .refine((body) => body.time === undefined || body.mode === 'runback', timeOnlyWithRunback);
 export type NodeStatusWrite = z.infer<typeof nodeStatusWriteSchema>;
 
 /** Modes a client may set; modified_auto only arises on the device (spec 3 §4). */
@@ -41,8 +55,10 @@ export const modeWriteSchema = z
     mode: settableMode,
     stemp: decimalString.optional(),
     units: unitsSchema.optional(),
+    time: runbackMinutes.optional(),
   })
-  .refine((b) => b.stemp === undefined || b.units !== undefined, unitsRequired);
+  .refine((b) => b.stemp === undefined || b.units !== undefined, unitsRequired)
+  .refine((b) => b.time === undefined || b.mode === 'runback', timeOnlyWithRunback);
 export type ModeWrite = z.infer<typeof modeWriteSchema>;
 
 export const progTempsWriteSchema = z

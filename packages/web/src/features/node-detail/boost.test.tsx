@@ -61,6 +61,43 @@ describe('boost and runback', () => {
     expect(body(1)).toEqual({ active: false });
   });
 
+  test('runback: the minutes chosen are sent with the temperature, and an edit sends the new time', async () => {
+    const setup = {
+      runback_mode_enabled: true,
+      extra_options: {
+        default_runback_temp: '18.0',
+        max_runback_time: 45,
+        max_runback_temp: '23.0',
+      },
+    };
+    const { sockets, seed } = open([liveNode('Living room', 1, base, { setup })]);
+    await waitFor(() => expect(sockets.open.size).toBe(1));
+    seed();
+    const toolbar = await screen.findByRole('navigation', { name: 'Heater actions' });
+    fireEvent.click(within(toolbar).getByRole('button', { name: 'Runback' }));
+    let dialog = screen.getByRole('dialog', { name: 'Runback' });
+    const time = within(dialog).getByRole('spinbutton', { name: 'Duration in minutes' });
+    expect(time).toHaveAttribute('aria-valuenow', '45');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Less time' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Less time' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(body(0)).toEqual({ mode: 'runback', stemp: '18.0', units: 'C', time: 43 });
+
+    act(() =>
+      sockets.device(DEV).onUpdate({
+        path: '/htr/1/status',
+        body: { ...base, mode: 'runback', runback: true, boost_end_day: 6, boost_end_min: 700 },
+      }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit time' }));
+    dialog = screen.getByRole('dialog', { name: 'Runback' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Less time' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(posts).toHaveLength(2));
+    expect(body(1)).toEqual({ mode: 'runback', stemp: '18.0', units: 'C', time: 42 });
+  });
+
   test('a storage heater shows when its boost ends', async () => {
     const acm = {
       ...liveNode('Hall', 1, {

@@ -50,6 +50,22 @@ export function postMode(
   return post(nodePath(node, '/mode'), body);
 }
 
+/**
+ * POST /status `{mode:"runback",stemp,units,time}`: a runback at a temperature for `time`
+ * minutes (spec 3 §4; docs/device-protocol.md). Also edits a running runback's time.
+ */
+export function postRunback(
+  node: NodeRef,
+  write: { stemp: number; units: TemperatureUnits; time: number },
+): Promise<unknown> {
+  return post(nodePath(node, '/status'), {
+    mode: 'runback',
+    stemp: wireTemperature(write.stemp),
+    units: write.units,
+    time: write.time,
+  });
+}
+
 export type BoostWrite =
   | {
       active: true;

@@ -4,7 +4,7 @@ import {
   type NodeMode,
   type TemperatureUnits,
 } from '@hearth/protocol';
-import { postBoost, postStatus, type NodeRef } from '../../../lib/devices';
+import { postBoost, postRunback, postStatus, type NodeRef } from '../../../lib/devices';
 import { getLastOnMode, setLastOnMode } from './last-on-mode';
 
 const ignore = () => {
@@ -31,7 +31,8 @@ export function nodeActions(ref: NodeRef, units: TemperatureUnits) {
     },
     startBoost(kind: BoostKind, temp: number, time: number) {
       if (kind === 'runback') {
-        void postStatus(ref, { mode: 'runback', stemp: temp, units }).catch(ignore);
+        // Runback time is counted in minutes in the dialog and on the wire.
+        void postRunback(ref, { stemp: temp, units, time }).catch(ignore);
         return;
       }
       // The dialog counts boost time in hours; the gateway takes minutes (API.md §5 /boost).
