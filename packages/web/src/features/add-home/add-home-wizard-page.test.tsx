@@ -196,3 +196,20 @@ describe('device data and registration', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });
 });
+
+describe('connection-error help', () => {
+  test('the disconnected guide links to the wifi configuration of the device at its new home', () => {
+    useWizardStore.getState().set({
+      home: { country: 'ES', state: 'Madrid', city: 'M', zip: '28001', name: 'Cabin' },
+      deviceType: 'wifi',
+      devId: DEV,
+      groupId: 'g1',
+    });
+    open('/list/addHome/connectionError');
+    fireEvent.click(screen.getByText('Not connected to the Wi-Fi network'));
+    expect(screen.getByRole('link', { name: 'Configure the Wi-Fi network' })).toHaveAttribute(
+      'href',
+      `/list/homes/g1/deviceEdit/${DEV}/wifiConfiguration`,
+    );
+  });
+});

@@ -26,7 +26,12 @@ import { RegistrationStep, type RegistrationEnd } from './components/registratio
 import { SuccessStep } from './components/success-step';
 import { WifiModelStep } from './components/wifi-model-step';
 import { demoDetector, socketDetector, type Detector } from './model/detect-device';
-import { ADD_HOME_STEPS, stepPath, type WizardStep } from './model/wizard-routes';
+import {
+  ADD_HOME_STEPS,
+  stepPath,
+  wifiConfigurationPath,
+  type WizardStep,
+} from './model/wizard-routes';
 import { useWizardStore } from './model/wizard-store';
 import { usePrefillExistingHome } from './use-prefill-existing-home';
 import './add-home.css';
@@ -165,6 +170,12 @@ export function AddHomeWizardPage({
   // node route (deviceInstallation, replaced in history) the back button goes back in history.
   const backTo =
     modelStep && homeId ? `/homes/${encodeURIComponent(homeId)}/addNode${kept}` : '/list';
+  // Spec 2 §2: the help's wifi configuration link needs the device; a new home's id is the
+  // groupData.id the wizard registered it with.
+  const helpDevId = wizard.devId.trim();
+  const wifiConfigLink = helpDevId
+    ? wifiConfigurationPath(homeId ?? wizard.groupId, helpDevId)
+    : undefined;
 
   return (
     <PageFrame
@@ -195,7 +206,11 @@ export function AddHomeWizardPage({
       )}
       {step === 'success' && <SuccessStep homeIndex={Number(query.get('homeIndex') ?? 0)} />}
       {step === 'connectionError' && (
-        <ConnectionHelp type={wizard.deviceType} onAccept={toDashboard} />
+        <ConnectionHelp
+          type={wizard.deviceType}
+          wifiConfigLink={wifiConfigLink}
+          onAccept={toDashboard}
+        />
       )}
     </PageFrame>
   );

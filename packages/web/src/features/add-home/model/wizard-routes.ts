@@ -20,3 +20,11 @@ export function stepPath(homeId: string | null, step: WizardStep, search = ''): 
     : `/list/addHome/${step}`;
   return base + search;
 }
+
+/**
+ * Spec 2 §2: the connection-error help's device-disconnected guide links to the device's wifi
+ * configuration, /list/homes/{homeId}/deviceEdit/{devId}/wifiConfiguration.
+ */
+export function wifiConfigurationPath(homeId: string, devId: string): string {
+  return `/list/homes/${enc(homeId)}/deviceEdit/${enc(devId)}/wifiConfiguration`;
+}
