@@ -51,6 +51,20 @@ describe('home list', () => {
     );
   });
 
+  test('a list left mounted under the sort settings shows the new order', async () => {
+    renderRoute('/list', <HomeListPage />, '/list');
+    renderRoute('/list/config', <HomesSortPage />, '/list/config');
+    const list = await screen.findByRole('list', { name: 'Homes' });
+    await within(list).findByText('Attic');
+    const order = () =>
+      within(list)
+        .getAllByRole('link')
+        .map((l) => l.textContent);
+    expect(order()).toEqual(['Villa (guest)', 'Attic']);
+    fireEvent.click(screen.getByRole('radio', { name: 'Name' }));
+    expect(order()).toEqual(['Attic', 'Villa (guest)']);
+  });
+
   test('the sort settings screen stores the choice', () => {
     renderRoute('/list/config', <HomesSortPage />, '/list/config');
     expect(screen.getByRole('radio', { name: 'Creation order' })).toBeChecked();

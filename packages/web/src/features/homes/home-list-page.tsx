@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   IonButtons,
   IonContent,
@@ -15,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useHomes } from '../../lib/devices';
 import { useAddHomeOffered } from '../../lib/home-data';
-import { readHomesSortMethod, sortHomes } from './model/home-sort';
+import { sortHomes, useHomesSortMethod } from './model/home-sort';
 import { homeRoutes } from './model/home-routes';
 import './homes.css';
 
@@ -23,7 +22,7 @@ import './homes.css';
 export function HomeListPage() {
   const { t } = useTranslation();
   const homes = useHomes();
-  const [method] = useState(readHomesSortMethod);
+  const method = useHomesSortMethod();
   const list = sortHomes(homes.data ?? [], method);
   const canAdd = useAddHomeOffered();
 

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import type { GroupedHome } from '@hearth/protocol';
 
 export const HOME_SORT_METHODS = ['id', 'name'] as const;
@@ -11,8 +12,32 @@ export function readHomesSortMethod(storage: Storage = localStorage): HomeSortMe
   return stored === 'name' ? 'name' : 'id';
 }
 
+const listeners = new Set<() => void>();
+
 export function writeHomesSortMethod(method: HomeSortMethod, storage: Storage = localStorage) {
   storage.setItem(HOMES_SORT_STORAGE_KEY, method);
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  // Another tab of the app choosing a method counts too.
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === HOMES_SORT_STORAGE_KEY) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/**
+ * The chosen method, followed while the screen stays mounted: the router keeps the home list
+ * alive under the sort settings, and it must show the new order on the way back.
+ */
+export function useHomesSortMethod(): HomeSortMethod {
+  return useSyncExternalStore(subscribe, () => readHomesSortMethod());
 }
 
 function compareIds(a: string, b: string): number {
