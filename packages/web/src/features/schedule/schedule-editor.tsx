@@ -38,9 +38,11 @@ interface ScheduleEditorProps {
   /** The first node's programme is shown; every write goes to all of them. */
   nodes: readonly ScheduleNode[];
   timeZone: string | undefined;
+  /** Spec 3 §6: only an owner changes the schedule resolution (the server refuses guests). */
+  owner: boolean;
 }
 
-export function ScheduleEditor({ nodes, timeZone }: ScheduleEditorProps) {
+export function ScheduleEditor({ nodes, timeZone, owner }: ScheduleEditorProps) {
   const { t, i18n } = useTranslation();
   const primary = nodes[0] as ScheduleNode;
   const timer = isTimer(primary.node);
@@ -107,9 +109,11 @@ export function ScheduleEditor({ nodes, timeZone }: ScheduleEditorProps) {
         <button type="button" onClick={() => setDialog('copy')}>
           {t('schedule.copy.open')}
         </button>
-        <button type="button" onClick={() => setDialog('resolution')}>
-          {t('schedule.resolution.open')}
-        </button>
+        {owner && (
+          <button type="button" onClick={() => setDialog('resolution')}>
+            {t('schedule.resolution.open')}
+          </button>
+        )}
         {save.pending && (
           <span className="schedule__pending" data-testid="schedule-pending">
             {t('schedule.pending')}
@@ -137,7 +141,7 @@ export function ScheduleEditor({ nodes, timeZone }: ScheduleEditorProps) {
           }}
         />
       )}
-      {dialog === 'resolution' && (
+      {owner && dialog === 'resolution' && (
         <ResolutionDialog
           current={resolution}
           onCancel={() => setDialog(undefined)}
@@ -146,7 +150,9 @@ export function ScheduleEditor({ nodes, timeZone }: ScheduleEditorProps) {
             save.discard();
             const next = withResolution(prog, to);
             setDraft(next);
-            writes.resolution.mutate({ to, p: next });
+            // A refused write leaves the node as it was: show its own programme again (the
+            // error itself reaches the global toast).
+            writes.resolution.mutate({ to, p: next }, { onError: () => setDraft(undefined) });
           }}
         />
       )}

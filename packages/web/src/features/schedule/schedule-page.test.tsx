@@ -46,15 +46,18 @@ function devData(nodes: SnapshotNode[]): DevData {
   };
 }
 
-function serve(nodes: SnapshotNode[]) {
+function serve(nodes: SnapshotNode[], { owner = true, setupStatus = 200 } = {}) {
   return installFakeFetch({
-    'GET /api/v2/grouped_devs': () => json(homes),
+    'GET /api/v2/grouped_devs': () => json(homes.map((h) => ({ ...h, owner }))),
     [`GET /api/v2/devs/${DEV}/dev_data`]: () => json(devData(nodes)),
     [`POST /api/v2/devs/${DEV}/htr/2/prog`]: () => json({}),
     [`POST /api/v2/devs/${DEV}/htr/3/prog`]: () => json({}),
     [`POST /api/v2/devs/${DEV}/htr/2/prog_temps`]: () => json({}),
     [`GET /api/v2/devs/${DEV}/htr/2/setup`]: () => json({ units: 'C', prog_resol: 0 }),
-    [`POST /api/v2/devs/${DEV}/htr/2/setup`]: () => json({}),
+    [`POST /api/v2/devs/${DEV}/htr/2/setup`]: () =>
+      setupStatus === 200
+        ? json({})
+        : json({ message: 'Only the owner may change prog_resol' }, setupStatus),
   });
 }
 
@@ -151,6 +154,27 @@ describe('weekly schedule', { timeout: 20_000 }, () => {
     expect(prog['1']).toHaveLength(48);
     expect(prog['1']?.slice(10, 12)).toEqual([2, 2]);
     expect(screen.getByLabelText('05:30 – 06:00')).toHaveValue('2');
+  });
+
+  test('a guest is not offered the schedule resolution (spec 3 §6: owner only)', async () => {
+    serve([heater(2, 'Lounge')], { owner: false });
+    open();
+    await pickMonday();
+    expect(screen.getByRole('button', { name: 'Copy day' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Schedule resolution' })).not.toBeInTheDocument();
+  });
+
+  test('a refused resolution write leaves the hourly schedule on screen', async () => {
+    const { calls } = serve([heater(2, 'Lounge')], { setupStatus: 403 });
+    open();
+    await pickMonday();
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule resolution' }));
+    fireEvent.click(screen.getByRole('radio', { name: '30 minutes' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(posts(calls, '/setup')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByLabelText('05:00 – 06:00')).toBeInTheDocument());
+    expect(screen.queryByLabelText('05:30 – 06:00')).not.toBeInTheDocument();
+    expect(posts(calls, '/prog')).toHaveLength(0);
   });
 
   test('profiles step by 0.5 °C, clamp at the maximum and save to prog_temps', async () => {

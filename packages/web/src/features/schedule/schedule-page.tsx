@@ -54,6 +54,7 @@ export function SchedulePage() {
           key={targetsParam(targets)}
           nodes={nodes}
           timeZone={typeof timeZone === 'string' ? timeZone : undefined}
+          owner={home?.owner === true}
         />
       )}
     </PageFrame>

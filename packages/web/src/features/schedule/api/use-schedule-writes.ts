@@ -34,7 +34,8 @@ export function useScheduleWrites(targets: readonly ScheduleTarget[]) {
       );
       await Promise.all(targets.map((t) => postProg(t.devId, t.type, t.addr, p)));
     },
-    onSuccess: refresh,
+    // Also after a failure: some nodes may have taken the change before one refused it.
+    onSettled: refresh,
   });
   return { prog, temps, resolution };
 }
