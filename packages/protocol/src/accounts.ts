@@ -69,6 +69,11 @@ export interface LanguageListResponse {
   languages: Array<{ code: Language; name: string }>;
 }
 
+/** GET and POST /api/v2/users/{uid}/preferences (spec 1 §3 "User preferences"). */
+export interface PreferencesResponse {
+  lang: string;
+}
+
 /** GET /api/v2/users/{uid}/privacy. */
 export interface PrivacyResponse {
   accepted: boolean;

@@ -6,6 +6,7 @@ import { GlobalErrorToast } from './error-toast';
 import { createQueryClient } from './query-client';
 import { useForgetOnSignOut } from './use-forget-on-sign-out';
 import { useNativeShell } from './use-native-shell';
+import { useSavedLanguage } from './use-saved-language';
 import { OfflineBanner } from '../features/pwa';
 import { GeoTrackingRunner } from './geo-tracking-runner';
 import type { ConnectDevice } from '../lib/socket/realtime-context';
@@ -17,6 +18,7 @@ export function App({ connectDevice }: { connectDevice?: ConnectDevice } = {}) {
   const [queryClient] = useState(createQueryClient);
   useForgetOnSignOut(queryClient);
   useNativeShell(queryClient);
+  useSavedLanguage();
   return (
     <Providers queryClient={queryClient} connectDevice={connectDevice}>
       <IonApp>

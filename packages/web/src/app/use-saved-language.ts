@@ -1,0 +1,42 @@
+import { useEffect, useRef } from 'react';
+import { LANGUAGES, type Language, type PreferencesResponse } from '@hearth/protocol';
+import { http } from '../lib/http';
+import { changeLanguage, i18n } from '../lib/i18n';
+import { decodeToken } from '../lib/session/jwt';
+import { useSessionStore } from '../lib/session/session-store';
+
+const isLanguage = (value: unknown): value is Language =>
+  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+
+/**
+ * Spec 1 §3 "User preferences: lang": the language the user saved (the language picker's POST)
+ * replaces this device's when it is one of the app's languages and differs. A failed read
+ * changes nothing and shows nothing.
+ */
+export async function applySavedLanguage(userId: string): Promise<void> {
+  const before = i18n.language;
+  let saved: unknown;
+  try {
+    const answer = await http.request<PreferencesResponse>(
+      `/api/v2/users/${encodeURIComponent(userId)}/preferences`,
+      { quiet: true },
+    );
+    saved = answer.lang;
+  } catch {
+    return;
+  }
+  // A language picked while the answer was on its way stands.
+  if (!isLanguage(saved) || saved === i18n.language || i18n.language !== before) return;
+  await changeLanguage(saved).catch(() => undefined);
+}
+
+/** Reads the user's saved language once per sign-in (and on a signed-in start). */
+export function useSavedLanguage(): void {
+  const userId = useSessionStore((s) => decodeToken(s.token).userId);
+  const readFor = useRef('');
+  useEffect(() => {
+    if (userId === readFor.current) return;
+    readFor.current = userId;
+    if (userId) void applySavedLanguage(userId);
+  }, [userId]);
+}
