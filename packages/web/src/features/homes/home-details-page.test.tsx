@@ -2,7 +2,9 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { GroupedHome } from '@hearth/protocol';
 import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
-import { renderRoute } from '../../test/route-render';
+import { Link, Route, Routes } from 'react-router-dom';
+import { renderWithApp } from '../../test/render';
+import { LocationProbe, renderRoute } from '../../test/route-render';
 import { signIn } from '../../test/session';
 import { HomeDetailsPage } from './home-details-page';
 
@@ -228,6 +230,28 @@ describe('geolocation', () => {
     expect(JSON.parse(geo?.body ?? '{}')).toMatchObject({
       outdoor_range: 650,
       position: { latitude: 40.4168 },
+    });
+  });
+
+  test('a saved position toasts for 2 s, then goes back', async () => {
+    // The screen is opened from the home list, so going back has somewhere to go.
+    renderWithApp(
+      <>
+        <Routes>
+          <Route path="/list" element={<Link to="/list/homes/h1/geolocation">Attic</Link>} />
+          <Route path="/list/homes/:homeId/:option" element={<HomeDetailsPage />} />
+        </Routes>
+        <LocationProbe />
+      </>,
+      { path: '/list' },
+    );
+    fireEvent.click(screen.getByText('Attic'));
+    await screen.findByTestId('map');
+    fireEvent.click(screen.getByText('Save position'));
+    await screen.findByText('Position saved');
+    expect(screen.getByTestId('location')).toHaveTextContent('/list/homes/h1/geolocation');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/list$/), {
+      timeout: 3000,
     });
   });
 });

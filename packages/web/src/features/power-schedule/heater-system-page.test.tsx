@@ -3,6 +3,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { GroupedHome, MgrNode } from '@hearth/protocol';
 import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
 import { signIn } from '../../test/session';
+import { Link, Route, Routes } from 'react-router-dom';
+import { renderWithApp } from '../../test/render';
+import { LocationProbe } from '../../test/route-render';
+import { HeaterSystemPage } from './heater-system-page';
 import { bodyOf, openPower, postsTo } from './power-test-kit';
 
 const DEV = '0123456789abcdef01';
@@ -78,5 +82,45 @@ describe('heater system settings (spec 2 §2, spec 3 §7)', () => {
     openPower(`/homes/h1/devs/${DEV}/system/htr/settings`);
     const group = await screen.findByRole('group', { name: 'Slot length' });
     expect(within(group).getByRole('radio', { name: '30 minutes' })).toBeDisabled();
+  });
+
+  test('the power limit: a field change hides the error; saved shows 2 s, then back', async () => {
+    const served = installFakeFetch({
+      'GET /api/v2/grouped_devs': () => json([]),
+      [`GET /api/v2/devs/${DEV}/htr_system/power_limit`]: () => json({ power_limit: '0' }),
+      [`POST /api/v2/devs/${DEV}/htr_system/power_limit`]: () => json({}),
+    });
+    const settings = `/homes/h1/devs/${DEV}/system/htr/settings`;
+    renderWithApp(
+      <>
+        <Routes>
+          <Route path="/" element={<Link to={settings}>Settings</Link>} />
+          <Route
+            path="/homes/:homeId/devs/:devId/system/:nodeType/settings"
+            element={<HeaterSystemPage />}
+          />
+        </Routes>
+        <LocationProbe />
+      </>,
+    );
+    fireEvent.click(screen.getByText('Settings'));
+    const field = await screen.findByLabelText('Power limit (W)');
+    fireEvent.change(field, { target: { value: '500' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The limit must be 0 or between 1000 and 60000 W',
+    );
+    fireEvent.change(field, { target: { value: '2000' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Saved');
+    expect(bodyOf(postsTo(served.calls, '/htr_system/power_limit')[0])).toEqual({
+      power_limit: '2000',
+    });
+    expect(screen.getByTestId('location')).toHaveTextContent(settings);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/), {
+      timeout: 3000,
+    });
+    expect(screen.queryByRole('status')).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { PageFrame } from '../../lib/screens';
+import { MessageLine, PageFrame, useTimedMessage } from '../../lib/screens';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { parseNodeType, validateHeaterPowerLimit } from '@hearth/protocol';
 import { DeviceSockets, useHomeDevices, useHomes } from '../../lib/devices';
 import { postHeaterPowerLimit, powerKeys, useHeaterPowerLimit } from './api/power-api';
@@ -50,16 +50,21 @@ export function HeaterSystemPage() {
 function LimitForm({ devId, initial }: { devId: string; initial: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [value, setValue] = useState(initial);
-  const [error, setError] = useState<string | undefined>();
+  // Spec 2 §4: the saved toast lasts 2 s, then back; spec 2 §5: a field change hides the error.
+  const msg = useTimedMessage();
   const save = useMutation({
     mutationFn: (watts: number) => postHeaterPowerLimit(devId, watts),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: powerKeys.heaterLimit(devId) }),
+    onSuccess: () => {
+      msg.success(t('powerSchedule.saved'), () => navigate(-1));
+      return queryClient.invalidateQueries({ queryKey: powerKeys.heaterLimit(devId) });
+    },
   });
   const submit = () => {
     const check = validateHeaterPowerLimit(value);
-    if (!check.ok) return setError(t(`powerSchedule.heaterLimit.${check.error}`));
-    setError(undefined);
+    if (!check.ok) return msg.error(t(`powerSchedule.heaterLimit.${check.error}`));
+    msg.clear();
     save.mutate(check.value);
   };
   return (
@@ -72,15 +77,17 @@ function LimitForm({ devId, initial }: { devId: string; initial: string }) {
     >
       <label className="power__field">
         <span>{t('powerSchedule.heaterLimit.label')}</span>
-        <input inputMode="numeric" value={value} onChange={(e) => setValue(e.target.value)} />
+        <input
+          inputMode="numeric"
+          value={value}
+          onChange={(e) => {
+            msg.clear();
+            setValue(e.target.value);
+          }}
+        />
       </label>
       <p className="power__hint">{t('powerSchedule.heaterLimit.help')}</p>
-      {error && (
-        <p role="alert" className="power__error">
-          {error}
-        </p>
-      )}
-      {save.isSuccess && <p role="status">{t('powerSchedule.saved')}</p>}
+      <MessageLine message={msg.message} />
       <button type="submit">{t('powerSchedule.save')}</button>
     </form>
   );

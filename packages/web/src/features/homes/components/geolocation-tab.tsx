@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   GEO_RANGE_DEBOUNCE_MS,
@@ -25,6 +26,7 @@ const FALLBACK_CENTER: LatLon = { lat: 40.4168, lon: -3.7038 };
 export function GeolocationTab({ homeId, owner }: { homeId: string; owner: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const geo = useGeoData(homeId);
   // The brand's largest range (spec 1 §7 appParameters.maxOutdoorRange), else the spec's 1000 m.
   const maxRange = useClientData().appParameters?.maxOutdoorRange ?? GEO_RANGE_MAX;
@@ -56,7 +58,8 @@ export function GeolocationTab({ homeId, owner }: { homeId: string; owner: boole
         outdoor_range: shownRange,
       });
       await queryClient.invalidateQueries({ queryKey: homeKeys.geo(homeId) });
-      msg.success(t('homes.geo.saved'));
+      // Spec 2 §4 "Saves": the toast lasts 2 s, then back.
+      msg.success(t('homes.geo.saved'), () => navigate(-1));
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
       msg.error(t('homes.errors.userRequest'));
