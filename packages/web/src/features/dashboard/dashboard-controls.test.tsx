@@ -5,6 +5,7 @@ import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch
 import { renderWithApp } from '../../test/render';
 import { tokenExpiringIn } from '../../test/tokens';
 import { devData, fakeSockets, home, liveNode, mgrNode } from '../../test/fake-devices';
+import { useErrorToastStore } from '../../lib/http';
 import { useSessionStore } from '../../lib/session/session-store';
 import { DashboardPage } from './dashboard-page';
 import { useSelectionStore } from './model/selection-store';
@@ -20,7 +21,7 @@ const status = (stemp: string) => ({
 const names = Array.from({ length: 10 }, (_, i) => `Room ${i + 1}`);
 let posts: RecordedCall[];
 
-function setup(count: number, withMeter = false) {
+function setup(count: number, withMeter = false, answer: () => Response = () => json({})) {
   const nodes = names.slice(0, count).map((n, i) => mgrNode(n, i + 1));
   if (withMeter) nodes.push(mgrNode('Meter', 20, 'pmo'));
   posts = [];
@@ -30,7 +31,7 @@ function setup(count: number, withMeter = false) {
     'GET /api/notifications/v1/h1/presence/config': () => json({ enabled: true }),
     [`POST /api/v2/devs/${DEV}/htr/1/status`]: (call) => {
       posts.push(call);
-      return json({});
+      return answer();
     },
   });
   const sockets = fakeSockets();
@@ -162,5 +163,50 @@ describe('dashboard controls', () => {
     });
     await waitFor(() => expect(posts).toHaveLength(2));
     expect(JSON.parse(posts[1]?.body ?? '{}')).toEqual({ stemp: '23.0', units: 'C' });
+  });
+
+  test('table view: a typed temperature is sent on the node step and within its limits', async () => {
+    vi.stubGlobal('innerWidth', 1024);
+    const { seed } = setup(10);
+    await screen.findByRole('article', { name: 'Room 1' });
+    seed();
+    await userEvent.click(await screen.findByRole('button', { name: 'Table view' }));
+    const input = await screen.findByRole('spinbutton', { name: 'Set temp. Room 1' });
+    await waitFor(() => expect(input).toHaveValue(21));
+    const comfort = screen.getByRole('spinbutton', { name: 'Comfort Room 1' });
+    const eco = screen.getByRole('spinbutton', { name: 'Eco Room 1' });
+    // Each edit to another field sends the one before it at once.
+    fireEvent.change(input, { target: { value: '31.3' } });
+    fireEvent.change(comfort, { target: { value: '22.3' } });
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(JSON.parse(posts[0]?.body ?? '{}')).toEqual({ stemp: '30.0', units: 'C' });
+    // The input shows what was sent.
+    expect(input).toHaveValue(30);
+    fireEvent.change(eco, { target: { value: '2' } });
+    await waitFor(() => expect(posts).toHaveLength(2));
+    expect(JSON.parse(posts[1]?.body ?? '{}')).toEqual({ comf_temp: '22.5', units: 'C' });
+    fireEvent.change(input, { target: { value: '20' } });
+    await waitFor(() => expect(posts).toHaveLength(3));
+    expect(JSON.parse(posts[2]?.body ?? '{}')).toEqual({ eco_temp: '5.0', units: 'C' });
+  });
+
+  test('table view: a refused edit is told to the user and the device value shows again', async () => {
+    vi.stubGlobal('innerWidth', 1024);
+    useErrorToastStore.getState().dismiss();
+    const { seed } = setup(10, false, () =>
+      json({ error: 'bad_request', message: 'comf_temp must not be below eco_temp' }, 400),
+    );
+    await screen.findByRole('article', { name: 'Room 1' });
+    seed();
+    await userEvent.click(await screen.findByRole('button', { name: 'Table view' }));
+    const input = await screen.findByRole('spinbutton', { name: 'Set temp. Room 1' });
+    await waitFor(() => expect(input).toHaveValue(21));
+    fireEvent.change(input, { target: { value: '24' } });
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Comfort Room 1' }), {
+      target: { value: '20' },
+    });
+    await waitFor(() => expect(posts).toHaveLength(1));
+    await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('userRequest'));
+    await waitFor(() => expect(input).toHaveValue(21));
   });
 });

@@ -1,7 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TABLE_EDIT_DEBOUNCE_MS, isTimerNode, parseDecimal } from '@hearth/protocol';
-import { postStatus, type HomeDevice, type LiveNode } from '../../../lib/devices';
+import {
+  TABLE_EDIT_DEBOUNCE_MS,
+  clampTemperature,
+  isTimerNode,
+  parseDecimal,
+  roundToStep,
+} from '@hearth/protocol';
+import {
+  postStatus,
+  temperatureLimits,
+  type HomeDevice,
+  type LiveNode,
+} from '../../../lib/devices';
+import { HttpError, reportError } from '../../../lib/http';
 import { createEditBuffer } from '../model/edit-buffer';
 import { TableRow, type EditField, type RowEdits } from './node-table-row';
 
@@ -27,12 +39,24 @@ export function NodeTable({
   const [local, setLocal] = useState<Record<string, Edit>>({});
   const buffer = useRef<ReturnType<typeof createEditBuffer<Edit>> | null>(null);
   if (buffer.current === null) {
-    buffer.current = createEditBuffer<Edit>((_key, edit) => {
+    buffer.current = createEditBuffer<Edit>((key, typed) => {
+      // Spec 3 §2, §5: what is sent is on the node's step and within its min and max.
+      const limits = temperatureLimits(typed.node);
+      const value = clampTemperature(roundToStep(typed.value, limits.step), limits.min, limits.max);
+      const edit = { ...typed, value };
+      setLocal((prev) => (prev[key] === typed ? { ...prev, [key]: edit } : prev));
       void postStatus(
         { devId: edit.devId, type: edit.node.type, addr: edit.node.addr },
-        { [edit.field]: edit.value, units: edit.node.status?.units ?? 'C' },
-      ).catch(() => {
-        // The HTTP layer already showed the user-request error; the device value comes back.
+        { [edit.field]: value, units: limits.units },
+      ).catch((error: unknown) => {
+        // Refused: the device's own value shows again, unless something newer was typed.
+        setLocal((prev) => {
+          if (prev[key] !== edit) return prev;
+          const { [key]: _refused, ...rest } = prev;
+          return rest;
+        });
+        // Other failures already reached the global toast (HTTP layer); a 400 is ours to tell.
+        if (error instanceof HttpError && error.status === 400) reportError('userRequest');
       });
     }, TABLE_EDIT_DEBOUNCE_MS);
   }
