@@ -75,7 +75,7 @@ describe('wifi heater path: node model selection (spec 2 §2)', () => {
     expect(screen.getByTestId('wizard-step')).toHaveTextContent('Step 2 of 3: Device connection');
   });
 
-  test("lists the brand's wifi heaters, keeps nodeType, deviceType and devid, and registers the chosen model", async () => {
+  test("lists the brand's wifi heaters, keeps nodeType, deviceType and devid, and registers as 021D whatever the model", async () => {
     useBrandingStore.setState({ brands });
     renderRoute(
       '/list/homes/:homeId/devices/addDevice/:step',
@@ -104,7 +104,9 @@ describe('wifi heater path: node model selection (spec 2 §2)', () => {
       dev_id: DEV,
       groupData: { id: 'h1', name: 'Cabin' },
       name: 'Hall',
-      product_id: '0A39',
+      // Spec 2 §3/§9: the wifi heater product id, not the chosen model's code.
+      product_id: '021D',
     });
+    expect(useWizardStore.getState().heaterModel).toBe('0A39');
   });
 });

@@ -17,9 +17,9 @@ export function addDevicePayload(w: WizardData) {
     dev_id: w.devId.trim().toLowerCase(),
     serial_id: w.serialId.trim(),
     name: w.name.trim(),
-    // Spec 2 §2: a wifi heater is registered with the model chosen in its first step.
-    product_id:
-      w.deviceType === 'wifiHtr' ? w.productId || WIFI_HEATER_PRODUCT_ID : OTHER_DEVICE_PRODUCT_ID,
+    // Spec 2 §3/§9: a wifi heater registers as 021D whichever model was chosen (the model is
+    // only for its image and label), every other device as 0105.
+    product_id: w.deviceType === 'wifiHtr' ? WIFI_HEATER_PRODUCT_ID : OTHER_DEVICE_PRODUCT_ID,
   };
 }
 

@@ -6,13 +6,13 @@ import { wifiHeaterModels } from '../model/wifi-heater-models';
 import { useWizardStore } from '../model/wizard-store';
 
 /**
- * Spec 2 §2: the wifi heater path starts with the node model choice; the chosen model's code
- * is the product id the heater is registered with.
+ * Spec 2 §2: the wifi heater path starts with the node model choice. The model is kept for its
+ * image and label; registration sends the wifi heater product id (spec 2 §3).
  */
 export function WifiModelStep({ onNext }: { onNext: () => void }) {
   const { t } = useTranslation();
   const models = wifiHeaterModels(useBrand().raw?.productos[0]);
-  const [model, setModel] = useState(() => useWizardStore.getState().productId);
+  const [model, setModel] = useState(() => useWizardStore.getState().heaterModel);
   const chosen = models.includes(model) ? model : (models[0] ?? '');
   return (
     <>
@@ -34,7 +34,7 @@ export function WifiModelStep({ onNext }: { onNext: () => void }) {
         expand="block"
         disabled={chosen === ''}
         onClick={() => {
-          useWizardStore.getState().set({ productId: chosen });
+          useWizardStore.getState().set({ heaterModel: chosen });
           onNext();
         }}
       >

@@ -3,8 +3,8 @@ import { WIFI_HEATER_PRODUCT_IDS, type BrandCatalogue } from '@hearth/protocol';
 /**
  * Spec 2 §2: the models offered when installing a wifi heater, by the rule node installation
  * uses for node types (nodeModels): the brand catalogue's list (`wifiHeaters`), else the spec
- * list of wifi heater product ids until the brand file is loaded. A model's code is the product
- * id the heater is registered with.
+ * list of wifi heater product ids until the brand file is loaded. The model names the heater's
+ * image and label only; it registers as the wifi heater product id (spec 2 §3).
  */
 export function wifiHeaterModels(catalogue: BrandCatalogue | undefined): string[] {
   const listed = catalogue?.wifiHeaters;

@@ -10,8 +10,11 @@ export interface WizardData {
   groupId: string;
   tzCode: string;
   deviceType: DeviceType;
-  /** Product id of the chosen wifi heater model (spec 2 §2); empty until one is chosen. */
-  productId: string;
+  /**
+   * Catalogue code of the chosen wifi heater model (spec 2 §2), for its image and label; the
+   * heater registers with the wifi heater product id whatever the model. Empty until chosen.
+   */
+  heaterModel: string;
   devId: string;
   serialId: string;
   name: string;
@@ -31,7 +34,7 @@ const initial = (): WizardData => ({
   groupId: newGroupId(),
   tzCode: '',
   deviceType: 'ethernet',
-  productId: '',
+  heaterModel: '',
   devId: '',
   serialId: '',
   name: '',
