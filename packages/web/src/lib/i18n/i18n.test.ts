@@ -33,6 +33,16 @@ describe('translations', () => {
     }
   });
 
+  test.each(LANGUAGES.map((l) => [l]))(
+    '%s writes the guest label after a home name in lowercase (spec 1 §6, spec 3 §1)',
+    (lang) => {
+      const t = resources[lang].translation as Record<string, { guest: string }>;
+      for (const label of [t.dashboard?.guest, t.homes?.guest]) {
+        expect(label).toBe(label?.toLocaleLowerCase(lang));
+      }
+    },
+  );
+
   test('the login failure text is the spec wording in English', () => {
     expect((resources.en.translation as { errors: { login: string } }).errors.login).toBe(
       'Wrong user or password, please retry',

@@ -14,7 +14,7 @@ interface HomeHeaderProps {
 
 /** The guest suffix of spec 3 §1: the name followed by a lowercase guest label. */
 export function homeTitle(home: GroupedHome, guestLabel: string): string {
-  return home.owner ? home.name : `${home.name} (${guestLabel})`;
+  return home.owner ? home.name : `${home.name} (${guestLabel.toLocaleLowerCase()})`;
 }
 
 /** Spec 1 §2 home header: title, away and quiet-home flags, clock or disconnected message. */
