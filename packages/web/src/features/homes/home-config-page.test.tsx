@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, test } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { GroupedHome } from '@hearth/protocol';
 import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
+import { devData, fakeSockets } from '../../test/fake-devices';
 import { renderRoute } from '../../test/route-render';
 import { signIn } from '../../test/session';
 import { HomeConfigPage } from './home-config-page';
@@ -50,6 +51,24 @@ describe('home system config', () => {
     const away = calls.filter((c) => c.url.endsWith('/mgr/away_status'));
     expect(away.map((c) => [c.url.includes(A) ? 'A' : 'B', c.body]).sort()).toEqual([
       ['A', '{"away":true}'],
+      ['B', '{"away":true}'],
+    ]);
+  });
+
+  test('a half-away home saved as away sets away on the device that was at home', async () => {
+    const sockets = fakeSockets();
+    renderRoute('/homes/:homeId/config', <HomeConfigPage />, '/homes/h1/config', sockets.connect);
+    await waitFor(() => expect([...sockets.open.keys()].sort()).toEqual([A, B]));
+    act(() => {
+      sockets.seed(A, devData([], { away_status: { enabled: true, away: true, forced: false } }));
+      sockets.seed(B, devData([], { away_status: { enabled: true, away: false, forced: false } }));
+    });
+    // Shown as away (any device away); saving it as it is still sets it on every device.
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Away' })).toBeChecked());
+    fireEvent.click(screen.getByText('Save'));
+    await screen.findByText('Saved');
+    const away = calls.filter((c) => c.url.endsWith('/mgr/away_status'));
+    expect(away.map((c) => [c.url.includes(A) ? 'A' : 'B', c.body])).toEqual([
       ['B', '{"away":true}'],
     ]);
   });

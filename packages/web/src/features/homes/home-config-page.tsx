@@ -62,10 +62,11 @@ export function HomeConfigPage() {
   const save = async () => {
     msg.clear();
     try {
-      if (away !== null && away !== reportedAway) {
-        // Spec 2 §4: away is set on every device of the home.
-        await Promise.all(devices.map((d) => setAwayStatus(d.dev.dev_id, away)));
-      }
+      // Spec 2 §4: on save the chosen status is set on every device of the home. The shown
+      // status is "away if any device is", so a half-away home saved as away still has devices
+      // to write: each device whose own status (or an unknown one) differs gets the choice.
+      const differ = devices.filter((d) => d.live?.away_status?.away !== awayValue);
+      await Promise.all(differ.map((d) => setAwayStatus(d.dev.dev_id, awayValue)));
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
       msg.error(t('homes.errors.userRequest'));
