@@ -73,6 +73,20 @@ describe('home system config', () => {
     ]);
   });
 
+  test('an untouched status is not written to devices not heard from yet', async () => {
+    render();
+    const email = await screen.findByLabelText('Notification e-mail');
+    await waitFor(() => expect(email).not.toBeDisabled());
+    fireEvent.change(email, { target: { value: 'bo@example.com' } });
+    fireEvent.click(screen.getByText('Save'));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/presence/config'))).toBe(
+        true,
+      ),
+    );
+    expect(calls.filter((c) => c.url.endsWith('/mgr/away_status'))).toEqual([]);
+  });
+
   test('the quiet-home flag is saved as soon as it changes, and can be tested', async () => {
     render();
     const toggle = await screen.findByRole('switch', { name: 'Notify me when the home is quiet' });

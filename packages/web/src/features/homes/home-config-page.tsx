@@ -64,8 +64,12 @@ export function HomeConfigPage() {
     try {
       // Spec 2 §4: on save the chosen status is set on every device of the home. The shown
       // status is "away if any device is", so a half-away home saved as away still has devices
-      // to write: each device whose own status (or an unknown one) differs gets the choice.
-      const differ = devices.filter((d) => d.live?.away_status?.away !== awayValue);
+      // to write: each device whose own status differs gets the choice. A device not heard
+      // from yet gets it only when the user picked one, lest an untouched form undo its away.
+      const differ = devices.filter((d) => {
+        const own = d.live?.away_status?.away;
+        return own === undefined ? away !== null : own !== awayValue;
+      });
       await Promise.all(differ.map((d) => setAwayStatus(d.dev.dev_id, awayValue)));
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
