@@ -14,6 +14,7 @@ test('geolocation: the map works without tiles, the range snaps and the position
     .click();
   await visible(page.getByRole('link', { name: 'Geolocation' })).click();
   await expect(page).toHaveURL(/\/geolocation$/);
+  const geolocation = page.url();
 
   const map = visible(page.getByRole('application', { name: 'Home location map' }));
   await expect(map).toBeVisible();
@@ -28,6 +29,9 @@ test('geolocation: the map works without tiles, the range snaps and the position
   await map.click({ position: { x: 40, y: 40 } });
   await visible(page.getByText('Save position')).click();
   await expect(visible(page.getByText('Position saved'))).toBeVisible();
-  await page.reload();
+  // Spec 2 §4 "Saves": the toast lasts 2 s, then the screen goes back.
+  await expect(page).not.toHaveURL(/\/geolocation$/);
+  // Opened afresh, it shows what was stored.
+  await page.goto(geolocation);
   await expect(visible(page.getByTestId('geo-range'))).toHaveText('650 m');
 });

@@ -184,12 +184,13 @@ test('add a wifi heater: Bluetooth fails, the access point path provisions the S
       await request.get('/api/v2/grouped_devs', { headers: { Authorization: `Bearer ${token}` } })
     ).json()) as GroupedHome[];
     const home = homes.find((h) => h.devs.some((d) => d.dev_id === devId));
-    // The heater is registered with the chosen model: the home's devices and the user's say so.
-    expect(home?.devs.find((d) => d.dev_id === devId)?.product_id).toBe('0A34');
+    // Spec 2 §3: a wifi heater is registered as product 021D whichever model was chosen (the
+    // model only picks its image and label); the home's devices and the user's say so.
+    expect(home?.devs.find((d) => d.dev_id === devId)?.product_id).toBe('021D');
     const mine = (await (
       await request.get('/api/v2/devs', { headers: { Authorization: `Bearer ${token}` } })
     ).json()) as { devs: Array<{ dev_id: string; product_id: string }> };
-    expect(mine.devs.find((d) => d.dev_id === devId)?.product_id).toBe('0A34');
+    expect(mine.devs.find((d) => d.dev_id === devId)?.product_id).toBe('021D');
     await page.goto(`/list/homes/${home?.id ?? ''}/devices/${devId}/settings`);
     await visible(page.getByRole('link', { name: 'Wi-Fi configuration' })).click();
     await expect(page).toHaveURL(/\/wifiConfiguration$/);
