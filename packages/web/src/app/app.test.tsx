@@ -54,6 +54,8 @@ beforeAll(async () => {
     import('../features/dashboard'),
     import('../features/about'),
     import('../features/confirmations'),
+    import('../features/homes'),
+    import('./side-menu'),
   ]);
 }, 120_000);
 
