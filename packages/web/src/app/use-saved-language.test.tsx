@@ -1,3 +1,4 @@
+import { StrictMode } from 'react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { renderHook, waitFor } from '@testing-library/react';
 import { installFakeFetch, json, type RecordedCall } from '../test/fake-fetch';
@@ -30,7 +31,9 @@ afterEach(async () => {
 test('a signed-in start applies the saved language, stored where the next start reads it', async () => {
   answer = () => json({ lang: 'es' });
   signIn();
-  renderHook(() => useSavedLanguage());
+  renderHook(() => useSavedLanguage(), { wrapper: StrictMode });
+  // Asked in idle time, not with the first screen's own requests.
+  expect(preferenceReads()).toHaveLength(0);
   await waitFor(() => expect(i18n.language).toBe('es'));
   expect(localStorage.getItem(LANG_STORAGE_KEY)).toBe('es');
   expect(preferenceReads()).toHaveLength(1);

@@ -30,13 +30,29 @@ export async function applySavedLanguage(userId: string): Promise<void> {
   await changeLanguage(saved).catch(() => undefined);
 }
 
-/** Reads the user's saved language once per sign-in (and on a signed-in start). */
+/** Runs `task` when the browser is idle (at the latest after 2 s); returns its cancel. */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(task, { timeout: 2_000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = setTimeout(task, 0);
+  return () => clearTimeout(id);
+}
+
+/**
+ * Reads the user's saved language once per sign-in (and on a signed-in start), in idle time:
+ * it matters only when it differs from this device's, and must not hold up the first screen's
+ * own requests.
+ */
 export function useSavedLanguage(): void {
   const userId = useSessionStore((s) => decodeToken(s.token).userId);
   const readFor = useRef('');
   useEffect(() => {
-    if (userId === readFor.current) return;
-    readFor.current = userId;
-    if (userId) void applySavedLanguage(userId);
+    if (!userId || userId === readFor.current) return;
+    return whenIdle(() => {
+      readFor.current = userId;
+      void applySavedLanguage(userId);
+    });
   }, [userId]);
 }
