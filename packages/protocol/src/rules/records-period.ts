@@ -1,4 +1,4 @@
-import { zoneOffsetMs } from '../zone-offset';
+import { deviceClockAt } from '../device-clock';
 import { YEAR_CHART_MONTHS } from './constants';
 
 /** A calendar date in the home's time zone; month is 1-based. */
@@ -127,14 +127,8 @@ export interface ZonedParts {
 
 /** Throws a RangeError for a zone Intl does not know. */
 export function zonedParts(ms: number, timeZone: string): ZonedParts {
-  const t = new Date(ms + zoneOffsetMs(ms, timeZone));
-  return {
-    y: t.getUTCFullYear(),
-    n: t.getUTCMonth() + 1,
-    d: t.getUTCDate(),
-    h: t.getUTCHours(),
-    m: t.getUTCMinutes(),
-  };
+  const { y, n, d, h, m } = deviceClockAt(ms, timeZone);
+  return { y, n, d, h, m };
 }
 
 /** The instant at which a wall-clock time occurs in a time zone (first occurrence on DST overlaps). */
