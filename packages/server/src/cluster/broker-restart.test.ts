@@ -38,7 +38,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_MQTT_URL)(
       );
       await vi.waitFor(async () => expect(await t.repos.nodes.find(devId, 'htr', 1)).toBeTruthy());
 
-      expect((await getJson(`${t.url}/ready`)).status).toBe(200);
+      await vi.waitFor(async () => expect((await getJson(`${t.url}/ready`)).status).toBe(200));
       await broker.stop();
       await vi.waitFor(async () =>
         expect(await getJson(`${t.url}/ready`)).toEqual({

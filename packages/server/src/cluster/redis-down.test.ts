@@ -93,10 +93,12 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_MQTT_URL)(
         expect(res.status).toBeLessThan(300);
       };
 
-      expect(await getJson(`${a.url}/ready`)).toEqual({
-        status: 200,
-        body: { status: 'ok', checks: { database: 'ok', broker: 'ok', redis: 'ok' } },
-      });
+      await vi.waitFor(async () =>
+        expect(await getJson(`${a.url}/ready`)).toEqual({
+          status: 200,
+          body: { status: 'ok', checks: { database: 'ok', broker: 'ok', redis: 'ok' } },
+        }),
+      );
       // Healthy: a write on A reaches the socket held by B through Redis.
       await write(a, '21.0');
       await vi.waitFor(() => expect(seen).toContain('21.0'));

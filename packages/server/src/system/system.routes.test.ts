@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { getJson } from '../test-support/http';
 import { startTestHearth, type TestHearth } from '../test-support/test-hearth';
 
@@ -20,9 +20,12 @@ describe('service routes', () => {
 
   test('/ready names each dependency; Redis is off when not configured', async () => {
     const redis = process.env.TEST_REDIS_URL ? 'ok' : 'off';
-    expect(await getJson(`${t.url}/ready`)).toEqual({
-      status: 200,
-      body: { status: 'ok', checks: { database: 'ok', broker: 'ok', redis } },
-    });
+    // Right after start the Redis connections may still be opening: not ready until they are.
+    await vi.waitFor(async () =>
+      expect(await getJson(`${t.url}/ready`)).toEqual({
+        status: 200,
+        body: { status: 'ok', checks: { database: 'ok', broker: 'ok', redis } },
+      }),
+    );
   });
 });
