@@ -9,6 +9,7 @@ interface Parameter {
 interface Operation {
   parameters?: Parameter[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+  responses?: Record<string, unknown>;
 }
 export interface FuzzDoc {
   paths: Record<string, Record<string, Operation>>;
@@ -22,6 +23,8 @@ export interface FuzzOperation {
   query: Parameter[];
   contentType: string | undefined;
   bodySchema: JsonSchema | undefined;
+  /** 5xx answers the route documents as its own (GET /ready's 503): not failures. */
+  documented5xx: number[];
 }
 
 /** A path parameter: the real thing of the test's world, or any text. */
@@ -57,6 +60,9 @@ export function fuzzOperations(doc: FuzzDoc): FuzzOperation[] {
         query: (op.parameters ?? []).filter((p) => p.in === 'query'),
         contentType,
         bodySchema: contentType ? content[contentType]?.schema : undefined,
+        documented5xx: Object.keys(op.responses ?? {})
+          .map(Number)
+          .filter((status) => status >= 500),
       });
     }
   }
