@@ -1,4 +1,4 @@
-import type { DeviceClock } from '../device-clock';
+import { advanceDeviceClock, type DeviceClock } from '../device-clock';
 import { MINUTES_PER_DAY, MINUTES_PER_WEEK } from './constants';
 
 /** Where a boost ends as the status encodes it: weekday (0 Sunday) and minute of that day. */
@@ -54,14 +54,6 @@ export function boostEndDateTime(clock: DeviceClock, end: BoostEnd): WallClockDa
   const diffMin =
     (((endMinuteOfWeek(end) - minuteOfWeek(clock)) % MINUTES_PER_WEEK) + MINUTES_PER_WEEK) %
     MINUTES_PER_WEEK;
-  const start = Date.UTC(clock.y, clock.n - 1, clock.d, clock.h, clock.m);
-  const at = new Date(start + diffMin * 60_000);
-  return {
-    y: at.getUTCFullYear(),
-    n: at.getUTCMonth() + 1,
-    d: at.getUTCDate(),
-    h: at.getUTCHours(),
-    m: at.getUTCMinutes(),
-    w: at.getUTCDay(),
-  };
+  const { y, n, d, h, m, w } = advanceDeviceClock({ ...clock, s: 0 }, diffMin * 60_000);
+  return { y, n, d, h, m, w };
 }
