@@ -3,7 +3,11 @@ import { LANGUAGES, type Language, type PreferencesResponse } from '@hearth/prot
 import { http } from '../lib/http';
 import { changeLanguage, i18n } from '../lib/i18n';
 import { decodeToken } from '../lib/session/jwt';
+import { whenIdle } from '../lib/platform/when-idle';
 import { useSessionStore } from '../lib/session/session-store';
+
+/** The saved language is read in idle time, but no later than this after a sign-in. */
+const SAVED_LANGUAGE_IDLE_TIMEOUT_MS = 2_000;
 
 const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -30,16 +34,6 @@ export async function applySavedLanguage(userId: string): Promise<void> {
   await changeLanguage(saved).catch(() => undefined);
 }
 
-/** Runs `task` when the browser is idle (at the latest after 2 s); returns its cancel. */
-function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(task, { timeout: 2_000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = setTimeout(task, 0);
-  return () => clearTimeout(id);
-}
-
 /**
  * Reads the user's saved language once per sign-in (and on a signed-in start), in idle time:
  * it matters only when it differs from this device's, and must not hold up the first screen's
@@ -53,6 +47,6 @@ export function useSavedLanguage(): void {
     return whenIdle(() => {
       readFor.current = userId;
       void applySavedLanguage(userId);
-    });
+    }, SAVED_LANGUAGE_IDLE_TIMEOUT_MS);
   }, [userId]);
 }

@@ -15,6 +15,7 @@ import { Link } from 'react-router-dom';
 import { DeviceSockets, formatHomeDateTime, routes } from '../../lib/devices';
 import { useAddHomeOffered } from '../../lib/home-data';
 import { Icon } from '../../lib/ui/icons';
+import { whenIdle } from '../../lib/platform/when-idle';
 import { DashboardToolbar } from './components/dashboard-toolbar';
 import { HomeHeader, homeTitle } from './components/home-header';
 import { HomePicker } from './components/home-picker';
@@ -41,18 +42,9 @@ function useWarmFormatters(language: string) {
       const step = steps.shift();
       if (!step) return;
       step();
-      schedule();
+      cancel = whenIdle(next);
     };
-    const schedule = () => {
-      if (typeof window.requestIdleCallback === 'function') {
-        const id = window.requestIdleCallback(next);
-        cancel = () => window.cancelIdleCallback(id);
-      } else {
-        const id = setTimeout(next, 0);
-        cancel = () => clearTimeout(id);
-      }
-    };
-    schedule();
+    cancel = whenIdle(next);
     return () => cancel();
   }, [language]);
 }

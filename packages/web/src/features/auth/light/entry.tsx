@@ -4,6 +4,7 @@ import { reportError } from '../../../lib/http';
 import { detectLanguage } from '../../../lib/i18n/detect-language';
 import { warmIntl } from '../../../lib/i18n/warm-intl';
 import { isNativeShell } from '../../../lib/platform/is-native-shell';
+import { whenIdle } from '../../../lib/platform/when-idle';
 import { hasSession, useSessionStore } from '../../../lib/session/session-store';
 import type { Navigate } from '../login-screen';
 import { loadSignInStrings } from './light-i18n';
@@ -45,8 +46,9 @@ export interface EntryOptions {
   whenIdle?: (run: () => void) => void;
 }
 
-const idle = (run: () => void) =>
-  'requestIdleCallback' in window ? requestIdleCallback(() => run()) : setTimeout(run, 0);
+const idle = (run: () => void) => {
+  whenIdle(run);
+};
 
 /**
  * Starts the web app: the light sign-in when the start path is one a signed-out user lands on
