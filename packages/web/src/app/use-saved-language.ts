@@ -1,10 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { LANGUAGES, type Language, type PreferencesResponse } from '@hearth/protocol';
+import { useUserId } from '../lib/accounts';
 import { http } from '../lib/http';
 import { changeLanguage, i18n } from '../lib/i18n';
-import { decodeToken } from '../lib/session/jwt';
 import { whenIdle } from '../lib/platform/when-idle';
-import { useSessionStore } from '../lib/session/session-store';
 
 /** The saved language is read in idle time, but no later than this after a sign-in. */
 const SAVED_LANGUAGE_IDLE_TIMEOUT_MS = 2_000;
@@ -40,7 +39,7 @@ export async function applySavedLanguage(userId: string): Promise<void> {
  * own requests.
  */
 export function useSavedLanguage(): void {
-  const userId = useSessionStore((s) => decodeToken(s.token).userId);
+  const userId = useUserId();
   const readFor = useRef('');
   useEffect(() => {
     if (!userId || userId === readFor.current) return;
