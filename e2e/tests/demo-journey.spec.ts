@@ -44,9 +44,9 @@ test('demo: five homes; set point, mode, boost and cancel, records and schedule,
   const toolbar = page.getByRole('navigation', { name: 'Heater actions' });
   await toolbar.getByRole('button', { name: 'Boost' }).click();
   const dialog = page.getByRole('dialog', { name: 'Boost' });
-  await expect(dialog.getByRole('spinbutton', { name: 'Duration in hours' })).toHaveAttribute(
+  await expect(dialog.getByRole('spinbutton', { name: 'Duration in minutes' })).toHaveAttribute(
     'aria-valuenow',
-    '1',
+    '60',
   );
   await dialog.getByRole('button', { name: 'Accept' }).click();
   const status = page.getByTestId('boost-status');

@@ -12,10 +12,11 @@ test('boost a heater, see the time left from the device clock, cancel it', async
   await toolbar.getByRole('button', { name: 'Boost' }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Boost' });
-  const hours = dialog.getByRole('spinbutton', { name: 'Duration in hours' });
-  await expect(hours).toHaveAttribute('aria-valuenow', '1');
+  // Spec 3 §4: the boost's hours are shown in minutes; one press is one hour.
+  const minutes = dialog.getByRole('spinbutton', { name: 'Duration in minutes' });
+  await expect(minutes).toHaveAttribute('aria-valuenow', '60');
   await dialog.getByRole('button', { name: 'More time' }).click();
-  await expect(hours).toHaveAttribute('aria-valuenow', '2');
+  await expect(minutes).toHaveAttribute('aria-valuenow', '120');
   await dialog.getByRole('button', { name: 'Accept' }).click();
 
   const status = page.getByTestId('boost-status');

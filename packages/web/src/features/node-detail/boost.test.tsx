@@ -17,16 +17,21 @@ afterEach(() => {
 });
 
 describe('boost and runback', () => {
-  test('boost: dialog in hours, sent in minutes; remaining time from the device clock; cancel', async () => {
+  test('boost: time held in hours, shown and sent in minutes; remaining time from the device clock; cancel', async () => {
     const setup = { extra_options: { boost_temp: '24.0', boost_time: 60 } };
     const { sockets, seed } = open([liveNode('Living room', 1, base, { setup })]);
     await waitFor(() => expect(sockets.open.size).toBe(1));
     seed();
     fireEvent.click(await screen.findByRole('button', { name: 'Boost' }));
     const dialog = screen.getByRole('dialog', { name: 'Boost' });
-    const time = within(dialog).getByRole('spinbutton', { name: 'Duration in hours' });
-    expect(time).toHaveAttribute('aria-valuenow', '1');
+    const time = within(dialog).getByRole('spinbutton', { name: 'Duration in minutes' });
+    // Spec 3 §4: the boost's hours are multiplied by 60 for display; one press is one hour.
+    expect(time).toHaveAttribute('aria-valuenow', '60');
+    expect(time).toHaveTextContent('60 min');
+    expect(time).toHaveAttribute('aria-valuemin', '60');
+    expect(time).toHaveAttribute('aria-valuemax', '1440');
     fireEvent.click(within(dialog).getByRole('button', { name: 'More time' }));
+    expect(time).toHaveTextContent('120 min');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(body(0)).toEqual({ active: true, temperature: '24.0', units: 'C', time: 120 });
@@ -133,7 +138,7 @@ describe('boost and runback', () => {
       'aria-disabled',
       'true',
     );
-    fireEvent.keyDown(within(dialog).getByRole('spinbutton', { name: 'Duration in hours' }), {
+    fireEvent.keyDown(within(dialog).getByRole('spinbutton', { name: 'Duration in minutes' }), {
       key: 'ArrowUp',
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
@@ -160,9 +165,9 @@ describe('boost and runback', () => {
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Edit time' }));
     dialog = screen.getByRole('dialog', { name: 'Boost' });
-    expect(within(dialog).getByRole('spinbutton', { name: 'Duration in hours' })).toHaveAttribute(
+    expect(within(dialog).getByRole('spinbutton', { name: 'Duration in minutes' })).toHaveAttribute(
       'aria-valuenow',
-      '2',
+      '120',
     );
   });
 
@@ -176,7 +181,7 @@ describe('boost and runback', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Boost' }));
     const dialog = screen.getByRole('dialog', { name: 'Boost' });
     expect(
-      within(dialog).queryByRole('spinbutton', { name: 'Duration in hours' }),
+      within(dialog).queryByRole('spinbutton', { name: 'Duration in minutes' }),
     ).not.toBeInTheDocument();
     expect(within(dialog).getByText('The duration is set by the heater')).toBeInTheDocument();
   });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  MINUTES_PER_HOUR,
   RUNBACK_TIME,
   SHAKE_MS,
   clampValue,
@@ -14,6 +15,14 @@ import { TemperatureControl } from './temperature-control';
 
 /** Boost lasts 1 to 24 hours; runback up to the device's maximum in minutes. */
 export const BOOST_HOURS = { min: 1, max: 24, step: 1 } as const;
+
+/**
+ * Spec 3 §4: the runback time is in minutes and the boost time in hours, multiplied by 60 for
+ * display: both are shown in minutes.
+ */
+function shownMinutes(kind: BoostKind, time: number): number {
+  return kind === 'boost' ? time * MINUTES_PER_HOUR : time;
+}
 
 export interface BoostChoice {
   temp: number;
@@ -77,7 +86,7 @@ export function BoostDialog(props: BoostDialogProps) {
     if (r.hitBound) shakeTime();
     else setTime(r.value);
   };
-  const timeLabel = kind === 'boost' ? t('nodeDetail.boostHours') : t('nodeDetail.runbackMinutes');
+  const shownTime = t('nodeDetail.minutes', { count: shownMinutes(kind, time) });
 
   return (
     <div className="boost-dialog__backdrop">
@@ -118,15 +127,11 @@ export function BoostDialog(props: BoostDialogProps) {
             <div
               role="spinbutton"
               tabIndex={0}
-              aria-label={timeLabel}
-              aria-valuenow={time}
-              aria-valuemin={timeBounds.min}
-              aria-valuemax={timeBounds.max}
-              aria-valuetext={
-                kind === 'boost'
-                  ? t('nodeDetail.hours', { count: time })
-                  : t('nodeDetail.minutes', { count: time })
-              }
+              aria-label={t('nodeDetail.durationMinutes')}
+              aria-valuenow={shownMinutes(kind, time)}
+              aria-valuemin={shownMinutes(kind, timeBounds.min)}
+              aria-valuemax={shownMinutes(kind, timeBounds.max)}
+              aria-valuetext={shownTime}
               className={timeShake ? 'shake' : undefined}
               data-testid="boost-time"
               onKeyDown={(e) => {
@@ -136,9 +141,7 @@ export function BoostDialog(props: BoostDialogProps) {
                 e.preventDefault();
               }}
             >
-              {kind === 'boost'
-                ? t('nodeDetail.hours', { count: time })
-                : t('nodeDetail.minutes', { count: time })}
+              {shownTime}
             </div>
             <button
               type="button"
