@@ -157,6 +157,19 @@ describe('home data form', () => {
     expect(screen.getByRole('radio', { name: 'Fixed limit' })).toBeDisabled();
   });
 
+  test('the power schedule link shows whatever the max power type', async () => {
+    open('/list/homes/h1/data?adminMode=1');
+    await waitFor(() => expect(screen.getByLabelText('City')).toHaveValue('Madrid'));
+    const href = `/homes/h1/devs/${DEV}/powerSchedule`;
+    for (const type of ['No limit', 'Fixed limit', 'Power schedule']) {
+      fireEvent.click(screen.getByRole('radio', { name: type }));
+      expect(screen.getByRole('link', { name: 'Edit the power schedule' })).toHaveAttribute(
+        'href',
+        href,
+      );
+    }
+  });
+
   test('a fixed max power outside 1000–60000 W is refused', async () => {
     open('/list/homes/h1/data?adminMode=1');
     await waitFor(() => expect(screen.getByLabelText('City')).toHaveValue('Madrid'));

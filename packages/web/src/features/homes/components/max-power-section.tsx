@@ -44,9 +44,8 @@ export function MaxPowerSection({ value, readOnly, onChange, scheduleLink }: Pro
           />
         </>
       )}
-      {value.type === 'schedule' && scheduleLink && (
-        <Link to={scheduleLink}>{t('homes.maxPower.scheduleLink')}</Link>
-      )}
+      {/* Spec 2 §2: the home data form links to the power schedule whatever the max power type. */}
+      {scheduleLink && <Link to={scheduleLink}>{t('homes.maxPower.scheduleLink')}</Link>}
     </fieldset>
   );
 }
