@@ -21,12 +21,14 @@ export function DeviceLinkingPage() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
   const homes = useHomes();
-  const owned = (homes.data ?? []).filter((h) => h.owner);
+  // Spec 1 "Device linking": every home of the user is offered, the guest's ones too.
+  const list = homes.data ?? [];
   const [choice, setChoice] = useState('');
   const [busy, setBusy] = useState(false);
+  const first = list[0]?.id;
   useEffect(() => {
-    if (choice === '' && owned[0]) setChoice(owned[0].id);
-  }, [choice, owned]);
+    if (choice === '' && first !== undefined) setChoice(first);
+  }, [choice, first]);
   const link = async () => {
     setBusy(true);
     try {
@@ -42,7 +44,7 @@ export function DeviceLinkingPage() {
     <PageFrame title={t('accountLinking.title')} backLabel={t('accountLinking.back')}>
       <fieldset className="hearth-form">
         <legend>{t('accountLinking.chooseHome')}</legend>
-        {owned.map((home) => (
+        {list.map((home) => (
           <label key={home.id} className="hearth-radio">
             <input
               type="radio"
@@ -54,7 +56,7 @@ export function DeviceLinkingPage() {
             <span>{home.name}</span>
           </label>
         ))}
-        {homes.isSuccess && owned.length === 0 && <p>{t('accountLinking.noHomes')}</p>}
+        {homes.isSuccess && list.length === 0 && <p>{t('accountLinking.noHomes')}</p>}
       </fieldset>
       <button
         type="button"
