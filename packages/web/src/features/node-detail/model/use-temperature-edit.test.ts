@@ -35,6 +35,34 @@ describe('temperature edit (spec 3 §5)', () => {
     expect(result.current.shaking).toBe(false);
   });
 
+  test('plus at or past the maximum sets the maximum and shakes; minus from past it lands in range', () => {
+    const { result, send } = setup({ deviceStemp: '31.0' });
+    act(() => result.current.nudge(1));
+    expect(result.current.value).toBe(30);
+    expect(result.current.shaking).toBe(true);
+    act(() => vi.advanceTimersByTime(5_000));
+    expect(send).toHaveBeenCalledExactlyOnceWith(30, 'C');
+
+    const below = setup({ deviceStemp: '4.0' });
+    act(() => below.result.current.nudge(-1));
+    expect(below.result.current.value).toBe(5);
+    expect(below.result.current.shaking).toBe(true);
+
+    const above = setup({ deviceStemp: '31.0' });
+    act(() => above.result.current.nudge(-1));
+    expect(above.result.current.value).toBe(30);
+  });
+
+  test('plus at the maximum itself only shakes: nothing to send', () => {
+    const { result, send } = setup({ deviceStemp: '30.0' });
+    act(() => result.current.nudge(1));
+    expect(result.current.value).toBe(30);
+    expect(result.current.shaking).toBe(true);
+    expect(result.current.pending).toBe(false);
+    act(() => vi.advanceTimersByTime(5_000));
+    expect(send).not.toHaveBeenCalled();
+  });
+
   test('set clamps to the range and shakes when asked beyond it', () => {
     const { result } = setup();
     act(() => result.current.set(40));
