@@ -9,8 +9,22 @@ import { signIn } from '../../test/session';
 import { HomeDetailsPage } from './home-details-page';
 
 vi.mock('./components/geo-map', () => ({
-  GeoMap: (p: { zoom: number; range: number }) => (
-    <div data-testid="map" data-zoom={p.zoom} data-range={p.range} />
+  GeoMap: (p: {
+    zoom: number;
+    range: number;
+    marker?: { lat: number; lon: number };
+    onPick: (at: { lat: number; lon: number }) => void;
+  }) => (
+    <div
+      data-testid="map"
+      data-zoom={p.zoom}
+      data-range={p.range}
+      data-marker={p.marker ? `${p.marker.lat},${p.marker.lon}` : 'none'}
+    >
+      <button type="button" onClick={() => p.onPick({ lat: 41, lon: 2 })}>
+        Pick
+      </button>
+    </div>
   ),
 }));
 
@@ -30,10 +44,12 @@ const info = {
 };
 let calls: RecordedCall[];
 let brandCapabilities: Record<string, unknown> | undefined;
+let h1Position: { latitude: number; longitude: number } | undefined;
 
 beforeEach(() => {
   signIn();
   brandCapabilities = undefined;
+  h1Position = undefined;
   ({ calls } = installFakeFetch({
     'GET /client-data/15/capabilities.json': () =>
       brandCapabilities ? json(brandCapabilities) : json({ message: 'none' }, 404),
@@ -41,7 +57,7 @@ beforeEach(() => {
     'GET /api/location/v1/info': () => json(info),
     'GET /api/location/v1/coordinates': () => json({ lat: 40.4, lon: -3.7 }),
     'GET /api/v2/groups/h1/geo_data': () =>
-      json({ country: 'ES', state: 'Madrid', city: 'Madrid', zip: '28001' }),
+      json({ country: 'ES', state: 'Madrid', city: 'Madrid', zip: '28001', position: h1Position }),
     'GET /api/v2/groups/h2/geo_data': () => json({}),
     'POST /api/v2/groups/h1/geo_data': () => json({}),
     'POST /api/v2/groups/h1/name': () => json({}),
@@ -244,6 +260,23 @@ describe('geolocation', () => {
       outdoor_range: 650,
       position: { latitude: 40.4168 },
     });
+  });
+
+  test('the save-position marker shows only while the home has no saved position', async () => {
+    open('/list/homes/h1/geolocation');
+    expect(await screen.findByTestId('map')).toHaveAttribute('data-marker', '40.4168,-3.7038');
+  });
+
+  test('a home with a saved position shows no marker until a new point is picked', async () => {
+    h1Position = { latitude: 40.5, longitude: -3.6 };
+    open('/list/homes/h1/geolocation');
+    expect(await screen.findByTestId('map')).toHaveAttribute('data-marker', 'none');
+    fireEvent.click(screen.getByText('Save position'));
+    await screen.findByText('Position saved');
+    const kept = calls.find((c) => c.method === 'POST' && c.url.endsWith('/geo_data'));
+    expect(JSON.parse(kept?.body ?? '{}').position).toEqual({ latitude: 40.5, longitude: -3.6 });
+    fireEvent.click(screen.getByText('Pick'));
+    expect(screen.getByTestId('map')).toHaveAttribute('data-marker', '41,2');
   });
 
   test('a saved position toasts for 2 s, then goes back', async () => {

@@ -17,8 +17,10 @@ export interface LatLon {
 export interface GeoMapProps {
   center: LatLon;
   zoom: number;
-  /** The marker of the home position (saved or being chosen); none hides it. */
+  /** The save-position marker; none hides it. */
   marker: LatLon | undefined;
+  /** Centre of the range circle: the home position, saved or being chosen. */
+  area: LatLon;
   range: number;
   label: string;
   onPick: (at: LatLon) => void;
@@ -41,7 +43,7 @@ function Picker({ onPick }: { onPick: (at: LatLon) => void }) {
 const tileUrl = import.meta.env.VITE_MAP_TILE_URL ?? '';
 
 /** Spec 2 §2 geolocation map; without a tile URL it still shows the marker and the range. */
-export function GeoMap({ center, zoom, marker, range, label, onPick }: GeoMapProps) {
+export function GeoMap({ center, zoom, marker, area, range, label, onPick }: GeoMapProps) {
   return (
     <div role="application" aria-label={label} data-testid="home-map">
       <MapContainer center={[center.lat, center.lon]} zoom={zoom} className="home-map">
@@ -49,20 +51,18 @@ export function GeoMap({ center, zoom, marker, range, label, onPick }: GeoMapPro
         <View center={center} zoom={zoom} />
         <Picker onPick={onPick} />
         {marker && (
-          <>
-            <Marker
-              position={[marker.lat, marker.lon]}
-              draggable
-              eventHandlers={{
-                dragend: (e) => {
-                  const at = (e.target as L.Marker).getLatLng();
-                  onPick({ lat: at.lat, lon: at.lng });
-                },
-              }}
-            />
-            <Circle center={[marker.lat, marker.lon]} radius={range} />
-          </>
+          <Marker
+            position={[marker.lat, marker.lon]}
+            draggable
+            eventHandlers={{
+              dragend: (e) => {
+                const at = (e.target as L.Marker).getLatLng();
+                onPick({ lat: at.lat, lon: at.lng });
+              },
+            }}
+          />
         )}
+        <Circle center={[area.lat, area.lon]} radius={range} />
       </MapContainer>
     </div>
   );

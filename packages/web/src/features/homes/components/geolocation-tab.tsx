@@ -47,13 +47,16 @@ export function GeolocationTab({ homeId, owner }: { homeId: string; owner: boole
     return () => clearTimeout(timer);
   }, [shownRange]);
 
-  // Spec 2 §4: the save-position marker shows when the home has no saved position.
-  const marker = picked ?? savedAt ?? center;
+  // What Save stores: the point the user picked, else the saved position, else the map centre.
+  const position = picked ?? savedAt ?? center;
+  // Spec 2 §4: the save-position marker shows when the home has no saved position (or once
+  // the user picks a new point to save).
+  const marker = picked ?? (savedAt ? undefined : center);
 
   const save = async () => {
     try {
       await setGeoData(homeId, {
-        position: { latitude: marker.lat, longitude: marker.lon },
+        position: { latitude: position.lat, longitude: position.lon },
         // The slider's value, even if the map has not caught up with it yet.
         outdoor_range: shownRange,
       });
@@ -74,6 +77,7 @@ export function GeolocationTab({ homeId, owner }: { homeId: string; owner: boole
           center={picked ?? center}
           zoom={mapZoomForRange(settledRange)}
           marker={marker}
+          area={position}
           range={settledRange}
           label={t('homes.geo.map')}
           onPick={owner ? setPicked : () => undefined}
