@@ -25,7 +25,7 @@ import { MaxPowerTypeSection } from './components/max-power-type';
 import { PowerGrid } from './components/power-grid';
 import { ProfileDialog } from './components/profile-dialog';
 import { ProfileList } from './components/profile-list';
-import { ProfileSelectionDialog } from './components/profile-selection-dialog';
+import { ProfileSelectionDialog, type ProfileChoice } from './components/profile-selection-dialog';
 import { SetupDialog } from './components/setup-dialog';
 
 function useWindowWidth(): number {
@@ -110,9 +110,9 @@ export function PowerEditor({ homeId, extra, devs, initial, timeZone, admin }: P
     });
   };
 
-  const chooseProfiles = (values: number[]) => {
+  const chooseProfiles = ({ keep, values }: ProfileChoice) => {
     setSelectionDismissed(true);
-    const profiles: PowerProfile[] = [];
+    const profiles: PowerProfile[] = [...keep];
     for (const value of values) {
       const p = newProfile(
         profiles.map((x) => x.name),
@@ -125,6 +125,10 @@ export function PowerEditor({ homeId, extra, devs, initial, timeZone, admin }: P
 
   const now = currentGridCell(zonedNow(timeZone), lang);
   const schedule = state.type === 'schedule';
+  // Spec 3 §2: the selection opens when there are no profiles or no schedule; the setup,
+  // when the schedule is still empty after it.
+  const selecting =
+    schedule && (state.profiles.length === 0 || !state.grid) && !selectionDismissed && !editing;
   return (
     <div className="power">
       <MaxPowerTypeSection
@@ -198,16 +202,25 @@ export function PowerEditor({ homeId, extra, devs, initial, timeZone, admin }: P
           }}
         />
       )}
-      {schedule && state.profiles.length === 0 && !selectionDismissed && !editing && (
-        <ProfileSelectionDialog onCancel={dismissSelection} onChoose={chooseProfiles} />
-      )}
-      {schedule && !state.grid && state.profiles.length > 0 && !setupDismissed && !editing && (
-        <SetupDialog
-          profiles={state.profiles}
-          onCancel={() => setSetupDismissed(true)}
-          onStart={(p) => saveNow({ ...state, grid: emptyPowerGrid(p) })}
+      {selecting && (
+        <ProfileSelectionDialog
+          existing={state.profiles}
+          onCancel={dismissSelection}
+          onChoose={chooseProfiles}
         />
       )}
+      {schedule &&
+        !selecting &&
+        !state.grid &&
+        state.profiles.length > 0 &&
+        !setupDismissed &&
+        !editing && (
+          <SetupDialog
+            profiles={state.profiles}
+            onCancel={() => setSetupDismissed(true)}
+            onStart={(p) => saveNow({ ...state, grid: emptyPowerGrid(p) })}
+          />
+        )}
     </div>
   );
 }

@@ -87,6 +87,39 @@ describe('profile selection', { timeout: 20_000 }, () => {
     });
   });
 
+  test('with profiles but no schedule the selection opens on them, then the setup', async () => {
+    const { calls } = servePower({ maxPowerProfiles: two, maxPowerType: 'schedule' });
+    openPower();
+    const dialog = await screen.findByRole('dialog', { name: 'Choose power profiles' });
+    expect(within(dialog).getByRole('checkbox', { name: 'Day' })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'Night' })).toBeChecked();
+    expect(screen.queryByRole('dialog', { name: 'Start the power schedule' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Night' }));
+    fireEvent.click(await within(dialog).findByRole('checkbox', { name: '5 kW' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(postsTo(calls, '/pmo_system')).toHaveLength(1));
+    expect(bodyOf(postsTo(calls, '/extra_data')[0]).maxPowerProfiles).toEqual([
+      two[0],
+      expect.objectContaining({ name: 'New profile 1', value: 5000 }),
+    ]);
+    const setup = screen.getByRole('dialog', { name: 'Start the power schedule' });
+    fireEvent.click(within(setup).getByRole('button', { name: 'Start' }));
+    await waitFor(() => expect(postsTo(calls, '/pmo_system')).toHaveLength(2));
+    expect(bodyOf(postsTo(calls, '/pmo_system')[1]).max_power_config).toEqual({
+      profiles: [4000, 5000],
+      slots: [0, 1, 2, 3, 4, 5, 6].map((d) => ({ m: d * 1440, i: 0 })),
+    });
+  });
+
+  test('with profiles and a schedule neither modal opens', async () => {
+    servePower({ maxPowerProfiles: two, maxPowerType: 'schedule' }, slots);
+    openPower();
+    expect(
+      await screen.findByRole('heading', { name: 'Weekly power schedule' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   test('the selection closes when the list cannot be loaded', async () => {
     servePower({ maxPowerProfiles: [], maxPowerType: 'schedule' }, [], 'fail');
     openPower();
