@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { brandKeyOf, dottedSerialId, isValidEmail, isValidPassword } from './accounts';
+import {
+  brandKeyOf,
+  containsAtSign,
+  dottedSerialId,
+  isValidEmail,
+  isValidPassword,
+} from './accounts';
 
 describe('account rules', () => {
   test('passwords: 6 to 20 letters, digits or underscore', () => {
@@ -16,6 +22,13 @@ describe('account rules', () => {
     expect(isValidEmail('ab')).toBe(false);
     expect(isValidEmail('@b')).toBe(false);
     expect(isValidEmail('a@')).toBe(false);
+  });
+
+  test("the forms' e-mail rule is only an at-sign somewhere", () => {
+    expect(containsAtSign('a@b')).toBe(true);
+    expect(containsAtSign('a@')).toBe(true);
+    expect(containsAtSign('@b')).toBe(true);
+    expect(containsAtSign('ab')).toBe(false);
   });
 
   test('serial id: a known prefix plus exactly two digits, saved dotted', () => {

@@ -15,6 +15,15 @@ export function isValidPassword(password: string): boolean {
   return PASSWORD_PATTERN.test(password);
 }
 
+/**
+ * Spec 1 §5, as the forms check it: registration, forgot password and the change of e-mail
+ * ask only that the address contains an at-sign ("a@" and "@b" pass). The server keeps its
+ * own isValidEmail below.
+ */
+export function containsAtSign(email: string): boolean {
+  return email.includes('@');
+}
+
 /** Spec 1 §5: the app only asks for an at-sign; the server asks the same. */
 export function isValidEmail(email: string): boolean {
   const at = email.indexOf('@');

@@ -118,3 +118,25 @@ test("change e-mail: the link points at the brand's appParameters.frontendHost (
     frontend_host: 'https://app.calora.example',
   });
 });
+
+describe('change e-mail asks only for an at-sign (spec 1 §5)', () => {
+  test.each(['new@', '@example.com', 'a b@c'])('%s is sent', async (address) => {
+    const { calls } = installFakeFetch({ 'POST /api/v2/users/u1/email': () => json({}) });
+    open('email');
+    fireEvent.change(field('New e-mail'), { target: { value: address } });
+    fireEvent.change(field('Password'), { target: { value: 'secret_1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change e-mail' }));
+    expect(screen.queryByTestId('form-error')).toBeNull();
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const sent = calls.find((c) => c.method === 'POST');
+    expect(JSON.parse(sent?.body ?? '{}')).toMatchObject({ new_email: address });
+  });
+
+  test('an address without one is errors.email', () => {
+    open('email');
+    fireEvent.change(field('New e-mail'), { target: { value: 'new.example.com' } });
+    fireEvent.change(field('Password'), { target: { value: 'secret_1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change e-mail' }));
+    expect(screen.getByTestId('form-error')).toHaveTextContent('Invalid email');
+  });
+});

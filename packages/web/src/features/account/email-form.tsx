@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { containsAtSign } from '@hearth/protocol';
 import {
   currentSerialId,
-  emailProblem,
   firstProblem,
   missingFields,
   PasswordInput,
@@ -30,7 +30,8 @@ export function EmailForm({ onDone }: { onDone: (message: string) => void }) {
           [t('account.newEmail'), newEmail],
           [t('account.password'), password],
         ]),
-      () => emailProblem(newEmail),
+      // Spec 1 §5: only an at-sign is asked for.
+      () => (containsAtSign(newEmail) ? null : { key: 'errors.email' as const }),
     );
     if (found) return setProblem(found);
     change.mutate(

@@ -76,3 +76,19 @@ test('an empty frontendHost sends the origin the app was loaded from', async () 
   const sent = calls.find((c) => c.method === 'POST');
   expect(JSON.parse(sent?.body ?? '{}')).toMatchObject({ frontend_host: window.location.origin });
 });
+
+test.each(['ana@', '@example.com', 'a b@c'])(
+  'an e-mail with an at-sign is sent as it is: %s (spec 1 §5)',
+  async (address) => {
+    const { calls } = installFakeFetch({
+      'POST /api/v2/users/password/forgot': () => json({ message: 'ok' }),
+    });
+    renderRoute('/login/forgot-password', <ForgotPasswordPage />, '/login/forgot-password');
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: address } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(screen.queryByTestId('form-error')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('form-success')).toBeInTheDocument());
+    const sent = calls.find((c) => c.method === 'POST');
+    expect(JSON.parse(sent?.body ?? '{}')).toMatchObject({ email: address });
+  },
+);

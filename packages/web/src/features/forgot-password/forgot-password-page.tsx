@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { SUCCESS_BACK_DELAY_MS } from '@hearth/protocol';
+import { containsAtSign, SUCCESS_BACK_DELAY_MS } from '@hearth/protocol';
 import {
   AuthFrame,
   currentSerialId,
-  emailProblem,
   firstProblem,
   goBack,
   missingFields,
@@ -32,7 +31,8 @@ export function ForgotPasswordPage() {
     e.preventDefault();
     const found = firstProblem(
       () => missingFields([[t('forgotPassword.email'), email]]),
-      () => emailProblem(email),
+      // Spec 1 §5: only an at-sign is asked for.
+      () => (containsAtSign(email) ? null : { key: 'errors.email' as const }),
     );
     if (found) return setProblem(found);
     forgot.mutate(

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { containsAtSign } from '@hearth/protocol';
 import {
-  emailProblem,
   firstProblem,
   missingFields,
   newPasswordProblem,
@@ -42,7 +42,8 @@ export function AccessStep({ initial, onContinue, onCancel }: Props) {
           [t('registration.password'), data.password],
           [t('registration.repeatPassword'), data.repeatedPassword],
         ]),
-      () => emailProblem(data.email),
+      // Spec 1 §5: only an at-sign is asked for.
+      () => (containsAtSign(data.email) ? null : { key: 'errors.email' as const }),
       () => newPasswordProblem(data.password, data.repeatedPassword),
     );
     if (found) setProblem(found);

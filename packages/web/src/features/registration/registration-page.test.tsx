@@ -29,9 +29,10 @@ function register() {
   fillIn();
 }
 
-function fillIn() {
-  const field = (name: string) => screen.getByLabelText(name, { exact: true });
-  fireEvent.change(field('E-mail'), { target: { value: 'new@example.com' } });
+const field = (name: string) => screen.getByLabelText(name, { exact: true });
+
+function fillIn(email = 'new@example.com') {
+  fireEvent.change(field('E-mail'), { target: { value: email } });
   fireEvent.change(field('Password'), { target: { value: 'secret_1' } });
   fireEvent.change(field('Repeat password'), { target: { value: 'secret_1' } });
   fireEvent.click(screen.getByLabelText(/I accept the terms/));
@@ -73,5 +74,27 @@ test("the confirmation link points at the brand's appParameters.frontendHost (sp
   const sent = calls.find((c) => c.method === 'POST');
   expect(JSON.parse(sent?.body ?? '{}')).toMatchObject({
     frontend_host: 'https://app.calora.example',
+  });
+});
+
+describe('step 1 asks only for an at-sign in the e-mail (spec 1 §5)', () => {
+  test.each(['new@', '@example.com', 'a b@c'])('%s is registered as typed', async (email) => {
+    const { calls } = installFakeFetch({ 'POST /api/v2/users': () => json({}, 201) });
+    renderRoute('/login/register', <RegistrationPage />, '/login/register');
+    fillIn(email);
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const sent = calls.find((c) => c.method === 'POST');
+    expect(JSON.parse(sent?.body ?? '{}')).toMatchObject({ email });
+  });
+
+  test('an e-mail without one stays on step 1 with errors.email', () => {
+    renderRoute('/login/register', <RegistrationPage />, '/login/register');
+    fireEvent.change(field('E-mail'), { target: { value: 'new.example.com' } });
+    fireEvent.change(field('Password'), { target: { value: 'secret_1' } });
+    fireEvent.change(field('Repeat password'), { target: { value: 'secret_1' } });
+    fireEvent.click(screen.getByLabelText(/I accept the terms/));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByTestId('form-error')).toHaveTextContent('Invalid email');
+    expect(screen.queryByLabelText('Serial id')).toBeNull();
   });
 });
