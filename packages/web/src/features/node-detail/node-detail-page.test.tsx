@@ -4,13 +4,15 @@ import { tokenExpiringIn } from '../../test/tokens';
 import type { SnapshotNode } from '@hearth/protocol';
 import { liveNode } from '../../test/fake-devices';
 import { useSessionStore } from '../../lib/session/session-store';
-import { DEV, base, body, open, posts } from './test-harness';
+import { useErrorToastStore } from '../../lib/http';
+import { DEV, answerWritesWith, base, body, open, posts } from './test-harness';
 
 beforeEach(() => {
   useSessionStore
     .getState()
     .setSession({ token: tokenExpiringIn(3_600_000), refreshToken: 'r', username: 'a@b.c' });
   localStorage.clear();
+  useErrorToastStore.getState().dismiss();
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -133,6 +135,57 @@ describe('node detail', () => {
     vi.useRealTimers();
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(body(0)).toMatchObject({ mode: 'off' });
+  });
+
+  test('a refused set point (400) is told as a user-request error and the device value shows again', async () => {
+    const { sockets, seed } = open([liveNode('Living room', 1, base)]);
+    await waitFor(() => expect(sockets.open.size).toBe(1));
+    seed();
+    answerWritesWith(400);
+    const spin = await screen.findByRole('spinbutton', { name: 'Set temperature' });
+    vi.useFakeTimers();
+    fireEvent.click(screen.getByRole('button', { name: 'Raise temperature' }));
+    expect(spin).toHaveAttribute('aria-valuenow', '21.5');
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    vi.useRealTimers();
+    await waitFor(() => expect(posts).toHaveLength(1));
+    // Spec 3 §8: 400 is left to the caller; a failed write is a user-request error.
+    await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('userRequest'));
+    await waitFor(() => expect(spin).not.toHaveAttribute('data-pending'));
+    expect(spin).toHaveAttribute('aria-valuenow', '21');
+  });
+
+  test('a refused mode (400) is told and the mode of the device stays shown', async () => {
+    const { sockets, seed } = open([liveNode('Living room', 1, base)]);
+    await waitFor(() => expect(sockets.open.size).toBe(1));
+    seed();
+    answerWritesWith(400);
+    const switcher = await screen.findByRole('group', { name: 'Mode' });
+    fireEvent.click(within(switcher).getByRole('button', { name: 'Off' }));
+    await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('userRequest'));
+    await waitFor(() =>
+      expect(within(switcher).getByRole('button', { name: 'Manual' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      ),
+    );
+    expect(within(switcher).getByRole('button', { name: 'Off' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+  });
+
+  test('a refused boost (400) is told as a user-request error', async () => {
+    const setup = { extra_options: { boost_temp: '24.0', boost_time: 60 } };
+    const { sockets, seed } = open([liveNode('Living room', 1, base, { setup })]);
+    await waitFor(() => expect(sockets.open.size).toBe(1));
+    seed();
+    answerWritesWith(400);
+    fireEvent.click(await screen.findByRole('button', { name: 'Boost' }));
+    const dialog = screen.getByRole('dialog', { name: 'Boost' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('userRequest'));
   });
 
   test('header: long names are cut at 22 characters; unknown nodes say so', async () => {

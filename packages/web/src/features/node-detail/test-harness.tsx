@@ -17,15 +17,24 @@ export const base: NodeStatus = {
 };
 export const posts: RecordedCall[] = [];
 
+/** The answer to the writes: 200, or what the server says of a write it refuses. */
+let writeStatus = 200;
+export function answerWritesWith(status: number) {
+  writeStatus = status;
+}
+
 export function open(
   nodes: SnapshotNode[],
   path = `/homes/h1/devs/${DEV}/htr/1`,
   clock = { y: 2026, n: 11, d: 21, h: 10, m: 0, s: 0, w: 6 },
 ) {
   posts.length = 0;
+  writeStatus = 200;
   const record = (call: RecordedCall) => {
     posts.push(call);
-    return json({});
+    return writeStatus === 200
+      ? json({})
+      : json({ statusCode: writeStatus, error: 'bad_request', message: 'refused' }, writeStatus);
   };
   installFakeFetch({
     'GET /api/v2/grouped_devs': () => json([home('h1', 'Casa', [DEV])]),

@@ -63,6 +63,14 @@ export function NodeControls({ node, actions, onOpenBoost }: NodeControlsProps) 
     },
   });
 
+  // Shown at once; a mode the write did not set is not shown as chosen: the device's stands.
+  const choose = (next: NodeMode) => {
+    setLocalMode(next);
+    void actions.setMode(mode, next).then((taken) => {
+      if (!taken) setLocalMode((now) => (now === next ? undefined : now));
+    });
+  };
+
   const pick = (next: NodeMode) => {
     const action = modeClickAction(shownMode, next);
     if (action === 'none') return;
@@ -71,15 +79,13 @@ export function NodeControls({ node, actions, onOpenBoost }: NodeControlsProps) 
       return;
     }
     edit.flush();
-    setLocalMode(next);
-    actions.setMode(mode, next);
+    choose(next);
   };
 
   // Spec 3 §4: the restore-auto action returns to auto (the switcher shows auto as active).
   const restore = () => {
     edit.cancel();
-    setLocalMode('auto');
-    actions.setMode(mode, 'auto');
+    choose('auto');
   };
 
   const [timerOn, setTimerOn] = useState<boolean | undefined>();
@@ -90,7 +96,7 @@ export function NodeControls({ node, actions, onOpenBoost }: NodeControlsProps) 
     clearTimeout(timerFlip.current);
     const send = () => {
       pendingFlip.current = undefined;
-      actions.setMode(mode, on ? (actions.lastOnMode() ?? 'manual') : 'off');
+      void actions.setMode(mode, on ? (actions.lastOnMode() ?? 'manual') : 'off');
     };
     pendingFlip.current = send;
     // Spec 3 §9: the timer switch is sent 1 s after the last flip.

@@ -5,11 +5,25 @@ import {
   type TemperatureUnits,
 } from '@hearth/protocol';
 import { postBoost, postRunback, postStatus, type NodeRef } from '../../../lib/devices';
+import { HttpError, reportError } from '../../../lib/http';
 import { getLastOnMode, setLastOnMode } from './last-on-mode';
 
-const ignore = () => {
-  // The HTTP layer already told the user (spec 3 §8 user-request error); the device state stands.
-};
+/**
+ * Spec 3 §8: a failed write is a user-request error. The HTTP layer tells the user of every
+ * failure but a refusal (400, 409), which it leaves to the caller: this screen tells it the
+ * same way, as the table view does. Resolves whether the write was taken; the device state
+ * stands either way.
+ */
+function written(request: Promise<unknown>): Promise<boolean> {
+  return request.then(
+    () => true,
+    (error: unknown) => {
+      if (error instanceof HttpError && (error.status === 400 || error.status === 409))
+        reportError('userRequest');
+      return false;
+    },
+  );
+}
 
 export function nodeId(ref: NodeRef): string {
   return `${ref.devId}:${ref.type}:${ref.addr}`;
@@ -18,34 +32,32 @@ export function nodeId(ref: NodeRef): string {
 /** The writes of the detail screen, to the API.md §5 paths. */
 export function nodeActions(ref: NodeRef, units: TemperatureUnits) {
   return {
-    setMode(current: NodeMode | undefined, mode: NodeMode) {
+    setMode(current: NodeMode | undefined, mode: NodeMode): Promise<boolean> {
       // Spec 3 §4: going off records the mode the node had, so it can come back to it.
       if (mode === 'off') {
         const id = nodeId(ref);
         setLastOnMode(id, lastOnModeAfter(current, 'off', getLastOnMode(id)));
       }
-      void postStatus(ref, { mode }).catch(ignore);
+      return written(postStatus(ref, { mode }));
     },
-    setTemperature(stemp: number, u: TemperatureUnits) {
-      void postStatus(ref, { stemp, units: u }).catch(ignore);
+    setTemperature(stemp: number, u: TemperatureUnits): Promise<boolean> {
+      return written(postStatus(ref, { stemp, units: u }));
     },
     startBoost(kind: BoostKind, temp: number, time: number) {
       if (kind === 'runback') {
         // Runback time is counted in minutes in the dialog and on the wire.
-        void postRunback(ref, { stemp: temp, units, time }).catch(ignore);
+        void written(postRunback(ref, { stemp: temp, units, time }));
         return;
       }
       // The dialog counts boost time in hours; the gateway takes minutes (API.md §5 /boost).
-      void postBoost(ref, { active: true, temperature: temp, units, time: time * 60 }).catch(
-        ignore,
-      );
+      void written(postBoost(ref, { active: true, temperature: temp, units, time: time * 60 }));
     },
     cancelBoost(kind: BoostKind) {
       if (kind === 'runback') {
-        void postStatus(ref, { mode: getLastOnMode(nodeId(ref)) ?? 'manual' }).catch(ignore);
+        void written(postStatus(ref, { mode: getLastOnMode(nodeId(ref)) ?? 'manual' }));
         return;
       }
-      void postBoost(ref, { active: false }).catch(ignore);
+      void written(postBoost(ref, { active: false }));
     },
     lastOnMode: () => getLastOnMode(nodeId(ref)),
   };

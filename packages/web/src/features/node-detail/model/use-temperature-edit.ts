@@ -23,7 +23,8 @@ export interface TemperatureEditInput {
   deviceUnits: TemperatureUnits;
   mode: NodeMode | undefined;
   limits: TemperatureLimits;
-  send: (value: number, units: TemperatureUnits) => void;
+  /** Sends the value; a promise of false means the write was not taken (refused or failed). */
+  send: (value: number, units: TemperatureUnits) => unknown;
   /** Spec 3 §4: a change away from the auto temperature while in auto. */
   onModifiedAuto: () => void;
 }
@@ -56,8 +57,14 @@ export function useTemperatureEdit(input: TemperatureEditInput) {
     timer.current = undefined;
     const p = latest.current.pending;
     if (!p || p.sent) return;
-    latest.current.input.send(p.value, p.units);
-    setPending({ ...p, sent: true, base: parseDecimal(latest.current.input.deviceStemp) });
+    const sent = { ...p, sent: true, base: parseDecimal(latest.current.input.deviceStemp) };
+    const taken = latest.current.input.send(p.value, p.units);
+    setPending(sent);
+    if (taken instanceof Promise)
+      void taken.then((ok) => {
+        // A write not taken gets no answer from the device: its own value shows again.
+        if (ok === false) setPending((now) => (now === sent ? undefined : now));
+      });
   }, []);
 
   // The device confirmed the value, or settled on another one of its own (a programme step):
