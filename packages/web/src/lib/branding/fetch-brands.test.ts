@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { installFakeFetch, json } from '../../test/fake-fetch';
+import { useBrandingStore } from './branding-store';
+import { fetchBrands } from './fetch-brands';
+
+const calora = {
+  css: { brand: 'calora', sbrand: '', cprimary: '#0f7c8c' },
+  cprimary: '#0f7c8c',
+  clight: '#0f7c8c',
+  cdark: '#0f7c8c',
+  cdarksh: '#0f7c8c',
+  brand_soporte: 'help@calora.example',
+  brand_url_label: 'calora.example',
+  productos: [
+    { Radiadores: [], wifiHeaters: [], Acumuladores: [], Termostatos: [], Medidores: [] },
+  ],
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  useBrandingStore.setState({ brands: null });
+});
+
+describe('fetchBrands', () => {
+  test('a brand file that holds is checked and stored', async () => {
+    installFakeFetch({ 'GET /webapp/v3/json/brands.json': () => json({ '02': calora }) });
+    await fetchBrands();
+    expect(useBrandingStore.getState().brands?.['02']?.brand_soporte).toBe('help@calora.example');
+  });
+
+  test('a brand file that does not hold changes nothing', async () => {
+    useBrandingStore.setState({ brands: { '02': calora } });
+    installFakeFetch({
+      'GET /webapp/v3/json/brands.json': () => json({ '02': { ...calora, cprimary: 7 } }),
+    });
+    await fetchBrands();
+    expect(useBrandingStore.getState().brands).toEqual({ '02': calora });
+  });
+});
