@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { dottedSerialId, SERIAL_ID_MAX_LENGTH } from '@hearth/protocol';
 import { missingFields, ProblemLine, type FormProblem } from '../../lib/accounts';
 import { useSerialPrefixes } from '../../lib/branding';
-import { Dialog } from '../../lib/ui/dialog';
-import { SerialHelpImage } from './serial-help-image';
+import { SerialHelpScreen } from './serial-help-image';
 
 interface Props {
   busy: boolean;
@@ -58,12 +57,12 @@ export function DeviceStep({ busy, onSend, onBack }: Props) {
         </button>
       </div>
       {help && (
-        <Dialog title={t('registration.serialHelp')} onClose={() => setHelp(false)}>
-          <SerialHelpImage caption={t('registration.serialHelpText')} />
-          <button type="button" className="auth-button" onClick={() => setHelp(false)}>
-            {t('accountsShared.close')}
-          </button>
-        </Dialog>
+        <SerialHelpScreen
+          title={t('registration.serialHelp')}
+          caption={t('registration.serialHelpText')}
+          closeLabel={t('accountsShared.close')}
+          onClose={() => setHelp(false)}
+        />
       )}
     </form>
   );

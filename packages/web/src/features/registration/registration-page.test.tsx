@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { brandKeyOf } from '@hearth/protocol';
 import { installFakeFetch, json } from '../../test/fake-fetch';
 import { renderRoute } from '../../test/route-render';
@@ -96,5 +96,38 @@ describe('step 1 asks only for an at-sign in the e-mail (spec 1 §5)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByTestId('form-error')).toHaveTextContent('Invalid email');
     expect(screen.queryByLabelText('Serial id')).toBeNull();
+  });
+});
+
+describe('serial id help (spec 1 §2)', () => {
+  function openHelp() {
+    renderRoute('/login/register', <RegistrationPage />, '/login/register');
+    fireEvent.change(field('E-mail'), { target: { value: 'new@example.com' } });
+    fireEvent.change(field('Password'), { target: { value: 'secret_1' } });
+    fireEvent.change(field('Repeat password'), { target: { value: 'secret_1' } });
+    fireEvent.click(screen.getByLabelText(/I accept the terms/));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    const link = screen.getByRole('button', { name: 'Where is my serial id?' });
+    link.focus();
+    fireEvent.click(link);
+    return link;
+  }
+
+  test('the image opens full-screen, not in a dialog box', () => {
+    openHelp();
+    const help = screen.getByRole('dialog', { name: 'Where is my serial id?' });
+    expect(help).toHaveClass('serial-help-screen');
+    expect(help.closest('.hearth-dialog, .hearth-dialog__backdrop')).toBeNull();
+    expect(within(help).getByRole('img', { name: /4-character code after SN/ })).toBeVisible();
+  });
+
+  test('Close or Escape leaves it and gives the focus back to the link', () => {
+    const link = openHelp();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(link).toHaveFocus();
+    fireEvent.click(link);
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
