@@ -157,6 +157,77 @@ describe('boost is simulated locally', () => {
   });
 });
 
+describe('runback runs for its time, as the simulator runs it', () => {
+  const remaining = (get: <T>(p: string) => T) =>
+    boostRemainingMinutes(
+      get<DeviceClock>(`/api/v2/devs/${FAMILY}/mgr/rtc/time`),
+      get<{ boost_end_day: number; boost_end_min: number }>(`${NODE}/1/status`),
+    );
+
+  test('the minutes of the write, then the weekly programme', () => {
+    const { get, post, advance, events } = setup();
+    const answer = post(`${NODE}/1/status`, {
+      mode: 'runback',
+      stemp: '20.0',
+      units: 'C',
+      time: 30,
+    });
+    expect(answer.status).toBe(200);
+    expect(get<NodeStatus>(`${NODE}/1/status`)).toMatchObject({
+      mode: 'runback',
+      runback: true,
+      boost: false,
+      stemp: '20.0',
+    });
+    expect(remaining(get)).toBe(30);
+    advance(10 * 60_000);
+    expect(remaining(get)).toBe(20);
+    // The same write again starts it over for the new time (how a running runback is edited).
+    post(`${NODE}/1/mode`, { mode: 'runback', stemp: '20.0', units: 'C', time: 15 });
+    expect(remaining(get)).toBe(15);
+    events.length = 0;
+    advance(15 * 60_000);
+    expect(get<NodeStatus>(`${NODE}/1/status`)).toMatchObject({
+      mode: 'auto',
+      runback: false,
+      stemp: '18.0',
+    });
+    expect(events.some((e) => e.path === '/htr/1/status')).toBe(true);
+  });
+
+  test('without a time it lasts max_runback_time at default_runback_temp', () => {
+    const { get, post } = setup();
+    post(`${NODE}/1/status`, { mode: 'runback' });
+    expect(get<NodeStatus>(`${NODE}/1/status`)).toMatchObject({ mode: 'runback', stemp: '18.0' });
+    expect(remaining(get)).toBe(60);
+  });
+
+  test('a time above max_runback_time, not whole, or without mode runback is a 400 and changes nothing', () => {
+    const { get, post } = setup();
+    const before = get<NodeStatus>(`${NODE}/1/status`);
+    for (const write of [
+      { mode: 'runback', stemp: '20.0', units: 'C', time: 61 },
+      { mode: 'runback', stemp: '20.0', units: 'C', time: 0 },
+      { mode: 'runback', stemp: '20.0', units: 'C', time: 1.5 },
+      { mode: 'runback', stemp: '20.0', units: 'C', time: '30' },
+      { mode: 'manual', stemp: '20.0', units: 'C', time: 30 },
+      { mode: 'runback', stemp: '31.0', units: 'C', time: 30 },
+    ]) {
+      const answer = post(`${NODE}/1/status`, write);
+      expect(answer.status, JSON.stringify(write)).toBe(400);
+    }
+    expect(post(`${NODE}/1/mode`, { mode: 'runback', time: 90 }).status).toBe(400);
+    expect(get<NodeStatus>(`${NODE}/1/status`)).toEqual(before);
+  });
+
+  test('stopping a runback goes to the mode asked for', () => {
+    const { get, post } = setup();
+    post(`${NODE}/1/status`, { mode: 'runback', stemp: '20.0', units: 'C', time: 30 });
+    post(`${NODE}/1/status`, { mode: 'manual' });
+    expect(get<NodeStatus>(`${NODE}/1/status`)).toMatchObject({ mode: 'manual', runback: false });
+  });
+});
+
 test('when the programme steps to another slot, auto heaters push their new set point', () => {
   const { get, advance, events } = setup();
   // 11:00 in Madrid is eco on a weekday; 17:00 starts comfort.

@@ -35,8 +35,8 @@ export function createDemoBackend(options: DemoBackendOptions = {}) {
   const routes = [...catalogRoutes(ctx), ...homeRoutes(ctx), ...deviceRoutes(ctx)];
 
   /**
-   * What happens by itself: a boost ends when its time is up (spec 3 §4, simulated locally),
-   * and a running discovery finds a node.
+   * What happens by itself: a boost or a runback ends when its time is up (spec 3 §4,
+   * simulated locally), and a running discovery finds a node.
    */
   function tick(): void {
     const now = ctx.now();

@@ -22,7 +22,7 @@ export interface DemoHeater {
   ratedW: number;
   roomC: number;
   mode: NodeMode;
-  /** The mode a boost returns to. */
+  /** The mode a boost returns to (a runback returns to auto). */
   resumeMode: NodeMode;
   stempC: number;
   comfC: number;

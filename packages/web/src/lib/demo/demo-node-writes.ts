@@ -1,4 +1,6 @@
 import {
+  DEMO_TIMER_DEFAULT_RUNBACK_TEMP,
+  DEMO_TIMER_MAX_RUNBACK_TIME,
   deviceClockAt,
   fahrenheitToCelsius,
   modeSchema,
@@ -41,15 +43,27 @@ export interface WriteContext {
 }
 
 export function startBoost(h: DemoHeater, tempC: number, minutes: number, now: number): void {
-  if (h.mode !== 'boost') h.resumeMode = h.mode;
+  if (h.mode !== 'boost' && h.mode !== 'runback') h.resumeMode = h.mode;
   h.mode = 'boost';
   h.boostTempC = tempC;
   h.boostEndMs = now + minutes * 60_000;
 }
 
+/**
+ * Runback, as the reference gateway runs it (docs/device-protocol.md): its temperature for its
+ * minutes, then the weekly programme (auto). The same write again starts it over.
+ */
+export function startRunback(h: DemoHeater, tempC: number, minutes: number, now: number): void {
+  h.mode = 'runback';
+  h.resumeMode = 'auto';
+  h.boostTempC = tempC;
+  h.boostEndMs = now + minutes * 60_000;
+}
+
+/** Ends a boost (back to the mode before it) or a runback (back to the programme). */
 export function endBoost(h: DemoHeater): void {
-  if (h.mode !== 'boost') return;
-  h.mode = h.resumeMode === 'boost' ? 'auto' : h.resumeMode;
+  if (h.mode !== 'boost' && h.mode !== 'runback') return;
+  h.mode = h.resumeMode === 'boost' || h.resumeMode === 'runback' ? 'auto' : h.resumeMode;
   h.boostEndMs = null;
   h.boostTempC = null;
 }
@@ -64,6 +78,55 @@ function boostDefaults(h: DemoHeater): { tempC: number; minutes: number } {
   };
 }
 
+function extraOf(h: DemoHeater): Body {
+  const extra = h.setup.extra_options;
+  return typeof extra === 'object' && extra !== null ? (extra as Body) : {};
+}
+
+/** The setup's runback: default temperature, its ceiling, and the longest time in minutes. */
+function runbackDefaults(h: DemoHeater): {
+  tempC: number;
+  maxC: number | undefined;
+  minutes: number;
+} {
+  const extra = extraOf(h);
+  const temp = parseDecimal(extra.default_runback_temp as string | number | undefined);
+  const max = parseDecimal(extra.max_runback_temp as string | number | undefined);
+  const minutes = Number(extra.max_runback_time);
+  const c = (v: number) => (h.units === 'F' ? fahrenheitToCelsius(v) : v);
+  return {
+    tempC: temp === undefined ? DEMO_TIMER_DEFAULT_RUNBACK_TEMP : c(temp),
+    maxC: max === undefined ? undefined : c(max),
+    minutes: Number.isInteger(minutes) && minutes > 0 ? minutes : DEMO_TIMER_MAX_RUNBACK_TIME,
+  };
+}
+
+/**
+ * The runback write's `time` (docs/device-protocol.md): whole minutes from 1, only with
+ * `mode: "runback"`, at most the setup's max_runback_time; refused like the server does (400).
+ */
+function runbackTime(h: DemoHeater, b: Body): number | undefined {
+  if (b.time === undefined) return undefined;
+  if (b.mode !== 'runback')
+    throw new DemoBadRequest('time (minutes) goes only with mode "runback"');
+  const minutes = b.time;
+  if (typeof minutes !== 'number' || !Number.isInteger(minutes) || minutes < 1)
+    throw new DemoBadRequest('time must be a whole number of minutes from 1');
+  const max = runbackDefaults(h).minutes;
+  if (minutes > max) throw new DemoBadRequest(`the runback time must not be above ${max} minutes`);
+  return minutes;
+}
+
+function checkRunback(h: DemoHeater, stempC: number | undefined): void {
+  if (h.setup.runback_mode_enabled === false)
+    throw new DemoBadRequest(
+      'runback mode is not enabled on this node; enable it in its settings first',
+    );
+  const { maxC } = runbackDefaults(h);
+  if (stempC !== undefined && maxC !== undefined && stempC > maxC + 0.05)
+    throw new DemoBadRequest('the runback temperature must not be above max_runback_temp');
+}
+
 function setMode(h: DemoHeater, mode: NodeMode, ctx: WriteContext): void {
   if (mode === 'boost') {
     const d = boostDefaults(h);
@@ -76,7 +139,7 @@ function setMode(h: DemoHeater, mode: NodeMode, ctx: WriteContext): void {
 
 /** A set point without a mode: in auto it overrides the programme (modified_auto, spec 3 §4). */
 function setStemp(h: DemoHeater, c: number, ctx: WriteContext): void {
-  if (h.mode === 'boost') {
+  if (h.mode === 'boost' || h.mode === 'runback') {
     h.boostTempC = c;
     return;
   }
@@ -93,11 +156,17 @@ function applyStatus(h: DemoHeater, b: Body, ctx: WriteContext): void {
   const ice = celsius(b.ice_temp, b.units, 'ice_temp');
   const mode = b.mode === undefined ? undefined : modeSchema.safeParse(b.mode);
   if (mode && !mode.success) throw new DemoBadRequest('unknown mode');
+  // Everything is checked before anything changes: a refused write leaves no trace.
+  const minutes = runbackTime(h, b);
+  if (mode?.data === 'runback') checkRunback(h, stemp);
   if (comf !== undefined) h.comfC = comf;
   if (eco !== undefined) h.ecoC = eco;
   if (ice !== undefined) h.iceC = ice;
   if (typeof b.locked === 'boolean') h.locked = b.locked;
-  if (mode?.success) {
+  if (mode?.data === 'runback') {
+    const d = runbackDefaults(h);
+    startRunback(h, stemp ?? d.tempC, minutes ?? d.minutes, ctx.now);
+  } else if (mode?.success) {
     setMode(h, mode.data, ctx);
     if (stemp !== undefined) {
       if (h.mode === 'boost') h.boostTempC = stemp;
@@ -164,7 +233,11 @@ export function applyNodeWrite(
       applyStatus(heaterOnly(node), b, ctx);
       return true;
     case 'mode':
-      applyStatus(heaterOnly(node), { mode: b.mode, stemp: b.stemp, units: b.units }, ctx);
+      applyStatus(
+        heaterOnly(node),
+        { mode: b.mode, stemp: b.stemp, units: b.units, time: b.time },
+        ctx,
+      );
       return true;
     case 'prog_temps':
       applyStatus(heaterOnly(node), { ...b, mode: undefined, stemp: undefined }, ctx);

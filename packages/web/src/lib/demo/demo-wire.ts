@@ -28,7 +28,7 @@ function isTimer(h: DemoHeater): boolean {
 
 /** What the heater aims at now; a timer in auto is "off" (0) in an off slot. */
 export function targetC(h: DemoHeater, clock: DeviceClock): number {
-  if (h.mode === 'boost') return h.boostTempC ?? h.comfC;
+  if (h.mode === 'boost' || h.mode === 'runback') return h.boostTempC ?? h.comfC;
   if (h.mode === 'off') return h.stempC;
   if (h.mode !== 'auto') return h.stempC;
   const slot = slotNow(h, clock);
@@ -50,6 +50,7 @@ export function heaterStatus(dev: DemoDevice, h: DemoHeater, now: number): Recor
     eco_temp: formatTemp(h.ecoC, h.units),
     ice_temp: formatTemp(h.iceC, h.units),
     boost: h.mode === 'boost',
+    runback: h.mode === 'runback',
     boost_end_day: end?.w ?? 0,
     boost_end_min: end ? end.h * 60 + end.m : 0,
     sync_status: 'ok',
