@@ -118,22 +118,6 @@ describe('dashboard', () => {
     );
   });
 
-  test('an empty home offers adding devices to its owner only', async () => {
-    installFakeFetch({
-      'GET /api/v2/grouped_devs': () => json(homes),
-      [`GET /api/v2/devs/${DEV_A}/mgr/nodes`]: () => json({ nodes: [] }),
-      [`GET /api/v2/devs/${DEV_B}/mgr/nodes`]: () => json({ nodes: [] }),
-    });
-    renderWithApp(<DashboardPage />, { connectDevice: fakeSockets().connect });
-    const owned = await screen.findByTestId('dashboard-empty');
-    expect(within(owned).getByRole('link', { name: 'Add devices' })).toBeInTheDocument();
-    const picker = screen.getByRole('navigation', { name: 'Home' });
-    await userEvent.click(within(picker).getByRole('button', { name: 'Flat (guest)' }));
-    await screen.findByRole('heading', { name: 'Flat (guest)' });
-    const guest = await screen.findByTestId('dashboard-empty');
-    expect(within(guest).queryByRole('link')).not.toBeInTheDocument();
-  });
-
   test('shows measured temperatures from dev_data and follows update events', async () => {
     const sockets = fakeSockets();
     renderWithApp(<DashboardPage />, { connectDevice: sockets.connect });

@@ -1,13 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { routes } from '../../../lib/devices';
 import { Icon } from '../../../lib/ui/icons';
 import { showSelectionCount, tableViewOffered } from '../model/dashboard-rules';
 import { readNodeView, writeNodeView, type NodeView } from '../model/view-preference';
 import type { DashboardModel, PowerMonitorEntry } from '../use-dashboard';
 import { useWindowWidth } from '../use-window-width';
 import { NodeGrid } from './device-group';
+import { EmptyHomeHint } from './empty-home-hint';
 import { NodeTable } from './node-table';
 
 export type RenderPowerMonitors = (monitors: readonly PowerMonitorEntry[]) => ReactNode;
@@ -91,21 +90,7 @@ export function HomeView({
             )}
           </div>
         )}
-        {empty && (
-          <div className="dashboard-empty" data-testid="dashboard-empty">
-            <p>{t('dashboard.emptyHint')}</p>
-            {/* Adding devices is the owner's (spec 2 §2); a guest's home only says it is empty. */}
-            {home.owner && (
-              <Link
-                to={routes.addDevice(home.id)}
-                className="dashboard-empty__add"
-                aria-label={t('dashboard.addDevices')}
-              >
-                <Icon name="add" />
-              </Link>
-            )}
-          </div>
-        )}
+        {empty && <EmptyHomeHint />}
         {model.tab === 'heaters' &&
           (shown === 'table' ? (
             <NodeTable devices={model.devices} nodesOf={model.heatersOf} />
