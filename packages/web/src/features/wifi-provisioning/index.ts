@@ -1,2 +1,2 @@
 export { WifiProvisioningFlow, type WifiProvisioningProps } from './wifi-provisioning-flow';
-export { WifiConfigurationPage } from './wifi-configuration-page';
+export { WifiConfigurationPage, type ConnectionHelpSlot } from './wifi-configuration-page';
