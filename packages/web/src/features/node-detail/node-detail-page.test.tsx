@@ -155,6 +155,29 @@ describe('node detail', () => {
     expect(spin).toHaveAttribute('aria-valuenow', '21');
   });
 
+  test('a refused set point in auto does not leave auto shown as modified', async () => {
+    const { sockets, seed } = open([liveNode('Living room', 1, { ...base, mode: 'auto' })]);
+    await waitFor(() => expect(sockets.open.size).toBe(1));
+    seed();
+    answerWritesWith(400);
+    const spin = await screen.findByRole('spinbutton', { name: 'Set temperature' });
+    vi.useFakeTimers();
+    fireEvent.keyDown(spin, { key: 'ArrowDown' });
+    expect(screen.getByRole('button', { name: 'Restore auto' })).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    vi.useRealTimers();
+    await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('userRequest'));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Restore auto' })).not.toBeInTheDocument(),
+    );
+    const switcher = screen.getByRole('group', { name: 'Mode' });
+    expect(within(switcher).getByRole('button', { name: 'Manual' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    expect(spin).toHaveAttribute('aria-valuenow', '21');
+  });
+
   test('a refused mode (400) is told and the mode of the device stays shown', async () => {
     const { sockets, seed } = open([liveNode('Living room', 1, base)]);
     await waitFor(() => expect(sockets.open.size).toBe(1));

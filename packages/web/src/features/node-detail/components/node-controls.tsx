@@ -54,7 +54,12 @@ export function NodeControls({ node, actions, onOpenBoost }: NodeControlsProps) 
     deviceUnits: limits.units,
     mode: shownMode,
     limits,
-    send: (value, units) => actions.setTemperature(value, units),
+    send: (value, units) =>
+      actions.setTemperature(value, units).then((taken) => {
+        // A refused set point modified nothing: the device's mode shows again.
+        if (!taken) setLocalMode((now) => (now === 'modified_auto' ? undefined : now));
+        return taken;
+      }),
     onModifiedAuto: () => {
       setLocalMode('modified_auto');
       setToast(true);
