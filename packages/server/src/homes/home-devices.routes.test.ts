@@ -212,6 +212,29 @@ describe('device delete, rename and transfer', () => {
     expect(await t.hearth.db.select().from(samples).where(eq(samples.devId, w.devId))).toEqual([]);
   });
 
+  it('deletes for a client that sends Content-Type: application/json with no body (smartbox clients do)', async () => {
+    const w = await homeWorld(t);
+    const res = await fetch(`${t.url}/api/v2/devs/${w.devId}`, {
+      method: 'DELETE',
+      headers: {
+        authorization: `Bearer ${w.owner}`,
+        'content-type': 'application/json',
+        'content-length': '0',
+      },
+    });
+    expect(res.status).toBe(200);
+    expect((await t.repos.devices.find(w.devId))?.groupId).toBeNull();
+    // A route that needs a body still refuses an empty one, and a broken one.
+    for (const body of ['', '{"dev_id":']) {
+      const res = await fetch(`${t.url}/api/v2/devs`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${w.owner}`, 'content-type': 'application/json' },
+        body,
+      });
+      expect({ body, status: res.status }).toEqual({ body, status: 400 });
+    }
+  });
+
   it('renames for the owner only, and refuses a bad name without changing it', async () => {
     const w = await homeWorld(t);
     const url = `${t.url}/api/v2/devs/${w.devId}/name`;

@@ -42,6 +42,7 @@ import type { Readiness } from '../system/readiness';
 import { systemRoutes } from '../system/system.routes';
 import { bearerAuth } from './authenticate';
 import { installErrorHandling } from './error-handler';
+import { acceptEmptyJsonBody } from './json-body';
 import { rejectNulCharacters } from './reject-nul';
 import { serveWebApp } from './static';
 
@@ -95,6 +96,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   deps.credentialThrottle.applyTo(app);
   await installSecurityHeaders(app, deps.security);
   rejectNulCharacters(app);
+  acceptEmptyJsonBody(app);
 
   await app.register(formbody);
   await app.register(swagger, {
