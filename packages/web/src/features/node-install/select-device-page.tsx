@@ -1,22 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Redirect } from '../../lib/ui/redirect';
-import { parseNodeType } from '@hearth/protocol';
+import { isWifiHeaterProduct, parseNodeType } from '@hearth/protocol';
 import { useHomes } from '../../lib/devices';
 import { PageFrame } from '../../lib/screens';
 import { installRoutes } from './model/install-routes';
 
-/**
- * Spec 2 §2: choose among the home's devices (wifi heaters included, so a home made only of wifi
- * heaters still has a choice); skipped when the home has only one device.
- */
+/** Spec 2 §2: choose the gateway that gets the node; skipped when there is only one. */
 export function SelectDevicePage() {
   const { t } = useTranslation();
   const { homeId = '' } = useParams();
   const [params] = useSearchParams();
   const nodeType = parseNodeType(params.get('nodeType') ?? '') ?? undefined;
   const home = useHomes().data?.find((h) => h.id === homeId);
-  const devs = home?.devs ?? [];
+  const devs = (home?.devs ?? []).filter((d) => !isWifiHeaterProduct(d.product_id));
   const only = devs.length === 1 ? devs[0] : undefined;
   if (only) return <Redirect to={installRoutes.selectModel(homeId, only.dev_id, nodeType)} />;
   return (
