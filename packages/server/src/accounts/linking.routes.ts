@@ -29,6 +29,12 @@ export function linkingRoutes(deps: {
           tags: ['auth'],
           summary: 'Account linking: 302 to redirect_uri with a single-use authorization code',
           querystring: codeQuery,
+          // The answer is the redirect alone (API.md §2), which the OpenAPI document must say.
+          response: {
+            302: z
+              .null()
+              .describe('Location: redirect_uri with the code and the state in its query'),
+          },
         },
       },
       async (request, reply) => {

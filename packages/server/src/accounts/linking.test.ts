@@ -60,6 +60,13 @@ describe('account linking', () => {
     expect(afterMisuse.status).toBe(401);
   });
 
+  it('documents the 302 redirect as its answer in the OpenAPI document', async () => {
+    const doc = (await (await fetch(`${bed.t.url}/api/docs/json`)).json()) as {
+      paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+    };
+    expect(Object.keys(doc.paths['/client/code']?.get?.responses ?? {})).toEqual(['302']);
+  });
+
   it('issues tokens with the linked scope for the right redirect', async () => {
     const code =
       new URL((await askCode()).headers.get('location') ?? '').searchParams.get('code') ?? '';
