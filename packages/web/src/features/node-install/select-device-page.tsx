@@ -2,11 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Redirect } from '../../lib/ui/redirect';
 import { isWifiHeaterProduct, parseNodeType } from '@hearth/protocol';
-import { useHomes } from '../../lib/devices';
+import { routes, useHomes } from '../../lib/devices';
 import { PageFrame } from '../../lib/screens';
 import { installRoutes } from './model/install-routes';
 
-/** Spec 2 §2: choose the gateway that gets the node; skipped when there is only one. */
+/**
+ * Spec 2 §2: choose the device that gets the node; skipped when there is only one. Only
+ * gateways take nodes (a wifi heater is a device of its own), so a home without one says so
+ * and offers to add one.
+ */
 export function SelectDevicePage() {
   const { t } = useTranslation();
   const { homeId = '' } = useParams();
@@ -18,6 +22,12 @@ export function SelectDevicePage() {
   if (only) return <Redirect to={installRoutes.selectModel(homeId, only.dev_id, nodeType)} />;
   return (
     <PageFrame title={t('nodeInstall.selectDevice')} backLabel={t('nodeInstall.back')}>
+      {home && devs.length === 0 && (
+        <p>
+          {t('nodeInstall.noGateway')}{' '}
+          <Link to={routes.addDevice(homeId)}>{t('nodeInstall.addGateway')}</Link>
+        </p>
+      )}
       <ul className="node-install-list">
         {devs.map((d) => (
           <li key={d.dev_id}>
