@@ -24,7 +24,10 @@ export function containsAtSign(email: string): boolean {
   return email.includes('@');
 }
 
-/** Spec 1 §5: the app only asks for an at-sign; the server asks the same. */
+/**
+ * The server's check of an e-mail address: something on each side of the at-sign and no
+ * spaces (the app's forms ask only for the at-sign, `containsAtSign`).
+ */
 export function isValidEmail(email: string): boolean {
   const at = email.indexOf('@');
   return at > 0 && at < email.length - 1 && !/\s/.test(email);

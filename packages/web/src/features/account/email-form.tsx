@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { containsAtSign } from '@hearth/protocol';
 import {
   currentSerialId,
+  emailProblem,
   firstProblem,
   missingFields,
   PasswordInput,
@@ -31,7 +31,7 @@ export function EmailForm({ onDone }: { onDone: (message: string) => void }) {
           [t('account.password'), password],
         ]),
       // Spec 1 §5: only an at-sign is asked for.
-      () => (containsAtSign(newEmail) ? null : { key: 'errors.email' as const }),
+      () => emailProblem(newEmail),
     );
     if (found) return setProblem(found);
     change.mutate(

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { containsAtSign, SUCCESS_BACK_DELAY_MS } from '@hearth/protocol';
+import { SUCCESS_BACK_DELAY_MS } from '@hearth/protocol';
 import {
   AuthFrame,
   currentSerialId,
+  emailProblem,
   firstProblem,
   goBack,
   missingFields,
@@ -32,7 +33,7 @@ export function ForgotPasswordPage() {
     const found = firstProblem(
       () => missingFields([[t('forgotPassword.email'), email]]),
       // Spec 1 §5: only an at-sign is asked for.
-      () => (containsAtSign(email) ? null : { key: 'errors.email' as const }),
+      () => emailProblem(email),
     );
     if (found) return setProblem(found);
     forgot.mutate(

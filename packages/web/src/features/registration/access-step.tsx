@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { containsAtSign } from '@hearth/protocol';
 import {
+  emailProblem,
   firstProblem,
   missingFields,
   newPasswordProblem,
@@ -43,7 +43,7 @@ export function AccessStep({ initial, onContinue, onCancel }: Props) {
           [t('registration.repeatPassword'), data.repeatedPassword],
         ]),
       // Spec 1 §5: only an at-sign is asked for.
-      () => (containsAtSign(data.email) ? null : { key: 'errors.email' as const }),
+      () => emailProblem(data.email),
       () => newPasswordProblem(data.password, data.repeatedPassword),
     );
     if (found) setProblem(found);
