@@ -29,7 +29,11 @@ export const frontendHost = z
   .max(200)
   .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, 'must be an http(s) origin');
 export const code = z.string().min(1).max(200);
-export const userId = z.uuid();
+/**
+ * The user of a mailed link. Not checked for form: a user that is not the code's, malformed or
+ * not, is the 404 of a bad user or code (API.md §4), not a validation error.
+ */
+export const userId = z.string().trim().min(1).max(200);
 
 export const registerBody = z.object({
   email,

@@ -108,6 +108,23 @@ describe('registration', () => {
     expect(res.status).toBe(404);
     expect((await bed.t.repos.users.findById(link.user))?.verified).toBe(false);
   });
+
+  it('answers 404 for a bad user, whatever its form, as for a bad code (API.md §4)', async () => {
+    await send(bed.t.url, 'POST', '/api/v2/users', registration('di@example.com'));
+    const link = confirmationOf(await bed.sink.next('di@example.com'));
+    for (const user of ['nobody', '64b7f0c2e4b0a1b2c3d4e5f6']) {
+      const res = await send(bed.t.url, 'POST', '/api/v2/users/verify', { user, code: 'nope' });
+      expect({ user, status: res.status, body: res.body }).toEqual({
+        user,
+        status: 404,
+        body: expect.objectContaining({ error: 'not_found' }) as unknown,
+      });
+    }
+    expect((await bed.t.repos.users.findById(link.user))?.verified).toBe(false);
+    // A missing user is still a validation error.
+    const res = await send(bed.t.url, 'POST', '/api/v2/users/verify', { code: link.code });
+    expect(res.status).toBe(400);
+  });
 });
 
 describe('forgotten password', () => {
