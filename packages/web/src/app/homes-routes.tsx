@@ -16,6 +16,7 @@ import {
 } from './pages';
 import { lazyPage } from './lazy-page';
 import type { WifiConnectionStep } from '../features/add-home';
+import type { ConnectionHelpSlot } from '../features/wifi-provisioning';
 import { AddNodeStart, WifiHeaterInstallation } from './wifi-heater-installation';
 
 const WifiConfigurationPage = lazyPage(() =>
@@ -24,6 +25,9 @@ const WifiConfigurationPage = lazyPage(() =>
 const WifiProvisioningFlow = lazyPage(() =>
   import('../features/wifi-provisioning').then((m) => m.WifiProvisioningFlow),
 );
+const ConnectionHelp = lazyPage(() => import('../features/add-home').then((m) => m.ConnectionHelp));
+/** A failed wifi configuration shows the add-device wizard's connection-error help. */
+export const connectionHelp: ConnectionHelpSlot = (props) => <ConnectionHelp {...props} />;
 /** The add-device wizard's wifi heater step is the wifi provisioning feature. */
 const wifiConnection: WifiConnectionStep = (props) => <WifiProvisioningFlow {...props} />;
 
@@ -45,7 +49,10 @@ export function homesRoutes(guard: (page: ReactNode) => ReactNode) {
       <AddHomeWizardPage wifiConnection={wifiConnection} />,
     ),
     page('/list/homes/:homeId/devices/:devId/settings', <DeviceSettingsPage />),
-    page('/list/homes/:homeId/:option/:devId/wifiConfiguration', <WifiConfigurationPage />),
+    page(
+      '/list/homes/:homeId/:option/:devId/wifiConfiguration',
+      <WifiConfigurationPage connectionHelp={connectionHelp} />,
+    ),
     page('/homes/:homeId/addNode', <AddNodeStart />),
     page('/homes/:homeId/addNode/deviceInstallation', <WifiHeaterInstallation />),
     page('/homes/:homeId/addNode/devs/selectDevice', <SelectDevicePage />),

@@ -1,2 +1,3 @@
 export { AddHomeWizardPage } from './add-home-wizard-page';
 export type { WifiConnectionStep } from './add-home-wizard-page';
+export { ConnectionHelp } from './components/connection-help';
