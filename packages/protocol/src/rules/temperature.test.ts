@@ -53,6 +53,10 @@ describe('nudgeTemperature', () => {
   test('a value beyond a bound is set to the bound', () => {
     expect(nudgeTemperature(31, 1, limits)).toEqual({ value: 30, hitBound: true });
   });
+  test('a press away from a bound the value is far past still brings it into the range', () => {
+    expect(nudgeTemperature(32, -1, limits)).toEqual({ value: 30, hitBound: true });
+    expect(nudgeTemperature(3, 1, limits)).toEqual({ value: 5, hitBound: true });
+  });
   test('a step that would cross the bound stops on it without shaking', () => {
     expect(nudgeValue(29.8, 1, { min: 5, max: 30, step: 0.5 })).toEqual({
       value: 30,

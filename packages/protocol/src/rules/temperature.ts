@@ -27,7 +27,10 @@ export type NudgeDirection = 1 | -1;
 
 export interface NudgeResult {
   value: number;
-  /** True when the press could not move the value: the display shakes for SHAKE_MS. */
+  /**
+   * True when the value was at or past the bound the press ran into: the display shakes for
+   * SHAKE_MS.
+   */
   hitBound: boolean;
 }
 
@@ -44,8 +47,10 @@ export function nudgeValue(
   const { min, max, step } = bounds;
   const next = roundToStep(value + direction * step, step);
   if (min > max) return { value: next, hitBound: false };
-  if (direction > 0 && next > max) return { value: max, hitBound: value >= max };
-  if (direction < 0 && next < min) return { value: min, hitBound: value <= min };
+  // Spec 3 §5: at a bound the press sets the bound (and shakes); a value that came in outside
+  // the range is brought into it whichever way the press goes.
+  if (next > max) return { value: max, hitBound: value >= max };
+  if (next < min) return { value: min, hitBound: value <= min };
   return { value: next, hitBound: false };
 }
 
