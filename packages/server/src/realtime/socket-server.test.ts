@@ -137,6 +137,45 @@ describe('realtime socket', () => {
     }
   });
 
+  it('takes token and dev_id from the namespace query of an Engine.IO v4 client, as the Python smartbox client sends them', async () => {
+    const w = await world();
+    /** Engine.IO v4 long-polling, packet by packet, as python-socketio speaks it. */
+    async function pollingClient() {
+      const base = `${t.url}/socket.io/?EIO=4&transport=polling`;
+      const open = await (await fetch(base)).text();
+      const { sid } = JSON.parse(open.slice(1)) as { sid: string };
+      const url = `${base}&sid=${sid}`;
+      return {
+        send: async (packet: string) => {
+          await (await fetch(url, { method: 'POST', body: `4${packet}` })).text();
+        },
+        receive: async () => (await (await fetch(url)).text()).split('\x1e'),
+        close: () => fetch(url, { method: 'POST', body: '1' }),
+      };
+    }
+    const query = (token: string) =>
+      `${SOCKET_NAMESPACE}?token=${encodeURIComponent(token)}&dev_id=${w.devId}`;
+
+    const owner = await pollingClient();
+    closers.push(() => void owner.close());
+    await owner.send(`0${query(w.owner)}`);
+    const [connected] = await owner.receive();
+    expect(connected).toMatch(new RegExp(`^40${SOCKET_NAMESPACE},\\{"sid":`));
+    await owner.send(`2${SOCKET_NAMESPACE},["dev_data"]`);
+    const [event] = await owner.receive();
+    const [name, snapshot] = JSON.parse((event ?? '').slice(`42${SOCKET_NAMESPACE},`.length)) as [
+      string,
+      DevData,
+    ];
+    expect(name).toBe('dev_data');
+    expect(snapshot.nodes).toMatchObject([{ name: 'Lounge', addr: 2 }]);
+
+    const stranger = await pollingClient();
+    closers.push(() => void stranger.close());
+    await stranger.send(`0${query(w.stranger)}`);
+    expect(await stranger.receive()).toEqual([`44${SOCKET_NAMESPACE},{"message":"not_found"}`]);
+  });
+
   it('refuses an Engine.IO v3 client without access', async () => {
     const w = await world();
     const socket = ioV2(`${t.url}${SOCKET_NAMESPACE}`, {
