@@ -110,6 +110,49 @@ describe('node writes', () => {
     );
   });
 
+  it('records, answers and forwards written temperatures as strings with one decimal (API.md §1)', async () => {
+    const w = await createWorld(t);
+    const gw = await gateway(w.devId);
+    const base = `${t.url}/api/v2/devs/${w.devId}/htr/2`;
+    const writes: Array<[string, Record<string, unknown>, Record<string, unknown>]> = [
+      ['status', { stemp: '21', units: 'C' }, { stemp: '21.0' }],
+      ['mode', { mode: 'manual', stemp: '20.55', units: 'C' }, { stemp: '20.6' }],
+      [
+        'prog_temps',
+        { comf_temp: '22', eco_temp: '17.50', ice_temp: '7', units: 'C' },
+        { comf_temp: '22.0', eco_temp: '17.5', ice_temp: '7.0' },
+      ],
+    ];
+    for (const [suffix, body, written] of writes) {
+      const res = await send('POST', `${base}/${suffix}`, body, w.owner);
+      expect({ suffix, status: res.status, body: res.body }).toEqual({
+        suffix,
+        status: 200,
+        body: expect.objectContaining(written) as unknown,
+      });
+      await vi.waitFor(() =>
+        expect(gw.commands.at(-1)).toMatchObject({
+          path: `/htr/2/${suffix}`,
+          body: { ...body, ...written },
+        }),
+      );
+    }
+    const boost = { active: true, temperature: '24', units: 'C', time: 60 };
+    expect((await send('POST', `${base}/boost`, boost, w.owner)).status).toBe(200);
+    await vi.waitFor(() =>
+      expect(gw.commands.at(-1)).toMatchObject({
+        path: '/htr/2/boost',
+        body: { ...boost, temperature: '24.0' },
+      }),
+    );
+    expect((await getJson(`${base}/status`, w.owner)).body).toMatchObject({
+      stemp: '20.6',
+      comf_temp: '22.0',
+      eco_temp: '17.5',
+      ice_temp: '7.0',
+    });
+  });
+
   it('delivers a prog written while the gateway was offline when it reconnects', async () => {
     const w = await createWorld(t);
     const prog = { prog: weekProg(2, 48) };

@@ -1,7 +1,20 @@
 import { z } from 'zod';
-import { decimalString, modeSchema, NODE_MODES, progSchema, unitsSchema } from '@hearth/protocol';
+import {
+  decimalString,
+  formatDecimal,
+  modeSchema,
+  NODE_MODES,
+  progSchema,
+  unitsSchema,
+} from '@hearth/protocol';
 
 const TEMPERATURE_KEYS = ['stemp', 'ice_temp', 'eco_temp', 'comf_temp'] as const;
+
+/**
+ * A temperature written to a node, as the wire carries it: a string with one decimal (API.md
+ * §1). "21" or "20.55" are taken and recorded, pushed and forwarded as "21.0" and "20.6".
+ */
+const temperature = decimalString.transform((v) => formatDecimal(Number(v)));
 
 const unitsRequired = {
   message: 'units is required with any temperature',
@@ -28,10 +41,10 @@ const timeOnlyWithRunback = {
 export const nodeStatusWriteSchema = z
   .strictObject({
     mode: modeSchema.optional(),
-    stemp: decimalString.optional(),
-    ice_temp: decimalString.optional(),
-    eco_temp: decimalString.optional(),
-    comf_temp: decimalString.optional(),
+    stemp: temperature.optional(),
+    ice_temp: temperature.optional(),
+    eco_temp: temperature.optional(),
+    comf_temp: temperature.optional(),
     units: unitsSchema.optional(),
     locked: z.boolean().optional(),
     boost: z.boolean().optional(),
@@ -53,7 +66,7 @@ const settableMode = z.enum(NODE_MODES).exclude(['modified_auto']);
 export const modeWriteSchema = z
   .strictObject({
     mode: settableMode,
-    stemp: decimalString.optional(),
+    stemp: temperature.optional(),
     units: unitsSchema.optional(),
     time: runbackMinutes.optional(),
   })
@@ -63,9 +76,9 @@ export type ModeWrite = z.infer<typeof modeWriteSchema>;
 
 export const progTempsWriteSchema = z
   .strictObject({
-    ice_temp: decimalString.optional(),
-    eco_temp: decimalString.optional(),
-    comf_temp: decimalString.optional(),
+    ice_temp: temperature.optional(),
+    eco_temp: temperature.optional(),
+    comf_temp: temperature.optional(),
     units: unitsSchema,
   })
   .refine((b) => b.ice_temp ?? b.eco_temp ?? b.comf_temp, {
@@ -76,7 +89,7 @@ export type ProgTempsWrite = z.infer<typeof progTempsWriteSchema>;
 export const boostWriteSchema = z
   .strictObject({
     active: z.boolean(),
-    temperature: decimalString.optional(),
+    temperature: temperature.optional(),
     units: unitsSchema.optional(),
     /** Minutes, as the gateway takes it. */
     time: z.number().int().min(1).max(1440).optional(),
