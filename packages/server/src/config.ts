@@ -19,6 +19,35 @@ const urlWith = (protocols: string[]) =>
     message: `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`,
   });
 
+/**
+ * The origins the native shells load the app from (docs/native.md): iOS serves it as
+ * `capacitor://localhost`, Android as `https://localhost` (`androidScheme: 'https'`). Their
+ * calls to the server are cross-origin, so the API answers their CORS preflight.
+ */
+export const NATIVE_APP_ORIGINS = ['capacitor://localhost', 'https://localhost'] as const;
+
+const ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/?#\s]+$/i;
+
+/**
+ * `CORS_ORIGINS`: unset, the native shells' origins; `none`, no cross-origin caller; otherwise
+ * a comma-separated list of exact origins (`https://app.example.com`) that replaces the
+ * default (list the native ones too to keep them).
+ */
+const corsOrigins = optionalText
+  .transform((v) =>
+    v === undefined
+      ? [...NATIVE_APP_ORIGINS]
+      : v.trim() === 'none'
+        ? []
+        : v
+            .split(',')
+            .map((o) => o.trim())
+            .filter(Boolean),
+  )
+  .refine((origins) => origins.every((o) => ORIGIN.test(o)), {
+    message: 'must be "none" or comma-separated origins (scheme://host[:port], no path)',
+  });
+
 const envSchema = z.object({
   NODE_ENV: optionalText,
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -54,6 +83,7 @@ const envSchema = z.object({
   MAP_TILE_URL: optionalText,
   VITE_MAP_TILE_URL: optionalText,
   HSTS_MAX_AGE: z.coerce.number().int().min(0).default(15_552_000),
+  CORS_ORIGINS: corsOrigins,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -97,6 +127,8 @@ export interface Config {
   mapTileUrl: string | undefined;
   /** Strict-Transport-Security max-age on https requests; 0 sends none. */
   hstsMaxAgeS: number;
+  /** Origins whose pages may call the API (CORS): by default the native shells'. */
+  corsOrigins: string[];
 }
 
 export type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);
@@ -195,5 +227,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     mapTileUrl: e.MAP_TILE_URL ?? e.VITE_MAP_TILE_URL,
     hstsMaxAgeS: e.HSTS_MAX_AGE,
+    corsOrigins: e.CORS_ORIGINS,
   };
 }

@@ -221,6 +221,7 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
       trustProxy: config.trustProxy,
       mapTileUrl: config.mapTileUrl,
       hstsMaxAgeS: config.hstsMaxAgeS,
+      corsOrigins: config.corsOrigins,
     },
   });
   const socketServer = createSocketServer(app.server, {

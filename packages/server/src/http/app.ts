@@ -37,7 +37,7 @@ import type { QuietHomeService } from '../homes/quiet-home.service';
 import type { NodesService } from '../devices/nodes.service';
 import type { Logger } from '../logger';
 import { catalogPlugin, DEFAULT_GEOCODER_BASE_URL, DEFAULT_WEATHER_BASE_URL } from '../catalog';
-import { installSecurityHeaders, type CredentialThrottle } from '../security';
+import { installCors, installSecurityHeaders, type CredentialThrottle } from '../security';
 import type { Readiness } from '../system/readiness';
 import { systemRoutes } from '../system/system.routes';
 import { bearerAuth } from './authenticate';
@@ -80,6 +80,8 @@ export interface AppDeps {
     trustProxy: TrustProxy;
     mapTileUrl: string | undefined;
     hstsMaxAgeS: number;
+    /** Origins whose pages may call the API cross-origin (CORS_ORIGINS). */
+    corsOrigins: readonly string[];
   };
 }
 
@@ -95,6 +97,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   deps.changeLimit.applyToWrites(app);
   deps.credentialThrottle.applyTo(app);
   await installSecurityHeaders(app, deps.security);
+  await installCors(app, deps.security.corsOrigins);
   rejectNulCharacters(app);
   acceptEmptyJsonBody(app);
 

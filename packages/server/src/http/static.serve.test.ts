@@ -75,6 +75,8 @@ describe('the built app is served', () => {
     expect(res.headers['content-type']).toMatch(/javascript/);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers.vary).toMatch(/accept-encoding/i);
+    // CORS's own Vary (Origin) is kept beside it.
+    expect(res.headers.vary).toMatch(/origin/i);
     expect(res.body.length).toBeLessThan(Buffer.byteLength(APP_JS));
     expect(brotliDecompressSync(res.body).toString()).toBe(APP_JS);
     // The security headers stay on.

@@ -34,6 +34,20 @@ export function cacheControlFor(pathInApp: string): string {
  */
 export async function serveWebApp(app: FastifyInstance, webDist: string): Promise<boolean> {
   if (!existsSync(join(webDist, 'index.html'))) return false;
+  // A Vary the reply already holds (CORS adds Origin on every answer) would replace the file's
+  // own (Accept-Encoding, set below on the raw response) when the headers are written: keep both.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const file = reply.raw.getHeader('vary');
+    const hooked = reply.getHeader('vary');
+    if (
+      typeof file === 'string' &&
+      typeof hooked === 'string' &&
+      !hooked.toLowerCase().split(/\s*,\s*/).includes(file.toLowerCase())
+    ) {
+      void reply.header('vary', `${hooked}, ${file}`);
+    }
+    return payload;
+  });
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: true,

@@ -14,6 +14,7 @@ export {
   createRedisAttemptStore,
   type AttemptStore,
 } from './attempt-store';
+export { installCors } from './cors';
 export {
   contentSecurityPolicy,
   installSecurityHeaders,
