@@ -42,7 +42,10 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
     if (
       typeof file === 'string' &&
       typeof hooked === 'string' &&
-      !hooked.toLowerCase().split(/\s*,\s*/).includes(file.toLowerCase())
+      !hooked
+        .toLowerCase()
+        .split(/\s*,\s*/)
+        .includes(file.toLowerCase())
     ) {
       void reply.header('vary', `${hooked}, ${file}`);
     }
