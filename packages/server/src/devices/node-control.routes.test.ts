@@ -264,6 +264,17 @@ describe('node write validation', () => {
     expect(await post('77', 'F')).toBe(200);
     expect(await post('10.0', 'C')).toBe(200);
     expect(await post('25.0', 'C')).toBe(200);
+    // The limits belong to the hardware (docs/device-protocol.md): a setup written back with
+    // other ones keeps the node's, for the checks that follow as for what is read back.
+    const setup = `${t.url}/api/v2/devs/${w.devId}/htr/2/setup`;
+    const wider = { ...HEATER_SETUP, min_stemp: '0.0', max_stemp: '40.0', away_offset: '1.0' };
+    expect((await send('POST', setup, wider, w.owner)).status).toBe(200);
+    expect(await post('30.0', 'C')).toBe(400);
+    expect((await getJson(setup, w.owner)).body).toMatchObject({
+      min_stemp: '10.0',
+      max_stemp: '25.0',
+      away_offset: '1.0',
+    });
   });
 
   it('keeps anti-frost <= eco <= comfort and the node limits on programme temperatures, storing nothing when refused', async () => {

@@ -14,6 +14,7 @@ import {
   checkTemperatures,
 } from './node-limits';
 import {
+  HARDWARE_SETUP_KEYS,
   OWNER_ONLY_SETUP_KEYS,
   type BoostWrite,
   type ModeWrite,
@@ -130,7 +131,10 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
         if (changed.length > 0) throw forbidden(`Only the owner may change ${changed.join(', ')}`);
       }
       const { sync_status: _ignored, ...body } = write;
-      const desired = { ...current, ...body, sync_status: 'pending' };
+      const hardware = Object.fromEntries(
+        HARDWARE_SETUP_KEYS.filter((k) => k in current).map((k) => [k, current[k]]),
+      );
+      const desired = { ...current, ...body, ...hardware, sync_status: 'pending' };
       await record(node, 'setup', body, 'setup', desired);
       return desired;
     },

@@ -156,6 +156,12 @@ export const setupWriteSchema = z.record(z.string(), z.unknown()).superRefine((s
 export type SetupWrite = z.infer<typeof setupWriteSchema>;
 
 /**
+ * Setup entries that belong to the hardware (docs/device-protocol.md "Limits"): a setup written
+ * back by a client keeps the node's own, as the gateway does.
+ */
+export const HARDWARE_SETUP_KEYS = ['min_stemp', 'max_stemp'] as const;
+
+/**
  * Setup entries only an owner may change (spec 3 §6: keyboard and password lock, priority,
  * schedule resolution, max power per node).
  */
