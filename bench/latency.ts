@@ -10,7 +10,7 @@ import mqtt from 'mqtt';
 import { gatewayTopics } from '@hearth/protocol';
 import { gatewaySecret, simDevId, startFleet } from '@hearth/simulator';
 import { startBenchCluster } from './lib/bench-cluster';
-import { startFloor } from './lib/floor';
+import { measureFloor } from './lib/floor';
 import { startMosquitto } from './lib/broker';
 import { freshDatabase, SERVICES } from './lib/services';
 import { login, seedOwners } from './lib/seed';
@@ -115,10 +115,6 @@ try {
     'ack → confirmed update on the socket': [] as number[],
   };
 
-  const bare = await startFloor(mqttUrl);
-  stopAll.unshift(() => bare.stop());
-  const floor: number[] = [];
-
   let waiter: ((u: UpdateEvent) => void) | undefined;
   socket.on('update', (u: UpdateEvent) => waiter?.(u));
   const hearth: number[] = [];
@@ -148,10 +144,7 @@ try {
     const tRest = performance.now() - t0;
     if (!res.ok) throw new Error(`write failed: ${res.status} ${await res.text()}`);
     const ok = await confirmed;
-    // The floor's round trip right after, on the machine as this write found it.
-    const tFloor = await bare.sample();
     if (i < warmup) continue;
-    floor.push(tFloor);
     rest.push(tRest);
     if (!ok) {
       lost++;
@@ -169,6 +162,7 @@ try {
       stages['ack → confirmed update on the socket'].push(tEnd - ack);
     }
   }
+  const floor = await measureFloor(mqttUrl, count, warmup);
 
   const row = (name: string, s: number[]) => {
     const x = summary(s);

@@ -1,22 +1,17 @@
 // The floor under command latency: the same hops as a Hearth write (HTTP request → MQTT
 // command → gateway → MQTT reply → socket.io event) with nothing in between — no auth,
-// no database, no Redis. Hearth's latency is judged against this, measured in the same run:
-// the bench takes one floor round trip after each Hearth write, so both see the same machine
-// (on two shared cores the load drifts within a run; sampled one after the other, the two
-// halves of a run met different machines).
+// no database, no Redis. Hearth's latency is judged against this, measured in the same run.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import mqtt from 'mqtt';
 import { Server } from 'socket.io';
 import { io as ioClient } from 'socket.io-client';
 
-export interface Floor {
-  /** One round trip, in milliseconds. */
-  sample(): Promise<number>;
-  stop(): Promise<void>;
-}
-
-export async function startFloor(mqttUrl: string): Promise<Floor> {
+export async function measureFloor(
+  mqttUrl: string,
+  count: number,
+  warmup: number,
+): Promise<number[]> {
   const prefix = `hearth-bench/floor/${process.pid}`;
   const server = http.createServer();
   const ioServer = new Server(server, { transports: ['websocket'] });
@@ -46,21 +41,18 @@ export async function startFloor(mqttUrl: string): Promise<Floor> {
   const waiters = new Map<string, () => void>();
   client.on('update', (id: string) => waiters.get(id)?.());
 
-  let next = 0;
-  return {
-    async sample() {
-      const id = String(next++);
-      const t0 = performance.now();
-      const arrived = new Promise<void>((r) => waiters.set(id, r));
-      await fetch(`${url}/cmd?id=${id}`, { method: 'POST', body: '{"stemp":"20.0"}' });
-      await arrived;
-      waiters.delete(id);
-      return performance.now() - t0;
-    },
-    async stop() {
-      client.close();
-      await ioServer.close();
-      await Promise.all([serverMqtt.endAsync(), gateway.endAsync()]);
-    },
-  };
+  const samples: number[] = [];
+  for (let i = 0; i < warmup + count; i++) {
+    const id = String(i);
+    const t0 = performance.now();
+    const arrived = new Promise<void>((r) => waiters.set(id, r));
+    await fetch(`${url}/cmd?id=${id}`, { method: 'POST', body: '{"stemp":"20.0"}' });
+    await arrived;
+    waiters.delete(id);
+    if (i >= warmup) samples.push(performance.now() - t0);
+  }
+  client.close();
+  await ioServer.close();
+  await Promise.all([serverMqtt.endAsync(), gateway.endAsync()]);
+  return samples;
 }
