@@ -12,6 +12,7 @@ export {
 } from './device-state';
 export { applyDevDataToCache, applyUpdateToCache } from './device-cache';
 export { useDeviceRealtime, useLiveDevice, useSocketStatus } from './use-device-realtime';
+export { useNodeRecordsLink } from './use-node-records-link';
 export { DeviceSockets } from './device-sockets';
 export {
   useHomeDevices,

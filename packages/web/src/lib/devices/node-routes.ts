@@ -1,5 +1,17 @@
 import type { NodeType } from '@hearth/protocol';
 
+/** A calendar day, month 1-based. */
+export interface RecordsDay {
+  year: number;
+  month: number;
+  day: number;
+}
+
+function browserToday(): RecordsDay {
+  const now = new Date();
+  return { year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() };
+}
+
 /** App routes of spec 3 §2 "Routes" (and spec 2 for home screens), built in one place. */
 export const routes = {
   dashboard: (homeIndex?: number, tabIndex?: number) => {
@@ -15,11 +27,20 @@ export const routes = {
     `${routes.node(homeId, devId, type, addr)}/settings`,
   nodeSchedule: (homeId: string, devId: string, type: NodeType, addr: number) =>
     `${routes.node(homeId, devId, type, addr)}/schedule`,
-  /** Spec 3 §2: records open with today's date (month 1-based). */
-  nodeRecords: (homeId: string, devId: string, type: NodeType, addr: number, today = new Date()) =>
-    `${routes.node(homeId, devId, type, addr)}/records?day=${today.getDate()}&month=${
-      today.getMonth() + 1
-    }&year=${today.getFullYear()}`,
+  /**
+   * Spec 3 §2: records open with today's date (month 1-based), the device's today when known
+   * (`useNodeRecordsLink`), else the browser's.
+   */
+  nodeRecords: (
+    homeId: string,
+    devId: string,
+    type: NodeType,
+    addr: number,
+    today: RecordsDay = browserToday(),
+  ) =>
+    `${routes.node(homeId, devId, type, addr)}/records?day=${today.day}&month=${
+      today.month
+    }&year=${today.year}`,
   homeRecords: (homeId: string, type: NodeType) =>
     `/homes/${encodeURIComponent(homeId)}/system/${type}/records`,
   homeConfig: (homeId: string) => `/homes/${encodeURIComponent(homeId)}/config`,

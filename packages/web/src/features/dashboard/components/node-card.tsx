@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isTimerOn } from '@hearth/protocol';
-import { routes, type LiveNode } from '../../../lib/devices';
+import { routes, useNodeRecordsLink, type LiveNode } from '../../../lib/devices';
 import { Icon } from '../../../lib/ui/icons';
 import { formatTemperature } from '../format-temperature';
 import { cardState, isSelectable, opensDetail } from '../model/dashboard-rules';
@@ -32,9 +32,10 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
   const units = node.status?.units;
   const showMeasured = state !== 'uninstalled' && state !== 'timer';
   const selectable = isSelectable(node);
+  const recordsLink = useNodeRecordsLink(homeId, devId, node.type, node.addr);
   const target = opensDetail(node, deviceConnected)
     ? routes.node(homeId, devId, node.type, node.addr)
-    : routes.nodeRecords(homeId, devId, node.type, node.addr);
+    : recordsLink;
 
   let setPoint: string;
   switch (state) {

@@ -2,7 +2,7 @@ import { IonFooter, IonIcon, IonToolbar } from '@ionic/react';
 import { barChartOutline, calendarOutline, flashOutline, settingsOutline } from 'ionicons/icons';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { routes, type NodeRef } from '../../../lib/devices';
+import { routes, useNodeRecordsLink, type NodeRef } from '../../../lib/devices';
 
 interface DetailToolbarProps {
   homeId: string;
@@ -24,6 +24,7 @@ export function DetailToolbar({
 }: DetailToolbarProps) {
   const { t } = useTranslation();
   const { devId, type, addr } = node;
+  const recordsLink = useNodeRecordsLink(homeId, devId, type, addr);
   return (
     <IonFooter>
       <IonToolbar>
@@ -34,7 +35,7 @@ export function DetailToolbar({
               <span>{t('nodeDetail.schedule')}</span>
             </Link>
           )}
-          <Link to={routes.nodeRecords(homeId, devId, type, addr)} className="detail-tool">
+          <Link to={recordsLink} className="detail-tool">
             <IonIcon icon={barChartOutline} aria-hidden="true" />
             <span>{t('nodeDetail.records')}</span>
           </Link>

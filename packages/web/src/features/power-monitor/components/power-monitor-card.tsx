@@ -2,7 +2,7 @@ import { IonIcon } from '@ionic/react';
 import { barChartOutline, settingsOutline } from 'ionicons/icons';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { routes, useLiveDevice, type LiveNode } from '../../../lib/devices';
+import { routes, useLiveDevice, useNodeRecordsLink, type LiveNode } from '../../../lib/devices';
 import { usePower } from '../api/get-power';
 import { gaugeLimitW } from '../model/gauge';
 import { PowerGauge } from './power-gauge';
@@ -19,6 +19,7 @@ export function PowerMonitorCard({ item }: { item: PowerMonitorItem }) {
   const { t, i18n } = useTranslation();
   const { homeId, devId, node } = item;
   const live = useLiveDevice(devId);
+  const recordsLink = useNodeRecordsLink(homeId, devId, 'pmo', node.addr);
   // Spec 3 §4: a device in discovery does not answer power reads.
   const discovering = live?.discovery !== undefined && live.discovery.discovery !== 'off';
   const usable = node.installed && !node.lost && item.deviceConnected && !discovering;
@@ -43,10 +44,7 @@ export function PowerMonitorCard({ item }: { item: PowerMonitorItem }) {
         <span className="power-monitor__label">{t('powerMonitor.current')}</span>
       </p>
       <div className="power-monitor__actions">
-        <Link
-          to={routes.nodeRecords(homeId, devId, 'pmo', node.addr)}
-          className="power-monitor__action"
-        >
+        <Link to={recordsLink} className="power-monitor__action">
           <IonIcon icon={barChartOutline} aria-hidden="true" />
           <span>{t('powerMonitor.records')}</span>
         </Link>
