@@ -227,6 +227,7 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
   const socketServer = createSocketServer(app.server, {
     signer,
     redisUrl: config.redisUrl,
+    corsOrigins: config.corsOrigins,
     log,
     canSee: async (userId, devId) => (await access.findDevAccess(userId, devId)) !== undefined,
     registrantOf: async (devId) => {

@@ -30,6 +30,7 @@ async function startProcess(redisUrl: string): Promise<Process> {
     registrantOf: async () => undefined,
     clientAddress: createClientAddress(false),
     redisUrl,
+    corsOrigins: [],
     log: createLogger('silent'),
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', () => resolve()));

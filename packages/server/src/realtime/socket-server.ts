@@ -48,6 +48,8 @@ export interface RealtimeDeps {
     at(address: string): string[];
   };
   redisUrl: string | undefined;
+  /** Origins whose pages may use the polling transport cross-origin (CORS_ORIGINS). */
+  corsOrigins: readonly string[];
   log: Logger;
 }
 
@@ -152,7 +154,8 @@ export function createSocketServer(httpServer: HttpServer, deps: RealtimeDeps) {
     {
       path: PRIMARY_PATH,
       allowEIO3: true,
-      cors: { origin: true, credentials: true },
+      // The same origins as the REST API (security/cors.ts); no cookie is involved.
+      cors: { origin: [...deps.corsOrigins], credentials: false },
       // Other upgrade handlers (the MQTT WebSocket) share this HTTP server.
       destroyUpgrade: false,
     },

@@ -45,6 +45,17 @@ describe('CORS for the native shells (docs/native.md)', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe('capacitor://localhost');
   });
 
+  it('holds for the realtime socket’s polling transport too', async () => {
+    const poll = (origin: string) =>
+      fetch(`${t.url}/socket.io/?EIO=4&transport=polling`, { headers: { origin } });
+    const shell = await poll('capacitor://localhost');
+    expect(shell.status).toBe(200);
+    expect(shell.headers.get('access-control-allow-origin')).toBe('capacitor://localhost');
+    expect(shell.headers.get('access-control-allow-credentials')).toBeNull();
+    const other = await poll('https://evil.example');
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   it('gives any other origin no CORS headers', async () => {
     const res = await preflight(`${t.url}/api/v2/grouped_devs`, 'https://evil.example', 'GET');
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
