@@ -119,12 +119,11 @@ export function useTemperatureEdit(input: TemperatureEditInput) {
     shaking,
     nudge(direction: NudgeDirection) {
       if (current === undefined) return;
-      const result = nudgeTemperature(current, direction, limits);
       // Spec 3 §5: plus or minus at a bound sets the bound and shakes; a value the device
-      // reported outside the range (or off the step) is brought into it, never kept out of it.
-      const next = clampTemperature(result.value, limits.min, limits.max);
+      // reported outside the range is brought into it (nudgeTemperature), never kept out of it.
+      const result = nudgeTemperature(current, direction, limits);
       if (result.hitBound) shake();
-      if (next !== current) apply(next);
+      if (result.value !== current) apply(result.value);
     },
     set(value: number) {
       if (current === undefined) return;
