@@ -97,7 +97,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   deps.changeLimit.applyToWrites(app);
   deps.credentialThrottle.applyTo(app);
   await installSecurityHeaders(app, deps.security);
-  await installCors(app, deps.security.corsOrigins);
+  installCors(app, deps.security.corsOrigins);
   rejectNulCharacters(app);
   acceptEmptyJsonBody(app);
 

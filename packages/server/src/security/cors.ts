@@ -1,21 +1,37 @@
-import cors from '@fastify/cors';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** How long a browser may keep a preflight's answer, in seconds. */
 const PREFLIGHT_MAX_AGE_S = 600;
+const METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
+const HEADERS = 'Authorization, Content-Type, Accept, Accept-Language';
+
+function addVary(reply: FastifyReply, field: string): void {
+  const current = reply.getHeader('vary');
+  const fields = typeof current === 'string' ? current.split(/\s*,\s*/).filter(Boolean) : [];
+  if (!fields.some((f) => f.toLowerCase() === field.toLowerCase())) fields.push(field);
+  void reply.header('vary', fields.join(', '));
+}
 
 /**
- * CORS for the listed origins only: an allowed origin may call the API with its bearer token
- * (no cookies are involved, so no credentials mode); any other origin gets no CORS headers and
- * its browser keeps the answer from it. The app served by the server itself is same-origin and
- * needs none of this.
+ * CORS for the listed origins only: a request from one of them gets its origin back (and
+ * `Vary: Origin`), a preflight from one of them is answered 204 with the methods and headers the
+ * API takes; no cookie is involved, so credentials mode stays off. Requests from anywhere else,
+ * the app's own pages included, get no CORS header at all, so the answers the app and its
+ * service worker cache are the same as without CORS (a `Vary: Origin` on them would keep the
+ * offline cache from matching the app's own script requests).
  */
-export async function installCors(app: FastifyInstance, origins: readonly string[]) {
+export function installCors(app: FastifyInstance, origins: readonly string[]): void {
   const allowed = new Set(origins);
-  await app.register(cors, {
-    origin: (origin, done) => done(null, origin !== undefined && allowed.has(origin)),
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Accept-Language'],
-    maxAge: PREFLIGHT_MAX_AGE_S,
+  app.addHook('onRequest', async (request, reply) => {
+    const origin = request.headers.origin;
+    if (origin === undefined || !allowed.has(origin)) return;
+    void reply.header('access-control-allow-origin', origin);
+    addVary(reply, 'Origin');
+    if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
+      void reply.header('access-control-allow-methods', METHODS);
+      void reply.header('access-control-allow-headers', HEADERS);
+      void reply.header('access-control-max-age', String(PREFLIGHT_MAX_AGE_S));
+      return reply.code(204).send();
+    }
   });
 }
