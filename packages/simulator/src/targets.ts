@@ -1,4 +1,4 @@
-import { parseDecimal, type TemperatureUnits } from '@hearth/protocol';
+import { parseDecimal, runbackSettings, type TemperatureUnits } from '@hearth/protocol';
 import type { DeviceClock } from '@hearth/protocol';
 import type { HeaterNode } from './node';
 import { slotAt } from './programme';
@@ -49,12 +49,11 @@ export function runbackDefaults(node: HeaterNode): {
   maxC: number;
   minutes: number;
 } {
-  const x = extraOptions(node);
-  const minutes = Number(x.max_runback_time);
+  const r = runbackSettings(extraOptions(node), node.units);
   return {
-    tempC: setupTempC(x.default_runback_temp, node.units, DEFAULT_RUNBACK_C),
-    maxC: setupTempC(x.max_runback_temp, node.units, node.maxC),
-    minutes: Number.isInteger(minutes) && minutes > 0 ? minutes : DEFAULT_RUNBACK_MINUTES,
+    tempC: r.defaultC ?? DEFAULT_RUNBACK_C,
+    maxC: r.maxC ?? node.maxC,
+    minutes: r.maxMinutes ?? DEFAULT_RUNBACK_MINUTES,
   };
 }
 

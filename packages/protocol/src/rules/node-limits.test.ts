@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { profileOrderProblem, rangeProblem, stempRange } from './node-limits';
+import { profileOrderProblem, rangeProblem, runbackSettings, stempRange } from './node-limits';
 
 describe('node limits', () => {
   it('reads min_stemp/max_stemp of the setup (or its factory options) in any unit, else 5–30 °C', () => {
@@ -37,5 +37,25 @@ describe('node limits', () => {
     );
     expect(profileOrderProblem({ ice_temp: 10, eco_temp: 12, comf_temp: 14 }, current)).toBeNull();
     expect(profileOrderProblem({ comf_temp: 6 }, {})).toBeNull();
+  });
+});
+
+describe('runbackSettings', () => {
+  it('reads the runback of a setup in °C, whatever units it is written in', () => {
+    const r = runbackSettings(
+      { default_runback_temp: '64.4', max_runback_temp: '77.0', max_runback_time: 90 },
+      'F',
+    );
+    expect(r.defaultC).toBeCloseTo(18, 5);
+    expect(r.maxC).toBeCloseTo(25, 5);
+    expect(r.maxMinutes).toBe(90);
+  });
+  it('leaves out what the setup does not give usably', () => {
+    expect(runbackSettings({ max_runback_time: 0, default_runback_temp: 'x' }, 'C')).toEqual({
+      defaultC: undefined,
+      maxC: undefined,
+      maxMinutes: undefined,
+    });
+    expect(runbackSettings(undefined, 'C').maxMinutes).toBeUndefined();
   });
 });

@@ -30,6 +30,30 @@ function numberAt(source: unknown, key: string): number | undefined {
   return typeof value === 'string' || typeof value === 'number' ? parseDecimal(value) : undefined;
 }
 
+/**
+ * A node's runback settings, from its setup's `extra_options` (docs/device-protocol.md):
+ * default and highest temperature in °C, longest time in minutes; each undefined when the
+ * setup does not give a usable value.
+ */
+export interface RunbackSettings {
+  defaultC: number | undefined;
+  maxC: number | undefined;
+  maxMinutes: number | undefined;
+}
+
+export function runbackSettings(extraOptions: unknown, units: TemperatureUnits): RunbackSettings {
+  const inC = (v: number | undefined) => (v === undefined ? undefined : convert(v, units, 'C'));
+  const minutes =
+    extraOptions !== null && typeof extraOptions === 'object'
+      ? Number((extraOptions as Record<string, unknown>).max_runback_time)
+      : NaN;
+  return {
+    defaultC: inC(numberAt(extraOptions, 'default_runback_temp')),
+    maxC: inC(numberAt(extraOptions, 'max_runback_temp')),
+    maxMinutes: Number.isInteger(minutes) && minutes > 0 ? minutes : undefined,
+  };
+}
+
 export interface StempRange {
   min: number;
   max: number;

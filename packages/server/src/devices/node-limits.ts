@@ -5,6 +5,7 @@ import {
   PROFILE_TEMP_KEYS,
   profileOrderProblem,
   rangeProblem,
+  runbackSettings,
   stempRange,
   type NodeMode,
   type ProfileTempKey,
@@ -114,8 +115,7 @@ export function checkRunbackTemp(
 /** 400 when a runback is asked for longer than the node's `extra_options.max_runback_time`. */
 export function checkRunbackTime(node: LimitedNode, minutes: number | undefined): void {
   if (minutes === undefined) return;
-  const extra = node.setup?.extra_options as Record<string, unknown> | undefined;
-  const max = Number(extra?.max_runback_time);
-  if (Number.isInteger(max) && max > 0 && minutes > max)
+  const max = runbackSettings(node.setup?.extra_options, ownUnits(node)).maxMinutes;
+  if (max !== undefined && minutes > max)
     throw badRequest(`the runback time must not be above ${max} minutes`);
 }

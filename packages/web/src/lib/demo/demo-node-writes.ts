@@ -5,6 +5,7 @@ import {
   fahrenheitToCelsius,
   modeSchema,
   parseDecimal,
+  runbackSettings,
   progSchema,
   PROG_DAY_KEYS,
   type NodeMode,
@@ -78,26 +79,17 @@ function boostDefaults(h: DemoHeater): { tempC: number; minutes: number } {
   };
 }
 
-function extraOf(h: DemoHeater): Body {
-  const extra = h.setup.extra_options;
-  return typeof extra === 'object' && extra !== null ? (extra as Body) : {};
-}
-
 /** The setup's runback: default temperature, its ceiling, and the longest time in minutes. */
 function runbackDefaults(h: DemoHeater): {
   tempC: number;
   maxC: number | undefined;
   minutes: number;
 } {
-  const extra = extraOf(h);
-  const temp = parseDecimal(extra.default_runback_temp as string | number | undefined);
-  const max = parseDecimal(extra.max_runback_temp as string | number | undefined);
-  const minutes = Number(extra.max_runback_time);
-  const c = (v: number) => (h.units === 'F' ? fahrenheitToCelsius(v) : v);
+  const r = runbackSettings(h.setup.extra_options, h.units);
   return {
-    tempC: temp === undefined ? DEMO_TIMER_DEFAULT_RUNBACK_TEMP : c(temp),
-    maxC: max === undefined ? undefined : c(max),
-    minutes: Number.isInteger(minutes) && minutes > 0 ? minutes : DEMO_TIMER_MAX_RUNBACK_TIME,
+    tempC: r.defaultC ?? DEMO_TIMER_DEFAULT_RUNBACK_TEMP,
+    maxC: r.maxC,
+    minutes: r.maxMinutes ?? DEMO_TIMER_MAX_RUNBACK_TIME,
   };
 }
 
