@@ -1,10 +1,12 @@
 // Shared setup of the node and device-manager route tests (not a test file itself).
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { login } from '../test-support/http';
 import { connectGateway, type TestGateway } from '../test-support/test-gateway';
 import {
   createHomeWithDevice,
   createUser,
   randomDevId,
+  startTestHearth,
   type TestHearth,
 } from '../test-support/test-hearth';
 
@@ -65,6 +67,35 @@ export async function createWorld(t: TestHearth): Promise<World> {
 
 export function gatewayFor(t: TestHearth, devId: string): Promise<TestGateway> {
   return connectGateway(t.hearth.gatewayMqttUrl(), devId, t.hearth.gatewaySecret(devId));
+}
+
+/**
+ * One test server for a file of these tests, handed to `started` once it runs; before each
+ * test the gateways the last one connected are closed and the server is reset. `gateway`
+ * connects a simulated gateway that is closed that way.
+ */
+export function useControlHearth(started: (t: TestHearth) => void): {
+  gateway: (devId: string) => Promise<TestGateway>;
+} {
+  let t: TestHearth | undefined;
+  const open: TestGateway[] = [];
+  beforeAll(async () => {
+    t = await startTestHearth();
+    started(t);
+  });
+  afterAll(() => t?.stop());
+  beforeEach(async () => {
+    for (const gw of open.splice(0)) await gw.end();
+    await t?.reset();
+  });
+  return {
+    async gateway(devId) {
+      if (!t) throw new Error('the test server has not started');
+      const gw = await gatewayFor(t, devId);
+      open.push(gw);
+      return gw;
+    },
+  };
 }
 
 export async function send(

@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getJson } from '../test-support/http';
-import type { TestGateway } from '../test-support/test-gateway';
-import { startTestHearth, type TestHearth } from '../test-support/test-hearth';
-import { createWorld, gatewayFor, send } from './control-test-world';
+import type { TestHearth } from '../test-support/test-hearth';
+import { createWorld, send, useControlHearth } from './control-test-world';
 import type { DeviceClock } from '@hearth/protocol';
 import { zoneTime } from './device-time';
 
 let t: TestHearth;
-const open: TestGateway[] = [];
-beforeAll(async () => {
-  t = await startTestHearth();
-});
-afterAll(() => t.stop());
-beforeEach(async () => {
-  for (const gw of open.splice(0)) await gw.end();
-  await t.reset();
-});
+const { gateway } = useControlHearth((started) => (t = started));
 
 const wall = (d: DeviceClock) => Date.UTC(d.y, d.n - 1, d.d, d.h, d.m, d.s);
 const system = {
@@ -32,8 +23,7 @@ const system = {
 describe('device manager', () => {
   it('reads defaults, then stores each write, forwards it and answers the desired object', async () => {
     const w = await createWorld(t);
-    const gw = await gatewayFor(t, w.devId);
-    open.push(gw);
+    const gw = await gateway(w.devId);
     const base = `${t.url}/api/v2/devs/${w.devId}`;
     expect((await getJson(`${base}/mgr/away_status`, w.guest)).body).toEqual({
       enabled: false,
@@ -117,8 +107,7 @@ describe('device manager', () => {
     expect(wall(fromZone)).toBeGreaterThanOrEqual(wall(madrid[0] as DeviceClock));
     expect(wall(fromZone)).toBeLessThanOrEqual(wall(madrid[1] as DeviceClock));
 
-    const gw = await gatewayFor(t, w.devId);
-    open.push(gw);
+    const gw = await gateway(w.devId);
     const published = { y: 2026, n: 3, d: 29, h: 1, m: 59, s: 30, w: 0 };
     await gw.publishUp('/mgr/rtc/time', published);
     // Until the report is stored the answer is the home's clock, which may be in 2026 too.

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getJson } from '../test-support/http';
-import type { TestGateway } from '../test-support/test-gateway';
-import { startTestHearth, type TestHearth } from '../test-support/test-hearth';
+import type { TestHearth } from '../test-support/test-hearth';
 import {
   createWorld,
-  gatewayFor,
+  useControlHearth,
   HEATER_SETUP,
   HEATER_STATUS,
   send,
@@ -12,21 +11,7 @@ import {
 } from './control-test-world';
 
 let t: TestHearth;
-const open: TestGateway[] = [];
-beforeAll(async () => {
-  t = await startTestHearth();
-});
-afterAll(() => t.stop());
-beforeEach(async () => {
-  for (const gw of open.splice(0)) await gw.end();
-  await t.reset();
-});
-
-async function gateway(devId: string) {
-  const gw = await gatewayFor(t, devId);
-  open.push(gw);
-  return gw;
-}
+const { gateway } = useControlHearth((started) => (t = started));
 
 describe('node writes', () => {
   it('sends each write to the gateway as the reference gateway takes it and stores the desired state', async () => {
