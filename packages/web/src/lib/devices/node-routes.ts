@@ -7,11 +7,6 @@ export interface RecordsDay {
   day: number;
 }
 
-function browserToday(): RecordsDay {
-  const now = new Date();
-  return { year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() };
-}
-
 /** App routes of spec 3 §2 "Routes" (and spec 2 for home screens), built in one place. */
 export const routes = {
   dashboard: (homeIndex?: number, tabIndex?: number) => {
@@ -27,17 +22,8 @@ export const routes = {
     `${routes.node(homeId, devId, type, addr)}/settings`,
   nodeSchedule: (homeId: string, devId: string, type: NodeType, addr: number) =>
     `${routes.node(homeId, devId, type, addr)}/schedule`,
-  /**
-   * Spec 3 §2: records open with today's date (month 1-based), the device's today when known
-   * (`useNodeRecordsLink`), else the browser's.
-   */
-  nodeRecords: (
-    homeId: string,
-    devId: string,
-    type: NodeType,
-    addr: number,
-    today: RecordsDay = browserToday(),
-  ) =>
+  /** Spec 3 §2: records open with today's date (`useNodeRecordsLink` gives the device's). */
+  nodeRecords: (homeId: string, devId: string, type: NodeType, addr: number, today: RecordsDay) =>
     `${routes.node(homeId, devId, type, addr)}/records?day=${today.day}&month=${
       today.month
     }&year=${today.year}`,
