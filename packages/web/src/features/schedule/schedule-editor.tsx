@@ -4,9 +4,9 @@ import {
   copyDay,
   PROG_DAY_KEYS,
   progResolution,
+  SCHEDULE_DAY_SELECTOR_ORDER,
   SCHEDULE_SAVE_DELAY_MS,
   setSlot,
-  weekDayOrder,
   withResolution,
   type Prog,
   type ScheduleTemperatureEntry,
@@ -60,7 +60,8 @@ export function ScheduleEditor({ nodes, timeZone, owner }: ScheduleEditorProps) 
   const prog = draft ?? progOf(primary.node);
   const resolution = progResolution(prog);
   const slots = prog[PROG_DAY_KEYS[day] ?? '0'];
-  const order = weekDayOrder(i18n.language);
+  // Spec 3 §2: the schedule's day selector runs Monday to Sunday in every language.
+  const order = SCHEDULE_DAY_SELECTOR_ORDER;
   const valueLabel = (v: number) =>
     t(`schedule.values.${timer ? (TIMER_KEYS[v] ?? 'off') : (VALUE_KEYS[v] ?? 'eco')}`);
   const isToday = day === now.w;

@@ -156,6 +156,31 @@ describe('weekly schedule', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('05:30 – 06:00')).toHaveValue('2');
   });
 
+  test('the day selector and the copy form run Monday to Sunday, in English too (spec 3 §2)', async () => {
+    serve([heater(2, 'Lounge')]);
+    open();
+    const days = within(await screen.findByRole('group', { name: 'Day of the week' }))
+      .getAllByRole('button')
+      .map((b) => b.getAttribute('aria-label'));
+    expect(days).toEqual([
+      'Monday',
+      'Tuesday',
+      'Wednesday',
+      'Thursday',
+      'Friday',
+      'Saturday',
+      'Sunday',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Copy day' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getAllByRole('checkbox')[0]?.closest('label')).toHaveTextContent(
+      'Monday',
+    );
+    expect(within(dialog).getAllByRole('checkbox')[6]?.closest('label')).toHaveTextContent(
+      'Sunday',
+    );
+  });
+
   test('a guest is not offered the schedule resolution (spec 3 §6: owner only)', async () => {
     serve([heater(2, 'Lounge')], { owner: false });
     open();
