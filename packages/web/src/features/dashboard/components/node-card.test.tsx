@@ -47,6 +47,11 @@ describe('node card display states (spec 3 §2)', () => {
     expect(within(un).getByTestId('node-stemp')).toHaveTextContent('Uninstalled');
     expect(within(un).queryByRole('checkbox')).not.toBeInTheDocument();
     expect(within(un).getByRole('link', { name: 'Configure A' })).toBeInTheDocument();
+    expect(within(un).getByRole('img', { name: 'Warning' })).toBeInTheDocument();
+    // Out of sync while off: no checkbox, so the warning and the config button.
+    const offUnsync = card(liveNode('A2', 11, { ...ok, mode: 'off', sync_status: 'unsync' }));
+    expect(within(offUnsync).queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(within(offUnsync).getByRole('img', { name: 'Warning' })).toBeInTheDocument();
   });
 
   test("a lost node shows the blinking lost icon and opens today's records", () => {

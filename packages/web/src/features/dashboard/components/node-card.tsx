@@ -87,9 +87,9 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
                 label={t('dashboard.lost')}
               />
             ) : (
-              (state === 'offline' || state === 'unsync') && (
-                <Icon name="warning" label={t('dashboard.warning')} />
-              )
+              // Spec 3 §2: every node without a checkbox (uninstalled, out of sync) shows the
+              // warning beside its config button; a lost one shows the lost icon instead.
+              <Icon name="warning" label={t('dashboard.warning')} />
             )}
             <Link
               className="node-card__config"
