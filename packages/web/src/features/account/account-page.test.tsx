@@ -11,6 +11,8 @@ import { AccountPage } from './account-page';
 
 let answer: () => Response | Promise<Response>;
 const refusal = () => json({ message: 'wrong password', statusCode: 400, error: 'bad' }, 400);
+const taken = () =>
+  json({ message: 'already registered', statusCode: 409, error: 'already_registered' }, 409);
 const serverError = () => json({ message: 'x', statusCode: 500, error: 'x' }, 500);
 const noAnswer = () => Promise.reject(new TypeError('network down'));
 
@@ -38,6 +40,7 @@ function open(section: 'email' | 'password' | 'configuration') {
 describe('account failures are toasts (spec 1 §8)', () => {
   test.each([
     ['a refusal', 'errors.changeEmail', refusal],
+    ['an address that already has an account', 'errors.changeEmail', taken],
     ['a server error', 'errors.request', serverError],
     ['no answer', 'errors.request', noAnswer],
   ])('change e-mail: %s is %s', async (_, key, respond) => {

@@ -43,11 +43,11 @@ export function EmailForm({ onDone }: { onDone: (message: string) => void }) {
       },
       {
         onSuccess: () => onDone(t('account.emailSent')),
-        // Spec 1 §8: a refusal (400: wrong password, bad input) is the changeEmail toast; any other
-        // failure the request toast.
+        // Spec 1 §8: a refusal (400: wrong password, bad input; 409: the new address already
+        // has an account) is the changeEmail toast; any other failure the request toast.
         onError: (error) =>
           reportErrorMessage(
-            error instanceof HttpError && error.status === 400
+            error instanceof HttpError && (error.status === 400 || error.status === 409)
               ? 'errors.changeEmail'
               : 'errors.request',
           ),
