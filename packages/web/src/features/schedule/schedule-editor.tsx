@@ -49,13 +49,21 @@ export function ScheduleEditor({ nodes, timeZone, owner }: ScheduleEditorProps) 
   const units = unitsOf(primary.node);
   const now = zonedNow(timeZone);
   const writes = useScheduleWrites(nodes);
-  const save = useDeferredSave<Prog>((p) => writes.prog.mutate(p), SCHEDULE_SAVE_DELAY_MS);
 
   const [draft, setDraft] = useState<Prog | undefined>();
   const [entries, setEntries] = useState<ScheduleTemperatureEntry[] | undefined>();
   const [day, setDay] = useState<number>(now.w);
   const [dialog, setDialog] = useState<'copy' | 'resolution' | undefined>();
   const [showSelected, setShowSelected] = useState(nodes.length > 1);
+  // A refused or failed save leaves the node as it was: its own programme shows again, unless
+  // the user has edited since (the error itself is told by the writes).
+  const save = useDeferredSave<Prog>(
+    (p) =>
+      writes.prog.mutate(p, {
+        onError: () => setDraft((shown) => (shown === p ? undefined : shown)),
+      }),
+    SCHEDULE_SAVE_DELAY_MS,
+  );
 
   const prog = draft ?? progOf(primary.node);
   const resolution = progResolution(prog);
@@ -88,7 +96,10 @@ export function ScheduleEditor({ nodes, timeZone, owner }: ScheduleEditorProps) 
             e.id === entry.id ? entry : e,
           );
           setEntries(next);
-          writes.temps.mutate(progTempsBody(next, units));
+          // Refused (e.g. eco above comfort) or failed: the node's own temperatures show again.
+          writes.temps.mutate(progTempsBody(next, units), {
+            onError: () => setEntries((shown) => (shown === next ? undefined : shown)),
+          });
         }}
       />
       <DaySelector

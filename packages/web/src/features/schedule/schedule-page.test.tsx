@@ -6,6 +6,7 @@ import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch
 import { renderWithApp } from '../../test/render';
 import { tokenExpiringIn } from '../../test/tokens';
 import { useSessionStore } from '../../lib/session/session-store';
+import { useErrorToastStore } from '../../lib/http';
 import { SchedulePage } from './schedule-page';
 
 const DEV = '0123456789abcdef01';
@@ -46,13 +47,17 @@ function devData(nodes: SnapshotNode[]): DevData {
   };
 }
 
-function serve(nodes: SnapshotNode[], { owner = true, setupStatus = 200 } = {}) {
+const refused = () =>
+  json({ error: 'invalid', message: 'eco_temp must not be above comf_temp' }, 400);
+
+function serve(nodes: SnapshotNode[], { owner = true, setupStatus = 200, writeStatus = 200 } = {}) {
+  const write = () => (writeStatus === 200 ? json({}) : refused());
   return installFakeFetch({
     'GET /api/v2/grouped_devs': () => json(homes.map((h) => ({ ...h, owner }))),
     [`GET /api/v2/devs/${DEV}/dev_data`]: () => json(devData(nodes)),
-    [`POST /api/v2/devs/${DEV}/htr/2/prog`]: () => json({}),
+    [`POST /api/v2/devs/${DEV}/htr/2/prog`]: write,
     [`POST /api/v2/devs/${DEV}/htr/3/prog`]: () => json({}),
-    [`POST /api/v2/devs/${DEV}/htr/2/prog_temps`]: () => json({}),
+    [`POST /api/v2/devs/${DEV}/htr/2/prog_temps`]: write,
     [`GET /api/v2/devs/${DEV}/htr/2/setup`]: () => json({ units: 'C', prog_resol: 0 }),
     [`POST /api/v2/devs/${DEV}/htr/2/setup`]: () =>
       setupStatus === 200
@@ -88,6 +93,7 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
+  useErrorToastStore.getState().dismiss();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   useSessionStore.getState().clear();
@@ -224,6 +230,28 @@ describe('weekly schedule', { timeout: 20_000 }, () => {
       comf_temp: '30.0',
       units: 'C',
     });
+  });
+
+  test('a refused profile temperature is a user-request error and the node value shows again (spec 3 §8)', async () => {
+    const { calls } = serve([heater(2, 'Lounge')], { writeStatus: 400 });
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Eco' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Increase' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(posts(calls, '/prog_temps')).toHaveLength(1));
+    await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('userRequest'));
+    expect(screen.getByRole('button', { name: 'Edit Eco' })).toHaveTextContent('18.0 °C');
+  });
+
+  test('a refused schedule save is a user-request error and the node programme shows again', async () => {
+    const { calls } = serve([heater(2, 'Lounge')], { writeStatus: 400 });
+    open();
+    await pickMonday();
+    fireEvent.change(screen.getByLabelText('07:00 – 08:00'), { target: { value: '2' } });
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    await waitFor(() => expect(posts(calls, '/prog')).toHaveLength(1));
+    await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('userRequest'));
+    await waitFor(() => expect(screen.getByLabelText('07:00 – 08:00')).toHaveValue('1'));
   });
 
   test('a timer node offers only OFF and ON', async () => {

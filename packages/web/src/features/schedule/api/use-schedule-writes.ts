@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Prog, ScheduleResolution } from '@hearth/protocol';
+import { HttpError, reportError } from '../../../lib/http';
 import type { ScheduleTarget } from '../model/schedule-model';
 import {
   postProg,
@@ -8,6 +9,16 @@ import {
   scheduleKeys,
   type ProgTemps,
 } from './schedule-api';
+
+/**
+ * Spec 3 §8: a failed save of the schedule or the programme temperatures is a user-request
+ * error. The HTTP layer tells every failure but a refusal (400, 409), which it leaves to the
+ * caller: a refusal is told here the same way.
+ */
+function reportRefusal(error: unknown): void {
+  if (error instanceof HttpError && (error.status === 400 || error.status === 409))
+    reportError('userRequest');
+}
 
 /** Every write goes to each selected node; failures reach the global error toast (spec 3 §8). */
 export function useScheduleWrites(targets: readonly ScheduleTarget[]) {
@@ -21,11 +32,13 @@ export function useScheduleWrites(targets: readonly ScheduleTarget[]) {
   const prog = useMutation({
     mutationFn: (p: Prog) => Promise.all(targets.map((t) => postProg(t.devId, t.type, t.addr, p))),
     onSuccess: refresh,
+    onError: reportRefusal,
   });
   const temps = useMutation({
     mutationFn: (body: ProgTemps) =>
       Promise.all(targets.map((t) => postProgTemps(t.devId, t.type, t.addr, body))),
     onSuccess: refresh,
+    onError: reportRefusal,
   });
   const resolution = useMutation({
     mutationFn: async ({ to, p }: { to: ScheduleResolution; p: Prog }) => {
@@ -36,6 +49,7 @@ export function useScheduleWrites(targets: readonly ScheduleTarget[]) {
     },
     // Also after a failure: some nodes may have taken the change before one refused it.
     onSettled: refresh,
+    onError: reportRefusal,
   });
   return { prog, temps, resolution };
 }
