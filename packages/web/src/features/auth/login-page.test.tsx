@@ -155,6 +155,16 @@ describe('login page', () => {
     expect(screen.queryByText('Wrong user or password, please retry')).not.toBeInTheDocument();
   });
 
+  test('the global error toast also goes away when a field changes (spec 1 §5)', async () => {
+    tokenRoute(500);
+    renderLogin();
+    await userEvent.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1{Enter}');
+    await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('userRequest'));
+    await userEvent.type(screen.getByLabelText('E-mail'), 'x');
+    expect(useErrorToastStore.getState().kind).toBeNull();
+  });
+
   test('the password can be revealed and hidden again', async () => {
     renderLogin();
     const password = screen.getByLabelText('Password');

@@ -8,6 +8,7 @@ import {
 } from '@hearth/protocol';
 import { BUILD_YEAR } from '../../lib/build-year';
 import { BrandMainLogo } from '../../lib/branding/brand-main-logo';
+import { useErrorToastStore } from '../../lib/http/error-store';
 import { HttpError } from '../../lib/http/errors';
 import { useSessionStore } from '../../lib/session/session-store';
 import { Toast } from '../../lib/ui/toast';
@@ -161,7 +162,10 @@ export function LoginScreen({
           className="login__form"
           onSubmit={submit}
           onChange={() => {
+            // Spec 1 §5: the error toast on login hides when a field changes, the 401 warning
+            // and the global error of another failure alike.
             setWrongCredentials(false);
+            useErrorToastStore.getState().dismiss();
             setChanges((n) => n + 1);
           }}
           noValidate
