@@ -64,14 +64,16 @@ const models = () =>
 const location = () => screen.getByTestId('location');
 
 describe('wifi heater path: node model selection (spec 2 §2)', () => {
-  test('without a brand file the models are the wifi heater product ids of the spec', () => {
+  test('without a brand file the models are the wifi heater product ids of the spec, labelled by the translations', () => {
     useWizardStore.getState().set({ deviceType: 'wifiHtr', home: filled });
     renderRoute(
       '/list/addHome/:step',
       <AddHomeWizardPage wifiConnection={connectAtOnce} />,
       '/list/addHome/deviceModel',
     );
-    expect([...models()].map((l) => l.textContent)).toEqual([...WIFI_HEATER_PRODUCT_IDS]);
+    expect([...models()].map((l) => l.textContent)).toEqual(
+      WIFI_HEATER_PRODUCT_IDS.map((code) => `Wi-Fi heater ${code}`),
+    );
     expect(screen.getByTestId('wizard-step')).toHaveTextContent('Step 2 of 3: Device connection');
   });
 
@@ -83,9 +85,12 @@ describe('wifi heater path: node model selection (spec 2 §2)', () => {
       `/list/homes/h1/devices/addDevice/deviceModel?deviceType=wifiHtr&nodeType=htr&devid=${DEV}`,
     );
     await waitFor(() => expect(useWizardStore.getState().tzCode).toBe('Europe/Madrid'));
-    expect([...models()].map((l) => l.textContent)).toEqual(['0A31', '0A39']);
-    expect(screen.getByRole('radio', { name: '0A31' })).toBeChecked();
-    fireEvent.click(screen.getByRole('radio', { name: '0A39' }));
+    expect([...models()].map((l) => l.textContent)).toEqual([
+      'Wi-Fi heater 0A31',
+      'Wi-Fi heater 0A39',
+    ]);
+    expect(screen.getByRole('radio', { name: 'Wi-Fi heater 0A31' })).toBeChecked();
+    fireEvent.click(screen.getByRole('radio', { name: 'Wi-Fi heater 0A39' }));
     fireEvent.click(screen.getByText('Next'));
     const kept = `?nodeType=htr&deviceType=wifiHtr&devid=${DEV}`;
     expect(location()).toHaveTextContent(

@@ -7,7 +7,8 @@ import { useWizardStore } from '../model/wizard-store';
 
 /**
  * Spec 2 §2: the wifi heater path starts with the node model choice. The model is kept for its
- * image and label; registration sends the wifi heater product id (spec 2 §3).
+ * image and label; registration sends the wifi heater product id (spec 2 §3). Spec 2 §3: a
+ * model's label comes from the translations, not its catalogue code alone.
  */
 export function WifiModelStep({ onNext }: { onNext: () => void }) {
   const { t } = useTranslation();
@@ -26,7 +27,7 @@ export function WifiModelStep({ onNext }: { onNext: () => void }) {
               checked={chosen === m}
               onChange={() => setModel(m)}
             />
-            {m}
+            {t('addHome.wifiModel.model', { code: m })}
           </label>
         ))}
       </fieldset>
