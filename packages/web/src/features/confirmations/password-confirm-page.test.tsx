@@ -58,3 +58,25 @@ test('the terms must be ticked, even when the form is submitted from a field', a
     { pass: 'guest_pw3', code: 'c1' },
   ]);
 });
+
+test('no password-format rule is applied beyond the help text (spec 1 §5): an existing account may keep an older password', async () => {
+  invite();
+  expect(screen.getByText('6 to 20 characters: letters, digits or underscore')).toBeInTheDocument();
+  fill('old-pass', 'old-pass');
+  fireEvent.click(screen.getByLabelText(/I accept the terms/));
+  fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  await waitFor(() => expect(screen.getByTestId('form-success')).toBeInTheDocument());
+  expect(sent().map((c) => JSON.parse(c.body ?? '{}') as unknown)).toEqual([
+    { pass: 'old-pass', code: 'c1' },
+  ]);
+});
+
+test('empty passwords are the fields message, nothing is sent', () => {
+  invite();
+  fireEvent.click(screen.getByLabelText(/I accept the terms/));
+  fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(screen.getByTestId('form-error')).toHaveTextContent(
+    'You must complete the following fields: New password, Repeat password',
+  );
+  expect(sent()).toHaveLength(0);
+});
