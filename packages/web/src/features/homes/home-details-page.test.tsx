@@ -167,6 +167,25 @@ describe('home data form', () => {
     });
   });
 
+  test('country, region, city, postcode and home name, then the max power section, then save and back', async () => {
+    open('/list/homes/h1/data');
+    const form = await screen.findByRole('region', { name: 'Home data' });
+    await waitFor(() => expect(screen.getByLabelText('City')).toHaveValue('Madrid'));
+    const fields = [...form.querySelectorAll('select, input:not([type=radio]), legend')].map(
+      (el) => (el.tagName === 'LEGEND' ? el.textContent : el.id),
+    );
+    expect(fields).toEqual([
+      'homes-country',
+      'homes-state',
+      'homes-city',
+      'homes-zip',
+      'homes-name',
+      'Maximum power',
+    ]);
+    const buttons = [...form.querySelectorAll('ion-button')].map((b) => b.textContent);
+    expect(buttons).toEqual(['Save', 'Back']);
+  });
+
   test('outside admin mode an owner sees the max power but cannot change it', async () => {
     open('/list/homes/h1/data');
     await waitFor(() => expect(screen.getByLabelText('City')).toHaveValue('Madrid'));

@@ -122,11 +122,12 @@ export function HomeDataTab({ home }: { home: GroupedHome }) {
         />
       )}
       <MessageLine message={msg.message} />
+      {/* Spec 2 §2: the form ends with its save and back buttons, in that order. */}
       <div className="hearth-actions">
+        {home.owner && <IonButton onClick={() => void save()}>{t('homes.save')}</IonButton>}
         <IonButton fill="outline" onClick={() => navigate(-1)}>
           {t('homes.back')}
         </IonButton>
-        {home.owner && <IonButton onClick={() => void save()}>{t('homes.save')}</IonButton>}
       </div>
     </section>
   );
