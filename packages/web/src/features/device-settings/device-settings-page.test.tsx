@@ -55,6 +55,20 @@ describe('device settings', () => {
     );
   });
 
+  test('the name comes first, then delete, then the transfer, then cancel and save', async () => {
+    open();
+    const name = await screen.findByLabelText('Device name');
+    const order = [
+      name,
+      screen.getByText('Delete device'),
+      screen.getByLabelText('Move to another home'),
+      screen.getByText('Cancel'),
+      screen.getByText('Save'),
+    ];
+    for (let i = 1; i < order.length; i++)
+      expect(order[i - 1].compareDocumentPosition(order[i])).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+  });
+
   test('guests see the name read-only, with no delete, transfer or save', async () => {
     open('h3', 'bbbbbbbbbbbbbbbbb2');
     expect(await screen.findByLabelText('Device name')).toHaveAttribute('readonly');

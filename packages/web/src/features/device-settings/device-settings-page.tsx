@@ -118,6 +118,16 @@ export function DeviceSettingsPage() {
           }}
         />
       </div>
+      {/* Spec 2 §2: name, delete, transfer, wifi configuration, then cancel and save. */}
+      {rules.canDelete && (
+        <button
+          type="button"
+          className="hearth-button hearth-danger"
+          onClick={() => setPending({ kind: 'delete' })}
+        >
+          {t('deviceSettings.delete')}
+        </button>
+      )}
       {rules.transferTargets.length > 0 && (
         <div className="hearth-form">
           <label htmlFor="device-transfer">{t('deviceSettings.transferTo')}</label>
@@ -155,15 +165,6 @@ export function DeviceSettingsPage() {
             {t('deviceSettings.wifiConfig')}
           </Link>
         </p>
-      )}
-      {rules.canDelete && (
-        <button
-          type="button"
-          className="hearth-button hearth-danger"
-          onClick={() => setPending({ kind: 'delete' })}
-        >
-          {t('deviceSettings.delete')}
-        </button>
       )}
       <MessageLine message={msg.message} />
       {pending && (
