@@ -1,3 +1,5 @@
+import { appConfig } from '../config';
+
 /** Spec 1 §7: logo assets are served from {host}/webapp/v3/img/{file}. */
 export const BRAND_IMAGE_BASE = '/webapp/v3/img/';
 /** Spec 1 §4: the secondary logo when the brand names no second brand (sbrand empty). */
@@ -15,16 +17,21 @@ export interface BrandLogos {
   secondary: string;
 }
 
-/** Spec 1 §4: main logo, logo and secondary logo are derived from the brand names. */
-export function brandLogos(brand: { name: string; secondName: string }): BrandLogos {
+/**
+ * Spec 1 §4: main logo, logo and secondary logo are derived from the brand names. They come
+ * from the configured host (spec 1 §7), which is not the app's own origin in the native shells.
+ */
+export function brandLogos(
+  brand: { name: string; secondName: string },
+  host: string = appConfig.apiBaseUrl,
+): BrandLogos {
   const name = fileSafe(brand.name) || 'hearth';
   const second = fileSafe(brand.secondName);
+  const base = `${host}${BRAND_IMAGE_BASE}`;
   return {
-    main: `${BRAND_IMAGE_BASE}main-logo-${name}.svg`,
-    logo: `${BRAND_IMAGE_BASE}logo-${name}.svg`,
-    secondary: second
-      ? `${BRAND_IMAGE_BASE}logo-${second}.svg`
-      : `${BRAND_IMAGE_BASE}${DEFAULT_SECONDARY_LOGO}`,
+    main: `${base}main-logo-${name}.svg`,
+    logo: `${base}logo-${name}.svg`,
+    secondary: second ? `${base}logo-${second}.svg` : `${base}${DEFAULT_SECONDARY_LOGO}`,
   };
 }
 

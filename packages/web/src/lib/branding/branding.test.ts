@@ -68,6 +68,14 @@ describe('brand logos and theme variants (spec 1 §4, §9)', () => {
     );
   });
 
+  test('logos come from the configured host (spec 1 §7), as the native shells need', () => {
+    expect(brandLogos({ name: 'calora', secondName: '' }, 'https://api.example')).toEqual({
+      main: 'https://api.example/webapp/v3/img/main-logo-calora.svg',
+      logo: 'https://api.example/webapp/v3/img/logo-calora.svg',
+      secondary: 'https://api.example/webapp/v3/img/logo-secondary-default.svg',
+    });
+  });
+
   test("the theme sets the brand's shades and exactly one variant class on the root", () => {
     const root = document.createElement('div');
     const calora = resolveBrand(
