@@ -41,6 +41,9 @@ describe('node write validation', () => {
       ['htr/2/setup', { ...HEATER_SETUP, away_offset: 2 }],
       ['htr/2/setup', { ...HEATER_SETUP, extra_options: { boost_temp: 24 } }],
       ['htr/2/setup', { ...HEATER_SETUP, units: 'K' }],
+      ['htr/2/setup', { ...HEATER_SETUP, lock_password: '12345' }],
+      ['htr/2/setup', { ...HEATER_SETUP, lock_password: 'abcd' }],
+      ['htr/2/setup', { ...HEATER_SETUP, lock_password: 1234 }],
       ['htr/2/name', { name: 'x'.repeat(31) }],
       ['htr/2/name', { name: '   ' }],
       ['htr/2/select', { select: 1 }],
@@ -66,6 +69,16 @@ describe('node write validation', () => {
       nodes: [HEATER, {}],
     });
     expect(await t.repos.commands.listPending(w.devId)).toEqual([]);
+    // A 4-digit lock password, or none, is taken.
+    for (const lock_password of ['1234', '']) {
+      const ok = await send(
+        'POST',
+        `${base}/htr/2/setup`,
+        { ...before.setup, lock_password },
+        w.owner,
+      );
+      expect(ok.status, `lock_password ${JSON.stringify(lock_password)}`).toBe(200);
+    }
   });
 
   it('uses the limits of the node setup, in either unit', async () => {
