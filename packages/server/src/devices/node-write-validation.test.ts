@@ -74,7 +74,7 @@ describe('node write validation', () => {
       const ok = await send(
         'POST',
         `${base}/htr/2/setup`,
-        { ...before.setup, lock_password },
+        { ...HEATER_SETUP, lock_password },
         w.owner,
       );
       expect(ok.status, `lock_password ${JSON.stringify(lock_password)}`).toBe(200);
