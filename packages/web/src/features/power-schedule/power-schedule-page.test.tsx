@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { tokenExpiringIn } from '../../test/tokens';
 import { useSessionStore } from '../../lib/session/session-store';
+import { useErrorToastStore } from '../../lib/http';
 import { DEV, bodyOf, openPower, postsTo, servePower } from './power-test-kit';
 
 const two = [
@@ -23,6 +24,7 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
+  useErrorToastStore.getState().dismiss();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   useSessionStore.getState().clear();
@@ -59,6 +61,18 @@ describe('max power type', { timeout: 20_000 }, () => {
         slots: [0, 1, 2, 3, 4, 5, 6].map((d) => ({ m: d * 1440, i: 0 })),
       },
     });
+  });
+});
+
+describe('save failures', { timeout: 20_000 }, () => {
+  test('a refused save is a user-request error (spec 3 §8)', async () => {
+    const { calls } = servePower({}, [], 'refuse');
+    openPower();
+    fireEvent.click(await screen.findByRole('radio', { name: 'Fixed limit' }));
+    fireEvent.change(screen.getByLabelText('Maximum power (W)'), { target: { value: '3000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(postsTo(calls, '/pmo_system')).toHaveLength(1));
+    await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('userRequest'));
   });
 });
 

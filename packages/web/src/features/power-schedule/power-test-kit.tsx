@@ -35,7 +35,7 @@ function devData(slots: PowerSlot[]): DevData {
 export function servePower(
   extra: { maxPowerProfiles?: PowerProfile[]; maxPowerType?: string },
   slots: PowerSlot[] = [],
-  options: 'ok' | 'fail' = 'ok',
+  options: 'ok' | 'fail' | 'refuse' = 'ok',
 ) {
   return installFakeFetch({
     'GET /assets/maxPowerConfig.json': () =>
@@ -50,7 +50,10 @@ export function servePower(
     [`GET /api/v2/devs/${WIFI}/dev_data`]: () => json(devData([])),
     'GET /api/v2/groups/h1/extra_data': () => json({ ...extra, nodeData: { keep: 1 } }),
     'POST /api/v2/groups/h1/extra_data': () => json({}),
-    [`POST /api/v2/devs/${DEV}/pmo_system`]: () => json({}),
+    [`POST /api/v2/devs/${DEV}/pmo_system`]: () =>
+      options === 'refuse'
+        ? json({ statusCode: 400, error: 'validation_failed', message: 'bad slots' }, 400)
+        : json({}),
     [`POST /api/v2/devs/${WIFI}/pmo_system`]: () => json({}),
     [`GET /api/v2/devs/${DEV}/htr_system/power_limit`]: () => json({ power_limit: '0' }),
     [`POST /api/v2/devs/${DEV}/htr_system/power_limit`]: () => json({}),
