@@ -21,6 +21,12 @@ describe('max power type', () => {
     expect(inferMaxPowerType(undefined, 1)).toBe('fixed');
     expect(inferMaxPowerType('bogus', 3)).toBe('schedule');
   });
+  test('a type saved in the other notation (spec 2 §3) wins over the profile count too', () => {
+    expect(inferMaxPowerType('FIXED_POWER', 0)).toBe('fixed');
+    expect(inferMaxPowerType('POWER_SCHEDULE', 1)).toBe('schedule');
+    expect(inferMaxPowerType('NO_POWER_LIMIT', 1)).toBe('noLimit');
+    expect(inferMaxPowerType('toString', 1)).toBe('fixed');
+  });
   test('switching resets profiles and slots', () => {
     const fixed = switchMaxPowerType('fixed', 5000);
     expect(fixed.profiles).toEqual([5000]);

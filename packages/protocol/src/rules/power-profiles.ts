@@ -24,10 +24,19 @@ export interface PowerProfile {
 export const MAX_POWER_TYPES = ['fixed', 'schedule', 'noLimit'] as const;
 export type MaxPowerType = (typeof MAX_POWER_TYPES)[number];
 
+/** Spec 2 §3: the other notation of the same three types, as other clients save them. */
+export const MAX_POWER_TYPE_ALIASES: Readonly<Record<string, MaxPowerType>> = {
+  FIXED_POWER: 'fixed',
+  POWER_SCHEDULE: 'schedule',
+  NO_POWER_LIMIT: 'noLimit',
+};
+
 /** Spec 2 §4: the saved type wins; otherwise 0 profiles is noLimit, 1 fixed, more schedule. */
 export function inferMaxPowerType(saved: string | undefined, profileCount: number): MaxPowerType {
   if (saved !== undefined && (MAX_POWER_TYPES as readonly string[]).includes(saved))
     return saved as MaxPowerType;
+  if (saved !== undefined && Object.hasOwn(MAX_POWER_TYPE_ALIASES, saved))
+    return MAX_POWER_TYPE_ALIASES[saved] as MaxPowerType;
   if (profileCount === 0) return 'noLimit';
   return profileCount === 1 ? 'fixed' : 'schedule';
 }

@@ -45,11 +45,13 @@ const info = {
 let calls: RecordedCall[];
 let brandCapabilities: Record<string, unknown> | undefined;
 let h1Position: { latitude: number; longitude: number } | undefined;
+let h1Extra: Record<string, unknown>;
 
 beforeEach(() => {
   signIn();
   brandCapabilities = undefined;
   h1Position = undefined;
+  h1Extra = {};
   ({ calls } = installFakeFetch({
     'GET /client-data/15/capabilities.json': () =>
       brandCapabilities ? json(brandCapabilities) : json({ message: 'none' }, 404),
@@ -61,7 +63,7 @@ beforeEach(() => {
     'GET /api/v2/groups/h2/geo_data': () => json({}),
     'POST /api/v2/groups/h1/geo_data': () => json({}),
     'POST /api/v2/groups/h1/name': () => json({}),
-    'GET /api/v2/groups/h1/extra_data': () => json({}),
+    'GET /api/v2/groups/h1/extra_data': () => json(h1Extra),
     'POST /api/v2/groups/h1/extra_data': () => json({}),
     [`POST /api/v2/devs/${DEV}/pmo_system`]: () => json({}),
     [`GET /api/v2/devs/${DEV}/pmo_system`]: () =>
@@ -184,6 +186,16 @@ describe('home data form', () => {
     ]);
     const buttons = [...form.querySelectorAll('ion-button')].map((b) => b.textContent);
     expect(buttons).toEqual(['Save', 'Back']);
+  });
+
+  test('a max power type saved in the other notation (NO_POWER_LIMIT…) is the type shown', async () => {
+    h1Extra = {
+      maxPowerType: 'NO_POWER_LIMIT',
+      maxPowerProfiles: [{ name: 'x', color: '#000000', value: -1 }],
+    };
+    open('/list/homes/h1/data');
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'No limit' })).toBeChecked());
+    expect(screen.getByRole('radio', { name: 'Fixed limit' })).not.toBeChecked();
   });
 
   test('outside admin mode an owner sees the max power but cannot change it', async () => {
