@@ -1,10 +1,11 @@
-import { beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { GroupedHome, MgrNode } from '@hearth/protocol';
 import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
 import { signIn } from '../../test/session';
 import { Link, Route, Routes } from 'react-router-dom';
 import { renderWithApp } from '../../test/render';
+import { useErrorToastStore } from '../../lib/http';
 import { LocationProbe } from '../../test/route-render';
 import { HeaterSystemPage } from './heater-system-page';
 import { bodyOf, openPower, postsTo } from './power-test-kit';
@@ -20,7 +21,7 @@ const node = (addr: number, type: MgrNode['type'], name: string): MgrNode => ({
 const NODES = [node(1, 'htr', 'Lounge'), node(2, 'htr', 'Study'), node(3, 'acm', 'Hall')];
 let calls: RecordedCall[];
 
-function serve(owner: boolean) {
+function serve(owner: boolean, acmSetupStatus = 200) {
   const homes: GroupedHome[] = [
     {
       id: 'h1',
@@ -39,7 +40,10 @@ function serve(owner: boolean) {
     [`GET /api/v2/devs/${DEV}/acm/3/setup`]: setup,
     [`POST /api/v2/devs/${DEV}/htr/1/setup`]: () => json({}),
     [`POST /api/v2/devs/${DEV}/htr/2/setup`]: () => json({}),
-    [`POST /api/v2/devs/${DEV}/acm/3/setup`]: () => json({}),
+    [`POST /api/v2/devs/${DEV}/acm/3/setup`]: () =>
+      acmSetupStatus === 200
+        ? json({})
+        : json({ statusCode: 400, error: 'validation_failed', message: 'bad' }, acmSetupStatus),
   }));
 }
 
@@ -47,6 +51,7 @@ beforeEach(() => {
   signIn();
   localStorage.clear();
 });
+afterEach(() => useErrorToastStore.getState().dismiss());
 
 describe('heater system settings (spec 2 §2, spec 3 §7)', () => {
   test("the home's method is written to every heater's setup, storage heaters apart", async () => {
@@ -75,6 +80,15 @@ describe('heater system settings (spec 2 §2, spec 3 §7)', () => {
     expect(postsTo(calls, '/htr/1/setup')).toHaveLength(0);
     fireEvent.click(screen.getByRole('radio', { name: 'By name' }));
     expect(JSON.parse(localStorage.getItem('htrSystemSortMethod') ?? '{}')).toEqual({ h1: 'name' });
+  });
+
+  test("a refused storage heater's method is a user-request error (spec 3 §8)", async () => {
+    serve(true, 400);
+    openPower(`/homes/h1/devs/${DEV}/system/acm/settings`);
+    const hall = await screen.findByRole('group', { name: 'Hall' });
+    fireEvent.click(within(hall).getByRole('radio', { name: '30 minutes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The change could not be saved');
+    expect(useErrorToastStore.getState().kind).toBe('userRequest');
   });
 
   test('a guest sees the method but cannot change it', async () => {

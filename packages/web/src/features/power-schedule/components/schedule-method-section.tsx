@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeSetup, type LiveNode } from '../../../lib/devices';
-import { HttpError } from '../../../lib/http';
+import { HttpError, reportError } from '../../../lib/http';
 import {
   SCHEDULE_METHODS,
   homeMethodNodes,
@@ -27,7 +27,9 @@ function useMethodWrite(devId: string) {
       setOutcome('saved');
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
-      // Spec 3 §8: the HTTP layer already showed the user-request error.
+      // Spec 3 §8: a failed schedule method save is a user-request error. The HTTP layer shows
+      // it for every failure but a refusal (400, 409), which it leaves to us.
+      if (err.status === 400 || err.status === 409) reportError('userRequest');
       setOutcome('failed');
     }
   };
