@@ -152,6 +152,29 @@ describe('account pages', WHOLE_APP, () => {
     expect(document.querySelector('[data-transition="fade"]')).not.toBeNull();
   });
 
+  test('the privacy-policy-update dialog leaves the privacy and terms pages it links to readable', async () => {
+    signIn();
+    installFakeFetch({
+      'GET /api/v2/grouped_devs': () => json(homes),
+      'GET /api/v2/users/u1/privacy': () => json({ accepted: false, date: null }),
+      'GET /version': () => json({ major: '1', minor: '2', subminor: '3', commit: 'abcdef12' }),
+    });
+    const about = openAt('/about');
+    const dialog = await screen.findByRole('dialog', {}, LOADED_MACHINE);
+    expect(dialog).toHaveTextContent('Privacy policy update');
+    // Its privacy link opens the privacy page, where the policy can be read and accepted.
+    await userEvent.click(within(dialog).getByRole('link', { name: 'Privacy policy' }));
+    expect(
+      await screen.findByText('The data we keep about you', {}, LOADED_MACHINE),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    about.unmount();
+    // Its terms link opens the terms in a new tab, where the app starts on /terms.
+    openAt('/terms');
+    expect(await screen.findByText('Your account', {}, LOADED_MACHINE)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   test('confirmation screens open without a session and report a failed code', async () => {
     installFakeFetch({
       'POST /api/v2/users/verify': () =>

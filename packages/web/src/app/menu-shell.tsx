@@ -11,6 +11,12 @@ import { preloadDashboard, PrivacyUpdateDialog } from './pages';
 const NO_MENU =
   /^\/(login|oauth|registration-confirm|password-reset-confirm|email-change-confirm|invite-confirm|removeAccountHelp)(\/|$)/;
 
+/**
+ * The pages the privacy-policy-update dialog links to (spec 1 §2): the dialog stays off them so
+ * that the policy and the terms can be read (and accepted on the privacy page).
+ */
+const POLICY_PAGES = /^\/(privacy|terms)(\/|$)/;
+
 /** Fetched once someone is signed in; nothing to show while it arrives. */
 const SideMenu = lazyPage(() => import('./side-menu').then((m) => m.SideMenu), null);
 
@@ -43,7 +49,7 @@ export function MenuShell({ children }: { children: ReactNode }) {
       <div id="main" className="ion-page">
         {children}
       </div>
-      {!menuOff && <PrivacyUpdateDialog />}
+      {!menuOff && !POLICY_PAGES.test(pathname) && <PrivacyUpdateDialog />}
     </>
   );
 }
