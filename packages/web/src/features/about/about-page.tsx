@@ -23,7 +23,9 @@ export function AboutPage({ transition }: { transition?: AboutTransition }) {
         <dt>{t('about.api')}</dt>
         <dd data-testid="about-api">{endpoint}</dd>
         <dt>{t('about.server')}</dt>
-        <dd data-testid="about-server">{formatServerVersion(server.data) ?? t('about.unknown')}</dd>
+        <dd data-testid="about-server">
+          {formatServerVersion(server.data, t('about.unknown')) ?? t('about.unknown')}
+        </dd>
       </dl>
       <p className="auth-help">{t('about.copyright', { year: BUILD_YEAR })}</p>
     </PageFrame>

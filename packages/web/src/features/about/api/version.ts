@@ -18,8 +18,15 @@ export function useServerVersion() {
   });
 }
 
-/** "1.2.3 (abcd)", the commit cut to 4 characters; undefined while unknown. */
-export function formatServerVersion(v: ServerVersion | undefined): string | undefined {
+/**
+ * "1.2.3 (abcd)", the commit cut to 4 characters; undefined while unknown. A server that
+ * names no commit (a compatible cloud may not) gets `unknown` in its place.
+ */
+export function formatServerVersion(
+  v: ServerVersion | undefined,
+  unknown = 'unknown',
+): string | undefined {
   if (!v) return undefined;
-  return `${v.major}.${v.minor}.${v.subminor} (${v.commit.slice(0, 4)})`;
+  const commit = typeof v.commit === 'string' && v.commit !== '' ? v.commit.slice(0, 4) : unknown;
+  return `${v.major}.${v.minor}.${v.subminor} (${commit})`;
 }
