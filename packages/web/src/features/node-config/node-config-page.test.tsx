@@ -107,6 +107,20 @@ describe('node configuration page', () => {
     fireEvent.click(screen.getByText('Show advanced settings'));
     fireEvent.click(within(screen.getByRole('alertdialog')).getByText('Accept'));
     const mode = screen.getByLabelText('Control mode');
+    // Spec 3 §3: control modes 0–6 read hysteresis 0.2 … 0.7, PID, PID 15 min, PID 30 min.
+    expect(
+      within(mode)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'Hysteresis 0.2',
+      'Hysteresis 0.3',
+      'Hysteresis 0.5',
+      'Hysteresis 0.7',
+      'PID',
+      'PID 15 min',
+      'PID 30 min',
+    ]);
     fireEvent.change(mode, { target: { value: '0' } });
     fireEvent.click(screen.getByText('Restore defaults'));
     expect(mode).toHaveValue('4');

@@ -24,8 +24,16 @@ interface Props {
 }
 
 /** Option labels that are not plain values (spec 3 §3 reference lists). */
-function optionLabel(def: SettingDef, v: string | number, t: (k: string) => string): string {
-  if (def.name === 'control_mode') return CONTROL_MODES[Number(v)] ?? String(v);
+function optionLabel(
+  def: SettingDef,
+  v: string | number,
+  t: (k: string, options?: Record<string, unknown>) => string,
+): string {
+  if (def.name === 'control_mode') {
+    const mode = CONTROL_MODES[Number(v)] ?? String(v);
+    // Spec 3 §3: modes 0–3 are hysteresis widths (0.2 … 0.7), the others PID variants.
+    return mode.startsWith('PID') ? mode : t('nodeConfig.hysteresis', { value: mode });
+  }
   if (def.name === 'floor_probe_resistor') return FLOOR_PROBE_RESISTORS[Number(v)] ?? String(v);
   if (def.name === 'temperature_units') return `°${v}`;
   return t(`nodeConfig.options.${def.name}.${v}`);
