@@ -92,3 +92,12 @@ test.each(['ana@', '@example.com', 'a b@c'])(
     expect(JSON.parse(sent?.body ?? '{}')).toMatchObject({ email: address });
   },
 );
+
+test('the e-mail field comes first, then Send and Cancel, in that order (spec 1 §2)', () => {
+  renderRoute('/login/forgot-password', <ForgotPasswordPage />, '/login/forgot-password');
+  const form = screen.getByLabelText('E-mail').closest('form') as HTMLFormElement;
+  const controls = Array.from(form.querySelectorAll('input, button')).map(
+    (el) => (el as HTMLElement).textContent || (el as HTMLInputElement).type,
+  );
+  expect(controls).toEqual(['email', 'Send', 'Cancel']);
+});

@@ -82,11 +82,11 @@ export function ForgotPasswordPage() {
           </p>
         )}
         <div className="auth-actions">
-          <button type="button" className="auth-secondary" onClick={() => goBack(navigate)}>
-            {t('accountsShared.cancel')}
-          </button>
           <button type="submit" disabled={forgot.isPending || sent}>
             {t('forgotPassword.send')}
+          </button>
+          <button type="button" className="auth-secondary" onClick={() => goBack(navigate)}>
+            {t('accountsShared.cancel')}
           </button>
         </div>
       </form>

@@ -85,11 +85,11 @@ export function AccessStep({ initial, onContinue, onCancel }: Props) {
       <TermsLink />
       <ProblemLine problem={problem} />
       <div className="auth-actions">
-        <button type="button" className="auth-secondary" onClick={onCancel}>
-          {t('accountsShared.cancel')}
-        </button>
         <button type="submit" disabled={!terms}>
           {t('registration.continue')}
+        </button>
+        <button type="button" className="auth-secondary" onClick={onCancel}>
+          {t('accountsShared.cancel')}
         </button>
       </div>
     </form>

@@ -49,11 +49,11 @@ export function DeviceStep({ busy, onSend, onBack }: Props) {
       </button>
       <ProblemLine problem={problem} />
       <div className="auth-actions">
-        <button type="button" className="auth-secondary" onClick={onBack}>
-          {t('registration.back')}
-        </button>
         <button type="submit" disabled={busy}>
           {t('registration.send')}
+        </button>
+        <button type="button" className="auth-secondary" onClick={onBack}>
+          {t('registration.back')}
         </button>
       </div>
       {help && (

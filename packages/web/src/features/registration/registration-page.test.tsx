@@ -131,3 +131,19 @@ describe('serial id help (spec 1 §2)', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
+
+test('each step lists its buttons as spec 1 §2 does: Continue then Cancel, Send register then Back', () => {
+  renderRoute('/login/register', <RegistrationPage />, '/login/register');
+  const names = (form: string) =>
+    within(screen.getByRole('form', { name: form }))
+      .getAllByRole('button')
+      .filter((b) => b.getAttribute('aria-pressed') === null)
+      .map((b) => b.textContent);
+  expect(names('Access data')).toEqual(['Continue', 'Cancel']);
+  fireEvent.change(field('E-mail'), { target: { value: 'new@example.com' } });
+  fireEvent.change(field('Password'), { target: { value: 'secret_1' } });
+  fireEvent.change(field('Repeat password'), { target: { value: 'secret_1' } });
+  fireEvent.click(screen.getByLabelText(/I accept the terms/));
+  fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(names('Device data')).toEqual(['Where is my serial id?', 'Send register', 'Back']);
+});
