@@ -14,6 +14,7 @@ const status = {
   ice_temp: '7.0',
   units: 'C' as const,
   sync_status: 'ok' as const,
+  power: '1497.0',
 };
 
 function row(setup?: Record<string, unknown>) {
@@ -28,6 +29,14 @@ function row(setup?: Record<string, unknown>) {
 }
 
 describe('table row (spec 3 §2 table edits)', () => {
+  test('measured temperature, power and sync status read with their units and words', () => {
+    row();
+    const cells = screen.getAllByRole('cell').map((c) => c.textContent);
+    expect(cells).toContain('19.0 °C');
+    expect(cells).toContain('1,497 W');
+    expect(cells).toContain('In sync');
+  });
+
   test('comfort, eco and ice are editable unless the device marks them not editable', () => {
     row({ eco_temp_editable: false });
     expect(screen.getByLabelText('Comfort Hall')).toBeEnabled();

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { parseDecimal } from '@hearth/protocol';
 import { temperatureLimits, type LiveNode } from '../../../lib/devices';
+import { formatTemperature } from '../format-temperature';
 import { isSelectable } from '../model/dashboard-rules';
 import { statusIndicators } from '../model/node-badges';
 
@@ -18,8 +19,15 @@ function display(value: unknown): string {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : '–';
 }
 
+/** A node's power in whole watts ("1 497 W" in the user's number format); a dash without one. */
+function formatPower(value: string | undefined, locale: string): string {
+  const watts = parseDecimal(value);
+  if (watts === undefined) return '–';
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(watts)} W`;
+}
+
 export function TableRow({ node, edits, timer, onEdit }: RowProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const status = node.status;
   const limits = temperatureLimits(node);
   const usable = isSelectable(node) && status !== undefined;
@@ -57,16 +65,16 @@ export function TableRow({ node, edits, timer, onEdit }: RowProps) {
       <th scope="row">{node.name}</th>
       <td>{node.addr}</td>
       <td>{t(`dashboard.types.${node.type}`)}</td>
-      <td>{display(status?.sync_status)}</td>
+      <td>{status?.sync_status ? t(`dashboard.syncStatus.${status.sync_status}`) : '–'}</td>
       <td>{status?.mode ? t(`dashboard.modes.${status.mode}`) : '–'}</td>
       {input('stemp', t('dashboard.table.stemp'), stempEditable)}
-      <td>{display(status?.mtemp)}</td>
+      <td>{formatTemperature(status?.mtemp, status?.units, i18n.language)}</td>
       <td>
         {statusIndicators(status)
           .map((k) => t(`dashboard.indicators.${k}`))
           .join(', ') || '–'}
       </td>
-      <td>{display(status?.power)}</td>
+      <td>{formatPower(status?.power, i18n.language)}</td>
       <td>{display(status?.consumption)}</td>
       {input('comf_temp', t('dashboard.table.comfort'), profileEditable('comf_temp'))}
       {input('eco_temp', t('dashboard.table.eco'), profileEditable('eco_temp'))}
