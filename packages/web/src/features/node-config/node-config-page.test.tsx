@@ -136,6 +136,20 @@ describe('node configuration page', () => {
     expect(screen.queryByText('Show advanced settings')).toBeNull();
   });
 
+  test('a missing home, device or node is named as such (spec 3 §8)', async () => {
+    nodes = [{ name: 'Other', addr: 3, type: 'acm', installed: true, lost: false }];
+    const { unmount } = open();
+    expect(await screen.findByTestId('node-missing')).toHaveTextContent('Node not found');
+    unmount();
+    homes = [{ id: 'h1', name: 'Attic', owner: true, devs: [] }];
+    const second = open();
+    expect(await screen.findByTestId('node-missing')).toHaveTextContent('Dev not found');
+    second.unmount();
+    homes = [];
+    open();
+    expect(await screen.findByTestId('node-missing')).toHaveTextContent('Home not found');
+  });
+
   test('a lost node offers delete; deleting toasts, then goes to the dashboard', async () => {
     nodes = [{ ...nodes[0]!, lost: true }];
     open();

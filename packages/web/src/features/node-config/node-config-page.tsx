@@ -146,6 +146,11 @@ export function NodeConfigPage() {
         </div>
       }
     >
+      {m.missing && (
+        <p role="alert" data-testid="node-missing">
+          {t(`nodeConfig.${m.missing}`)}
+        </p>
+      )}
       {m.loading && <IonSpinner aria-label={t('nodeConfig.loading')} />}
       {m.failed && <p role="alert">{t('nodeConfig.errors.dataUpdate')}</p>}
       <section aria-label={t('nodeConfig.standard')}>{render('standard')}</section>

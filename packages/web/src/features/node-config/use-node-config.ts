@@ -49,6 +49,11 @@ export function useNodeConfig() {
             .map((n) => n.addr),
         }
       : null;
+  // Spec 3 §8 missing lookups: the home, then its device, then the node on that device.
+  let missing: 'homeNotFound' | 'devNotFound' | 'nodeNotFound' | undefined;
+  if (homes.isSuccess && !home) missing = 'homeNotFound';
+  else if (home && !device) missing = 'devNotFound';
+  else if (device?.loaded && !listed) missing = 'nodeNotFound';
   const initial = ctx ? initialValues(ctx) : null;
   const [edited, setEdited] = useState<Values | null>(null);
   const values = edited ?? initial;
@@ -78,8 +83,9 @@ export function useNodeConfig() {
     deleted,
     wifiHeater,
     pmoSystem: pmo,
-    loading: data.isPending || homes.isPending,
-    failed: data.isError,
+    missing,
+    loading: missing === undefined && (data.isPending || homes.isPending),
+    failed: missing === undefined && data.isError,
     homeIndex: Math.max(0, homes.data?.findIndex((h) => h.id === homeId) ?? 0),
   };
 }
