@@ -65,8 +65,10 @@ describe('device settings', () => {
       screen.getByText('Cancel'),
       screen.getByText('Save'),
     ];
-    for (let i = 1; i < order.length; i++)
-      expect(order[i - 1].compareDocumentPosition(order[i])).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    order.reduce((before, next) => {
+      expect(before.compareDocumentPosition(next)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+      return next;
+    });
   });
 
   test('guests see the name read-only, with no delete, transfer or save', async () => {
