@@ -211,6 +211,23 @@ describe('node records', { timeout: 20_000 }, () => {
   });
 });
 
+describe('missing lookups (spec 3 §8)', { timeout: 20_000 }, () => {
+  test('a missing home, device or node is named as such', async () => {
+    serve();
+    const first = open(`/homes/h1/devs/${DEV}/htr/9/records?day=9&month=3&year=2026`);
+    expect(await screen.findByText('Node not found')).toBeInTheDocument();
+    first.unmount();
+    const second = open('/homes/h1/devs/ffffffffffffffffff/htr/2/records?day=9&month=3&year=2026');
+    expect(await screen.findByText('Dev not found')).toBeInTheDocument();
+    second.unmount();
+    const third = open(`/homes/h9/devs/${DEV}/htr/2/records?day=9&month=3&year=2026`);
+    expect(await screen.findByText('Home not found')).toBeInTheDocument();
+    third.unmount();
+    open('/homes/h9/system/htr/records');
+    expect(await screen.findByText('Home not found')).toBeInTheDocument();
+  });
+});
+
 describe('home records', { timeout: 20_000 }, () => {
   test('sum the installed heaters of the home, titled with the home only', async () => {
     const { calls } = serve();

@@ -54,12 +54,19 @@ export function NodeRecordsPage() {
         <Loading />
       </Frame>
     );
-  if (!home || !node || !type)
+  if (!home || !node || !type) {
+    // Spec 3 §8 missing lookups: the home, then its device, then the node.
+    const missing = !home
+      ? 'homeNotFound'
+      : home.devs.some((d) => d.dev_id === devId)
+        ? 'notFound'
+        : 'devNotFound';
     return (
       <Frame title={title}>
-        <p role="status">{t('records.notFound')}</p>
+        <p role="status">{t(`records.${missing}`)}</p>
       </Frame>
     );
+  }
   const nodes: RecordsNode[] = [{ devId, type, addr: node.addr, name: node.name }];
   return (
     <Frame title={title}>
@@ -97,7 +104,7 @@ export function HomeRecordsPage() {
   if (!home || !type || nodes.length === 0)
     return (
       <Frame title={title}>
-        <p role="status">{t('records.noNodes')}</p>
+        <p role="status">{t(home ? 'records.noNodes' : 'records.homeNotFound')}</p>
       </Frame>
     );
   return (

@@ -30,6 +30,12 @@ export function SchedulePage() {
   const loading = homes.isPending || devDatas.some((q) => q.isPending);
   const nodes = findNodes(targets, (id) => devDatas[devIds.indexOf(id)]?.data);
   const timeZone = devDatas.find((q) => q.data)?.data?.geo_data.tz_code;
+  // Spec 3 §8 missing lookups: the home, then a device of it, then the node.
+  let missing: 'homeNotFound' | 'devNotFound' | 'notFound' | undefined;
+  if (homes.isSuccess && !home) missing = 'homeNotFound';
+  else if (home && devIds.some((id) => !home.devs.some((d) => d.dev_id === id)))
+    missing = 'devNotFound';
+  else if (!loading && nodes.length === 0) missing = 'notFound';
   const title =
     nodes.length === 1
       ? recordsTitle(home?.name ?? '', nodes[0]?.node.name)
@@ -42,13 +48,13 @@ export function SchedulePage() {
       backText={t('schedule.back')}
     >
       <h1 className="schedule__heading">{title}</h1>
-      {loading && (
+      {loading && !missing && (
         <p role="status">
           <IonSpinner aria-hidden="true" /> <span>{t('schedule.loading')}</span>
         </p>
       )}
-      {!loading && nodes.length === 0 && <p role="status">{t('schedule.notFound')}</p>}
-      {!loading && nodes.length > 0 && (
+      {missing && <p role="status">{t(`schedule.${missing}`)}</p>}
+      {!loading && !missing && nodes.length > 0 && (
         <ScheduleEditor
           // Another node or selection is another draft.
           key={targetsParam(targets)}
