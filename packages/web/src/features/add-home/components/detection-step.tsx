@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { IonButton, IonSpinner } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { DETECTION_MESSAGE_MS } from '@hearth/protocol';
@@ -15,9 +15,11 @@ export function DetectionStep({ detect, onNext }: { detect: Detector; onNext: ()
   const { t } = useTranslation();
   const set = useWizardStore((s) => s.set);
   const [phase, setPhase] = useState<Phase>('searching');
+  const search = useRef<AbortController | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
+    search.current = controller;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const after = (next: Phase) => {
       setPhase(next);
@@ -25,6 +27,7 @@ export function DetectionStep({ detect, onNext }: { detect: Detector; onNext: ()
     };
     detect(controller.signal).then(
       (devId) => {
+        if (controller.signal.aborted) return;
         set({ devId, devIdKnown: true });
         after('found');
       },
@@ -47,7 +50,15 @@ export function DetectionStep({ detect, onNext }: { detect: Detector; onNext: ()
           <p role="status">
             <IonSpinner aria-hidden="true" /> <span>{t('addHome.detection.searching')}</span>
           </p>
-          <IonButton fill="outline" onClick={onNext}>
+          <IonButton
+            fill="outline"
+            onClick={() => {
+              // The user types the data: a search still running must not fill in a device id or
+              // move the wizard on again later (the step stays mounted under the next one).
+              search.current?.abort();
+              onNext();
+            }}
+          >
             {t('addHome.detection.manual')}
           </IonButton>
         </>
