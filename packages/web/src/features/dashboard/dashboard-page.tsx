@@ -12,7 +12,7 @@ import {
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { DeviceSockets, formatHomeDateTime, routes } from '../../lib/devices';
+import { DeviceSockets, formatHomeDateTime, formatTemperature, routes } from '../../lib/devices';
 import { useAddHomeOffered } from '../../lib/home-data';
 import { Icon } from '../../lib/ui/icons';
 import { whenIdle } from '../../lib/platform/when-idle';
@@ -20,7 +20,6 @@ import { DashboardToolbar } from './components/dashboard-toolbar';
 import { HomeHeader, homeTitle } from './components/home-header';
 import { HomePicker } from './components/home-picker';
 import { HomeView, type RenderPowerMonitors } from './components/home-view';
-import { formatTemperature } from './format-temperature';
 import { useDashboard } from './use-dashboard';
 import { parseSelectionKey } from './model/dashboard-rules';
 import { useAdminMode } from '../../lib/session/admin-mode';

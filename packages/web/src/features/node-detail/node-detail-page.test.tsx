@@ -47,6 +47,18 @@ describe('node detail', () => {
     expect(spin).toHaveAttribute('aria-valuenow', '22');
   });
 
+  test('the measured temperature reads with one decimal and its unit; none reads a dash', async () => {
+    const { sockets, seed } = open([
+      liveNode('Living room', 1, { ...base, mtemp: '19' }),
+      liveNode('Study', 2, { ...base, mtemp: undefined }),
+    ]);
+    await waitFor(() => expect(sockets.open.size).toBe(1));
+    seed();
+    expect(await screen.findByTestId('detail-mtemp')).toHaveTextContent(/^19\.0 °C$/);
+    fireEvent.click(screen.getByRole('button', { name: 'Study' }));
+    await waitFor(() => expect(screen.getByTestId('detail-mtemp')).toHaveTextContent(/^–$/));
+  });
+
   test('at a bound the value stays and the display shakes for 1 s', async () => {
     const { sockets, seed } = open([liveNode('Living room', 1, { ...base, stemp: '30.0' })]);
     await waitFor(() => expect(sockets.open.size).toBe(1));

@@ -23,6 +23,7 @@ export {
   type HomeDevice,
 } from './home-devices';
 export { formatHomeDateTime, useHomeClock } from './use-home-clock';
+export { formatTemperature } from './format-temperature';
 export * from './node-commands';
 export * from './node-routes';
 export * from './temperature-limits';

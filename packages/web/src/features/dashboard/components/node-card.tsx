@@ -2,9 +2,8 @@ import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isTimerOn } from '@hearth/protocol';
-import { routes, useNodeRecordsLink, type LiveNode } from '../../../lib/devices';
+import { formatTemperature, routes, useNodeRecordsLink, type LiveNode } from '../../../lib/devices';
 import { Icon } from '../../../lib/ui/icons';
-import { formatTemperature } from '../format-temperature';
 import { cardState, isSelectable, opensDetail } from '../model/dashboard-rules';
 import { ChargeBar, ModeIcon, StatusIndicators } from './node-badges';
 

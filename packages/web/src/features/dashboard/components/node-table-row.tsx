@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { parseDecimal } from '@hearth/protocol';
-import { temperatureLimits, type LiveNode } from '../../../lib/devices';
-import { formatTemperature } from '../format-temperature';
+import { formatTemperature, temperatureLimits, type LiveNode } from '../../../lib/devices';
 import { isSelectable } from '../model/dashboard-rules';
 import { statusIndicators } from '../model/node-badges';
 

@@ -7,7 +7,7 @@ import {
   modeClickAction,
   type NodeMode,
 } from '@hearth/protocol';
-import { temperatureLimits, type LiveNode } from '../../../lib/devices';
+import { formatTemperature, temperatureLimits, type LiveNode } from '../../../lib/devices';
 import { Toast } from '../../../lib/ui/toast';
 import { availableModes, nodeCapabilities } from '../model/node-capabilities';
 import type { nodeActions } from '../model/use-node-actions';
@@ -24,7 +24,7 @@ interface NodeControlsProps {
 
 /** Mode switcher, set point (or timer switch), and the modified-auto advice with its restore. */
 export function NodeControls({ node, actions, onOpenBoost }: NodeControlsProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const status = node.status;
   const mode = status?.mode;
   const limits = temperatureLimits(node);
@@ -136,7 +136,8 @@ export function NodeControls({ node, actions, onOpenBoost }: NodeControlsProps) 
         <p className="node-controls__measured">
           <span>{t('nodeDetail.measured')}</span>{' '}
           <span data-testid="detail-mtemp">
-            {status?.mtemp ?? '–'} °{limits.units}
+            {/* In the user's number format with one decimal, as the set point and the cards. */}
+            {formatTemperature(status?.mtemp, limits.units, i18n.language)}
           </span>
         </p>
       )}
