@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { GroupedHome } from '@hearth/protocol';
+import { SUCCESS_TOAST_MS, type GroupedHome } from '@hearth/protocol';
 import { installFakeFetch, json } from '../test/fake-fetch';
 import { tokenExpiringIn } from '../test/tokens';
 import { useSessionStore } from '../lib/session/session-store';
@@ -173,6 +173,32 @@ describe('account pages', WHOLE_APP, () => {
     openAt('/terms');
     expect(await screen.findByText('Your account', {}, LOADED_MACHINE)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  test('moving on from the account page within its 2 s of success cancels its way back (spec 1 §2)', async () => {
+    signIn();
+    installFakeFetch({
+      'GET /api/v2/grouped_devs': () => json(homes),
+      'GET /api/v2/users/u1/privacy': () => json({ accepted: true, date: null }),
+      'POST /api/v2/users/u1/email': () => json({ message: 'ok' }),
+      'GET /version': () => json({ major: '1', minor: '2', subminor: '3', commit: 'abcdef12' }),
+    });
+    openAt('/');
+    await screen.findByRole('heading', { name: 'Casa Pins' }, LOADED_MACHINE);
+    await openMenu();
+    await userEvent.click(await screen.findByTestId('menu-account', {}, LOADED_MACHINE));
+    fireEvent.change(await screen.findByLabelText('New e-mail', {}, LOADED_MACHINE), {
+      target: { value: 'new@example.com' },
+    });
+    fireEvent.change(screen.getByLabelText('Password', { exact: true }), {
+      target: { value: 'secret_1' },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Change e-mail' }));
+    await screen.findByText('We sent a confirmation link to the new address.', {}, LOADED_MACHINE);
+    await userEvent.click(screen.getByTestId('menu-about'));
+    await screen.findByText('1.2.3 (abcd)', {}, LOADED_MACHINE);
+    await new Promise((resolve) => setTimeout(resolve, SUCCESS_TOAST_MS + 300));
+    expect(window.location.pathname).toBe('/about');
   });
 
   test('confirmation screens open without a session and report a failed code', async () => {

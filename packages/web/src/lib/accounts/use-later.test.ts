@@ -26,4 +26,15 @@ describe('useLater', () => {
     vi.advanceTimersByTime(SUCCESS_BACK_DELAY_MS * 2);
     expect(fn).not.toHaveBeenCalled();
   });
+
+  test('moving on to another page cancels it too, though Ionic keeps the page mounted below', () => {
+    vi.useFakeTimers();
+    window.history.pushState({ key: 'account' }, '', '/account');
+    const fn = vi.fn();
+    const { result } = renderHook(() => useLater());
+    result.current.later(fn, SUCCESS_BACK_DELAY_MS);
+    window.history.pushState({ key: 'about' }, '', '/about');
+    vi.advanceTimersByTime(SUCCESS_BACK_DELAY_MS * 2);
+    expect(fn).not.toHaveBeenCalled();
+  });
 });
