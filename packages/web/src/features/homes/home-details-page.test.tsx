@@ -44,15 +44,21 @@ const info = {
 };
 let calls: RecordedCall[];
 let brandCapabilities: Record<string, unknown> | undefined;
+let brandMaxRange: number | undefined;
 let h1Position: { latitude: number; longitude: number } | undefined;
 let h1Extra: Record<string, unknown>;
 
 beforeEach(() => {
   signIn();
   brandCapabilities = undefined;
+  brandMaxRange = undefined;
   h1Position = undefined;
   h1Extra = {};
   ({ calls } = installFakeFetch({
+    'GET /client-data/15/appParameters.json': () =>
+      brandMaxRange === undefined
+        ? json({ message: 'none' }, 404)
+        : json({ title: 'Brand', frontendHost: '', maxOutdoorRange: brandMaxRange }),
     'GET /client-data/15/capabilities.json': () =>
       brandCapabilities ? json(brandCapabilities) : json({ message: 'none' }, 404),
     'GET /api/v2/grouped_devs': () => json(homes),
@@ -291,6 +297,22 @@ describe('geolocation', () => {
       outdoor_range: 650,
       position: { latitude: 40.4168 },
     });
+  });
+
+  test("the slider ends at the brand's largest range, never beyond 150–1000 m", async () => {
+    brandMaxRange = 600;
+    const first = open('/list/homes/h1/geolocation');
+    await waitFor(() => expect(screen.getByRole('slider')).toHaveAttribute('max', '600'));
+    first.unmount();
+    brandMaxRange = 5000;
+    const asked = calls.length;
+    open('/list/homes/h1/geolocation');
+    await screen.findByTestId('map');
+    await waitFor(() =>
+      expect(calls.slice(asked).some((c) => c.url.includes('appParameters'))).toBe(true),
+    );
+    await act(async () => new Promise((r) => setTimeout(r, 50)));
+    expect(screen.getByRole('slider')).toHaveAttribute('max', '1000');
   });
 
   test('the save-position marker shows only while the home has no saved position', async () => {

@@ -28,8 +28,10 @@ export function GeolocationTab({ homeId, owner }: { homeId: string; owner: boole
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const geo = useGeoData(homeId);
-  // The brand's largest range (spec 1 §7 appParameters.maxOutdoorRange), else the spec's 1000 m.
-  const maxRange = useClientData().appParameters?.maxOutdoorRange ?? GEO_RANGE_MAX;
+  // The brand's largest range (spec 1 §7 appParameters.maxOutdoorRange), else the spec's 1000 m;
+  // always within the 150–1000 m the range may take (spec 2 §5), which the server holds to too.
+  const brandMax = useClientData().appParameters?.maxOutdoorRange ?? GEO_RANGE_MAX;
+  const maxRange = Math.min(GEO_RANGE_MAX, Math.max(GEO_RANGE_MIN, brandMax));
   const saved = geo.data?.position;
   const coarse = geo.data?.coarsePosition;
   const savedAt = saved ? { lat: saved.latitude, lon: saved.longitude } : undefined;
