@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import {
   DEFAULT_BUILD_YEAR,
   DEV_CLIENT_ID,
@@ -264,3 +264,50 @@ describe('demo link (spec 1 §2, §4)', () => {
     expect(await screen.findByTestId('login-error')).toBeInTheDocument();
   });
 });
+
+describe('account-linking sign-in (spec 1 §2)', () => {
+  const query = '?client_id=assistant&redirect_uri=https%3A%2F%2Fa.example&state=s';
+  function renderLinkingLogin() {
+    return renderWithApp(
+      <Routes>
+        <Route path="/oauth/login" element={<LoginPage linking />} />
+        <Route path="/deviceLinking" element={<LocationText />} />
+      </Routes>,
+      { path: `/oauth/login${query}` },
+    );
+  }
+
+  test('the Enter button stays disabled until the warning is ticked, then goes to /deviceLinking with the query', async () => {
+    tokenRoute(200);
+    renderLinkingLogin();
+    expect(screen.getByTestId('linking-warning')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    const enter = screen.getByRole('button', { name: 'Enter' });
+    expect(enter).toBeDisabled();
+    await userEvent.click(
+      screen.getByRole('checkbox', { name: 'I allow the assistant this access' }),
+    );
+    expect(enter).toBeEnabled();
+    await userEvent.click(enter);
+    expect(await screen.findByTestId('where')).toHaveTextContent(`/deviceLinking${query}`);
+  });
+
+  test('the register, forgot-password and demo links are offered there too', () => {
+    renderLinkingLogin();
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      '/login/register',
+    );
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
+      'href',
+      '/login/forgot-password',
+    );
+    expect(screen.getByRole('button', { name: 'Try the demo' })).toBeInTheDocument();
+  });
+});
+
+function LocationText() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname + location.search}</p>;
+}

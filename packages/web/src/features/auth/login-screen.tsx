@@ -226,27 +226,23 @@ export function LoginScreen({
             {t('login.enter')}
           </button>
         </form>
-        {!linking && (
-          <nav className="login__links" aria-label={t('login.more')}>
-            <a href="/login/register" onClick={followLink(navigate, '/login/register')}>
-              {t('login.register')}
-            </a>
-            <a
-              href="/login/forgot-password"
-              onClick={followLink(navigate, '/login/forgot-password')}
-            >
-              {t('login.forgotPassword')}
-            </a>
-            <button
-              type="button"
-              className="login__demo"
-              data-testid="login-demo"
-              onClick={startDemo}
-            >
-              {t('login.demo')}
-            </button>
-          </nav>
-        )}
+        {/* Spec 1 §2: the links are offered in an account-linking context too. */}
+        <nav className="login__links" aria-label={t('login.more')}>
+          <a href="/login/register" onClick={followLink(navigate, '/login/register')}>
+            {t('login.register')}
+          </a>
+          <a href="/login/forgot-password" onClick={followLink(navigate, '/login/forgot-password')}>
+            {t('login.forgotPassword')}
+          </a>
+          <button
+            type="button"
+            className="login__demo"
+            data-testid="login-demo"
+            onClick={startDemo}
+          >
+            {t('login.demo')}
+          </button>
+        </nav>
         <p className="login__version" data-testid="login-version">
           {t('login.version', { version: FRONTEND_VERSION })} ·{' '}
           {t('login.copyright', { year: BUILD_YEAR })}
