@@ -77,6 +77,16 @@ describe('node card display states (spec 3 §2)', () => {
     );
   });
 
+  test('a write the device has not confirmed yet shows as pending', () => {
+    const el = card(liveNode('P', 12, { ...ok, stemp: '22.0', sync_status: 'pending' }));
+    expect(within(el).getByTestId('node-stemp')).toHaveTextContent('22.0 °C');
+    expect(within(el).getByTestId('node-pending')).toHaveTextContent(
+      'Waiting for the heater to confirm…',
+    );
+    expect(el).toHaveClass('node-card--pending');
+    expect(within(card(liveNode('Q', 13, ok))).queryByTestId('node-pending')).toBeNull();
+  });
+
   test('a timer node shows on or off and hides the measured temperature', () => {
     const setup = { extra_options: { sensor_mode: 3 } };
     const on = card(liveNode('T1', 5, { ...ok, stemp: '1.0' }, { setup }));

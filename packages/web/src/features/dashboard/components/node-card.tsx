@@ -31,6 +31,9 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
   const units = node.status?.units;
   const showMeasured = state !== 'uninstalled' && state !== 'timer';
   const selectable = isSelectable(node);
+  // DESIGN §4: a write the device has not confirmed yet (sync pending) shows as pending.
+  const pending =
+    node.status?.sync_status === 'pending' && state !== 'uninstalled' && state !== 'offline';
   const recordsLink = useNodeRecordsLink(homeId, devId, node.type, node.addr);
   const target = opensDetail(node, deviceConnected)
     ? routes.node(homeId, devId, node.type, node.addr)
@@ -60,7 +63,7 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
 
   return (
     <article
-      className={`node-card node-card--${state}${selected ? ' node-card--selected' : ''}`}
+      className={`node-card node-card--${state}${selected ? ' node-card--selected' : ''}${pending ? ' node-card--pending' : ''}`}
       aria-label={node.name}
       data-testid="node-card"
       data-node-type={node.type}
@@ -125,6 +128,11 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
           )}
           <span data-testid="node-stemp">{setPoint}</span>
         </p>
+        {pending && (
+          <p className="node-card__pending" data-testid="node-pending">
+            {t('dashboard.pending')}
+          </p>
+        )}
         {node.type === 'acm' && state !== 'uninstalled' && <ChargeBar status={node.status} />}
         {showMeasured && state !== 'offline' && <StatusIndicators status={node.status} />}
       </Link>
