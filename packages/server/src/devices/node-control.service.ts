@@ -42,7 +42,9 @@ const base = (node: NodeRow) => `/${node.type}/${node.addr}`;
 export function createNodeControlService({ nodes, devices, commands, realtime }: NodeControlDeps) {
   /**
    * Records the desired state of a part and the command that carries the write, in one
-   * statement; shows the desired state to the device's sockets; then hands the command over.
+   * statement; hands the command to the broker and, while the broker confirms it, shows the
+   * desired state to the device's sockets (on the gateway's way first: the confirmed state
+   * comes back only after the gateway's ack is stored, long after this update went out).
    */
   async function record(
     node: NodeRow,
@@ -53,8 +55,9 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
   ) {
     const desired = { type: node.type, addr: node.addr, part, body: value };
     const row = await commands.store(node.devId, 'POST', `${base(node)}/${action}`, body, desired);
+    const published = commands.publish(row);
     realtime.update(node.devId, `${base(node)}/${part}`, value);
-    await commands.publish(row);
+    await published;
   }
   /** Merges a change into the status, pending until the device confirms it, and sends it. */
   async function writeStatus(
