@@ -14,7 +14,7 @@ function formatter(locale: string): Intl.NumberFormat {
 
 /** "19.5 °C" in the user's number format; a dash when the device sent nothing usable. */
 export function formatTemperature(
-  value: string | undefined,
+  value: string | number | undefined,
   units: TemperatureUnits | undefined,
   locale: string,
 ): string {

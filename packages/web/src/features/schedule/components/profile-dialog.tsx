@@ -19,7 +19,7 @@ interface ProfileDialogProps {
 
 /** Spec 3 §5: steps of 0.5 °C or 1 °F inside the profile's range; a bound shakes the value 1 s. */
 export function ProfileDialog({ entry, units, onCancel, onSave }: ProfileDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [draft, setDraft] = useState(entry);
   const [shaking, setShaking] = useState(false);
   useEffect(() => {
@@ -59,7 +59,7 @@ export function ProfileDialog({ entry, units, onCancel, onSave }: ProfileDialogP
           data-testid="profile-value"
           className={shaking ? 'schedule__shake' : undefined}
         >
-          {formatTemp(draft.value, units)}
+          {formatTemp(draft.value, units, i18n.language)}
         </output>
         <button type="button" aria-label={t('schedule.increase')} onClick={() => nudge(1)}>
           +

@@ -13,7 +13,7 @@ interface ProfileHeaderProps {
 
 /** Spec 3 §2: anti-frost, eco and comfort (or ON/OFF for timers) above the slots. */
 export function ProfileHeader({ entries, units, timer, onSave }: ProfileHeaderProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [editing, setEditing] = useState<ScheduleTemperatureEntry | undefined>();
   if (timer) {
     return (
@@ -39,7 +39,9 @@ export function ProfileHeader({ entries, units, timer, onSave }: ProfileHeaderPr
             onClick={() => setEditing(entry)}
           >
             <span className="schedule__profile-name">{name}</span>
-            <span className="schedule__profile-value">{formatTemp(entry.value, units)}</span>
+            <span className="schedule__profile-value">
+              {formatTemp(entry.value, units, i18n.language)}
+            </span>
           </button>
         );
       })}

@@ -15,6 +15,7 @@ import {
   type SnapshotNode,
   type TemperatureUnits,
 } from '@hearth/protocol';
+import { formatTemperature } from '../../../lib/devices';
 import type { ProgTemps } from '../api/schedule-api';
 
 export interface ScheduleTarget {
@@ -121,6 +122,7 @@ export function slotChoices(timer: boolean): number[] {
   return timer ? [0, 1] : [0, 1, 2];
 }
 
-export function formatTemp(value: number, units: TemperatureUnits): string {
-  return `${units === 'F' ? Math.round(value) : value.toFixed(1)} °${units}`;
+/** A profile temperature as every heating screen reads one: one decimal, the user's number format. */
+export function formatTemp(value: number, units: TemperatureUnits, lang: string): string {
+  return formatTemperature(value, units, lang);
 }
