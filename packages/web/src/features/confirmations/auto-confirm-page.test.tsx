@@ -1,0 +1,46 @@
+import { afterEach, expect, test, vi } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { CONFIRMATION_REDIRECT_MS } from '@hearth/protocol';
+import { installFakeFetch, json } from '../../test/fake-fetch';
+import { renderRoute } from '../../test/route-render';
+import { EmailChangeConfirmPage, RegistrationConfirmPage } from './auto-confirm-page';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+test('registration confirmation sends user and code, shows success, then /login after 5 s (spec 1 §2)', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  const { calls } = installFakeFetch({
+    'POST /api/v2/users/verify': () => json({ message: 'ok' }),
+  });
+  renderRoute(
+    '/registration-confirm/:serialId',
+    <RegistrationConfirmPage />,
+    '/registration-confirm/01.01?user=u1&code=c1',
+  );
+  expect(await screen.findByTestId('form-success')).toHaveTextContent(
+    'Your account is confirmed. You can sign in now.',
+  );
+  expect(JSON.parse(calls[0]?.body ?? '{}')).toEqual({ user: 'u1', code: 'c1' });
+  act(() => vi.advanceTimersByTime(CONFIRMATION_REDIRECT_MS - 100));
+  expect(screen.getByTestId('location')).toHaveTextContent('/registration-confirm/01.01');
+  act(() => vi.advanceTimersByTime(200));
+  expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/);
+});
+
+test('a failed e-mail change confirmation shows errors.passwordResetConfirmationError (spec 1 §8)', async () => {
+  installFakeFetch({
+    'POST /api/v2/users/email/confirm': () =>
+      json({ message: 'bad code', statusCode: 404, error: 'not_found' }, 404),
+  });
+  renderRoute(
+    '/email-change-confirm/:serialId',
+    <EmailChangeConfirmPage />,
+    '/email-change-confirm/01.01?user=u1&code=nope',
+  );
+  expect(await screen.findByTestId('form-error')).toHaveTextContent(
+    'The link is not valid or has expired',
+  );
+});
