@@ -85,6 +85,12 @@ describe('device manager', () => {
         'pmo_system',
         { ...system, max_power_config: { profiles: [3000], slots: [{ m: 10080, i: 0 }] } },
       ],
+      ['pmo_system', { ...system, max_power_config: { profiles: [500], slots: [{ m: 0, i: 0 }] } }],
+      [
+        'pmo_system',
+        { ...system, max_power_config: { profiles: [60001, -1], slots: [{ m: 0, i: 1 }] } },
+      ],
+      ['pmo_system', { ...system, max_power_config: { profiles: [-2], slots: [] } }],
       ['pmo_system', { ...system, main_circuit_pmos: ['5'] }],
       ['pmo_system', { main_circuit_pmos: [5] }],
       ['pmo_system', [system]],

@@ -1,5 +1,14 @@
 import type { AwayStatus, DeviceClock, PmoSystem } from '@hearth/protocol';
-import { advanceDeviceClock, formatPowerLimit, isDeviceClock } from '@hearth/protocol';
+import {
+  advanceDeviceClock,
+  formatPowerLimit,
+  isDeviceClock,
+  isValidMaxPower,
+  POWER_LIMIT_MAX_W,
+  POWER_LIMIT_MIN_W,
+  POWER_LIMIT_NONE,
+  POWER_LIMITLESS,
+} from '@hearth/protocol';
 import { badRequest } from '../errors';
 import type { CommandsService } from '../gateway/commands.service';
 import type { DevicesRepository, DevRow } from '../repositories/devices.repository';
@@ -82,6 +91,15 @@ export function createDeviceManagerService(deps: DeviceManagerDeps) {
     pmoSystem: (devId: string) => read(devId, '/pmo_system', DEFAULT_PMO_SYSTEM),
     setPmoSystem(devId: string, body: PmoSystem) {
       const profiles = body.max_power_config.profiles.length;
+      // Spec 3 §5: a profile limits to 1000–60000 W, or is 0 (none, an empty value) or -1
+      // (limitless).
+      const value = body.max_power_config.profiles.find(
+        (p) => p !== POWER_LIMITLESS && p !== POWER_LIMIT_NONE && !isValidMaxPower(p),
+      );
+      if (value !== undefined)
+        throw badRequest(
+          `profile value ${value} must be ${POWER_LIMIT_MIN_W}–${POWER_LIMIT_MAX_W} W, 0 (none) or -1 (limitless)`,
+        );
       const bad = body.max_power_config.slots.find((s) => s.i >= profiles);
       if (bad)
         throw badRequest(
