@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { brandKeyOf } from '@hearth/protocol';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { brandKeyOf, SUCCESS_TOAST_MS } from '@hearth/protocol';
 import { installFakeFetch, json } from '../../test/fake-fetch';
 import { renderRoute } from '../../test/route-render';
 import { signIn } from '../../test/session';
@@ -142,4 +142,25 @@ describe('change e-mail asks only for an at-sign (spec 1 §5)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Change e-mail' }));
     expect(screen.getByTestId('form-error')).toHaveTextContent('Invalid email');
   });
+});
+
+test('a success message shows for SUCCESS_TOAST_MS, then the app goes back (spec 1 §2)', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  try {
+    answer = () => json({ message: 'ok' });
+    open('password');
+    fireEvent.change(field('Current password'), { target: { value: 'old_one1' } });
+    fireEvent.change(field('New password'), { target: { value: 'new_one1' } });
+    fireEvent.change(field('Repeat new password'), { target: { value: 'new_one1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByTestId('form-success')).toHaveTextContent(
+      'Your password has been changed.',
+    );
+    act(() => vi.advanceTimersByTime(SUCCESS_TOAST_MS - 100));
+    expect(screen.getByTestId('location')).toHaveTextContent('/account');
+    act(() => vi.advanceTimersByTime(200));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  } finally {
+    vi.useRealTimers();
+  }
 });
