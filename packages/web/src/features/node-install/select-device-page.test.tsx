@@ -48,10 +48,10 @@ beforeEach(() => {
   installFakeFetch({ 'GET /api/v2/grouped_devs': () => json(homes) });
 });
 
-const open = (homeId: string) =>
+const open = (homeId: string, wifiHeaterOffered?: boolean) =>
   renderRoute(
     '/homes/:homeId/addNode/devs/selectDevice',
-    <SelectDevicePage />,
+    <SelectDevicePage wifiHeaterOffered={wifiHeaterOffered} />,
     `/homes/${homeId}/addNode/devs/selectDevice?nodeType=htr`,
   );
 
@@ -66,6 +66,17 @@ describe('device choice for node installation (spec 2 §2)', () => {
     ).toBeInTheDocument();
     expect(await choices()).toEqual([
       ['Add a gateway', '/list/homes/wifi/devices/addDevice/deviceDetection'],
+    ]);
+  });
+
+  test('in the native app a home without a gateway may get a wifi heater (spec 2 §1, §2)', async () => {
+    open('wifi', true);
+    expect(await choices()).toEqual([
+      ['Add a gateway', '/list/homes/wifi/devices/addDevice/deviceDetection'],
+      [
+        'Install a Wi-Fi heater',
+        '/homes/wifi/addNode/deviceInstallation?deviceType=wifiHtr&nodeType=htr',
+      ],
     ]);
   });
 

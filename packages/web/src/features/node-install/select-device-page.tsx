@@ -5,13 +5,19 @@ import { isWifiHeaterProduct, parseNodeType } from '@hearth/protocol';
 import { routes, useHomes } from '../../lib/devices';
 import { PageFrame } from '../../lib/screens';
 import { installRoutes } from './model/install-routes';
+import { wifiHeaterOfferedHere } from './model/wifi-heater-offered';
 
 /**
  * Spec 2 §2: choose the device that gets the node; skipped when there is only one. Only
  * gateways take nodes (a wifi heater is a device of its own), so a home without one says so
- * and offers to add one.
+ * and offers to add one, or, in the native app, to install a wifi heater.
  */
-export function SelectDevicePage() {
+export function SelectDevicePage({
+  wifiHeaterOffered = wifiHeaterOfferedHere(),
+}: {
+  /** Spec 2 §1: a wifi heater can be installed in the native app only. */
+  wifiHeaterOffered?: boolean;
+}) {
   const { t } = useTranslation();
   const { homeId = '' } = useParams();
   const [params] = useSearchParams();
@@ -26,6 +32,12 @@ export function SelectDevicePage() {
         <p>
           {t('nodeInstall.noGateway')}{' '}
           <Link to={routes.addDevice(homeId)}>{t('nodeInstall.addGateway')}</Link>
+        </p>
+      )}
+      {/* A wifi heater needs no gateway: the native app installs one in any home. */}
+      {home && devs.length === 0 && wifiHeaterOffered && (
+        <p>
+          <Link to={installRoutes.wifiHeater(homeId)}>{t('nodeInstall.installWifiHeater')}</Link>
         </p>
       )}
       <ul className="node-install-list">

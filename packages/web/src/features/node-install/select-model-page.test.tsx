@@ -21,11 +21,11 @@ const brand = (catalogue: BrandsFile[string]['productos'][number]): BrandsFile =
   },
 });
 
-function open(query = '?nodeType=htr') {
+function open(query = '?nodeType=htr', wifiHeaterOffered?: boolean) {
   signIn();
   return renderRoute(
     '/homes/:homeId/addNode/devs/:devId/selectType/selectModel',
-    <SelectModelPage />,
+    <SelectModelPage wifiHeaterOffered={wifiHeaterOffered} />,
     `/homes/h1/addNode/devs/${DEV}/selectType/selectModel${query}`,
   );
 }
@@ -57,5 +57,22 @@ describe('node type and model choice (spec 2 §2, §3)', () => {
     expect(screen.queryByRole('radio', { name: 'Storage heater' })).toBeNull();
     fireEvent.click(screen.getByText('Search'));
     expect(screen.getByTestId('location').textContent).toContain('nodeModel=ZX7');
+  });
+
+  test('on web the wifi heater is no node type to choose (spec 2 §1)', () => {
+    open();
+    expect(screen.getByRole('radio', { name: 'Heater' })).toBeChecked();
+    expect(screen.queryByRole('radio', { name: 'Wi-Fi heater' })).toBeNull();
+  });
+
+  test('in the native app the wifi heater type leads to its install, which starts with its model', () => {
+    open('?nodeType=htr', true);
+    fireEvent.click(screen.getByRole('radio', { name: 'Wi-Fi heater' }));
+    expect(screen.queryByRole('group', { name: 'Model' })).toBeNull();
+    expect(screen.queryByText('Search')).toBeNull();
+    fireEvent.click(screen.getByText('Next'));
+    expect(screen.getByTestId('location')).toHaveTextContent(
+      '/homes/h1/addNode/deviceInstallation?deviceType=wifiHtr&nodeType=htr',
+    );
   });
 });

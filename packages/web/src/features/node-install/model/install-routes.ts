@@ -1,4 +1,4 @@
-import type { NodeType } from '@hearth/protocol';
+import { WIFI_HEATER_NODE_TYPE, type NodeType } from '@hearth/protocol';
 
 const enc = encodeURIComponent;
 
@@ -15,6 +15,15 @@ export const installRoutes = {
     `/homes/${enc(homeId)}/addNode/devs/selectDevice${query({ nodeType })}`,
   selectModel: (homeId: string, devId: string, nodeType?: NodeType) =>
     `/homes/${enc(homeId)}/addNode/devs/${enc(devId)}/selectType/selectModel${query({ nodeType })}`,
+  /**
+   * Spec 2 §2: a wifi heater (native app only) is a gateway of its own; its install starts at
+   * /homes/{homeId}/addNode/deviceInstallation with the wifi heater's device and node type.
+   */
+  wifiHeater: (homeId: string) =>
+    `/homes/${enc(homeId)}/addNode/deviceInstallation${query({
+      deviceType: 'wifiHtr',
+      nodeType: WIFI_HEATER_NODE_TYPE,
+    })}`,
   discovery: (
     homeId: string,
     devId: string,
