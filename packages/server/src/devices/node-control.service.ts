@@ -11,6 +11,7 @@ import {
   checkProfileOrder,
   checkRunbackTemp,
   checkRunbackTime,
+  checkSetupValues,
   checkTemperatures,
 } from './node-limits';
 import {
@@ -133,6 +134,7 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
         );
         if (changed.length > 0) throw forbidden(`Only the owner may change ${changed.join(', ')}`);
       }
+      checkSetupValues(current, write);
       const { sync_status: _ignored, ...body } = write;
       const hardware = Object.fromEntries(
         HARDWARE_SETUP_KEYS.filter((k) => k in current).map((k) => [k, current[k]]),

@@ -1,5 +1,12 @@
 import {
+  awayOffsetRange,
   celsiusToFahrenheit,
+  convertTemperature,
+  FLOOR_PROBE_BETA,
+  FLOOR_PROBE_MAX_TEMP,
+  isValidLockPassword,
+  LOCK_PASSWORD_MAX,
+  RUNBACK_TIME,
   fahrenheitToCelsius,
   parseDecimal,
   PROFILE_TEMP_KEYS,
@@ -118,4 +125,64 @@ export function checkRunbackTime(node: LimitedNode, minutes: number | undefined)
   const max = runbackSettings(node.setup?.extra_options, ownUnits(node)).maxMinutes;
   if (max !== undefined && minutes > max)
     throw badRequest(`the runback time must not be above ${max} minutes`);
+}
+
+type Range = { min: number; max: number };
+
+/** Where a checked setup entry lives, and the range it must keep in the setup's units. */
+const SETUP_RANGES: Array<{
+  path: readonly string[];
+  range: (units: TemperatureUnits) => Range;
+  unit: (units: TemperatureUnits) => string;
+}> = [
+  { path: ['away_offset'], range: awayOffsetRange, unit: (u) => ` °${u}` },
+  { path: ['extra_options', 'max_runback_time'], range: () => RUNBACK_TIME, unit: () => ' min' },
+  {
+    path: ['max_floor_probe_temperature'],
+    range: (u) => ({
+      min: convertTemperature(FLOOR_PROBE_MAX_TEMP.min, 'C', u),
+      max: convertTemperature(FLOOR_PROBE_MAX_TEMP.max, 'C', u),
+    }),
+    unit: (u) => ` °${u}`,
+  },
+  { path: ['floor_probe_beta'], range: () => FLOOR_PROBE_BETA, unit: () => '' },
+];
+
+function at(obj: unknown, path: readonly string[]): unknown {
+  return path.reduce<unknown>(
+    (o, k) => (o !== null && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined),
+    obj,
+  );
+}
+
+/**
+ * 400 for a setup entry the client changed to a value spec 3 §5 and §9 do not allow: the lock
+ * password (at most 4 digits, "" for none), the away offset (0–5 °C or 0–9 °F), the longest
+ * runback (0–60 min), the floor probe's highest temperature (20–35 °C) and its beta
+ * (2000–5000). Entries written back as the device reported them are the device's business.
+ */
+export function checkSetupValues(
+  current: Record<string, unknown>,
+  write: Record<string, unknown>,
+): void {
+  const changed = (path: readonly string[]) =>
+    at(write, path) !== undefined &&
+    JSON.stringify(at(write, path)) !== JSON.stringify(at(current, path));
+  if (changed(['lock_password'])) {
+    const password = write.lock_password;
+    if (!(password === '' || (typeof password === 'string' && isValidLockPassword(password))))
+      throw badRequest(
+        `lock_password must be a string of at most ${LOCK_PASSWORD_MAX} digits, e.g. "1234"`,
+      );
+  }
+  const units: TemperatureUnits = (write.units ?? current.units) === 'F' ? 'F' : 'C';
+  for (const { path, range, unit } of SETUP_RANGES) {
+    if (!changed(path)) continue;
+    const raw = at(write, path);
+    const value =
+      typeof raw === 'string' || typeof raw === 'number' ? parseDecimal(raw) : undefined;
+    const { min, max } = range(units);
+    if (value === undefined || value < min - 1e-9 || value > max + 1e-9)
+      throw badRequest(`${path.join('.')} must be between ${min} and ${max}${unit(units)}`);
+  }
 }

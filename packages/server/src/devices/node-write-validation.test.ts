@@ -44,6 +44,11 @@ describe('node write validation', () => {
       ['htr/2/setup', { ...HEATER_SETUP, lock_password: '12345' }],
       ['htr/2/setup', { ...HEATER_SETUP, lock_password: 'abcd' }],
       ['htr/2/setup', { ...HEATER_SETUP, lock_password: 1234 }],
+      ['htr/2/setup', { ...HEATER_SETUP, away_offset: '5.5' }],
+      ['htr/2/setup', { ...HEATER_SETUP, units: 'F', away_offset: '10.0' }],
+      ['htr/2/setup', { ...HEATER_SETUP, extra_options: { max_runback_time: 61 } }],
+      ['htr/2/setup', { ...HEATER_SETUP, max_floor_probe_temperature: '36.0' }],
+      ['htr/2/setup', { ...HEATER_SETUP, floor_probe_beta: 1999 }],
       ['htr/2/name', { name: 'x'.repeat(31) }],
       ['htr/2/name', { name: '   ' }],
       ['htr/2/select', { select: 1 }],
@@ -69,6 +74,11 @@ describe('node write validation', () => {
       nodes: [HEATER, {}],
     });
     expect(await t.repos.commands.listPending(w.devId)).toEqual([]);
+    // Values within spec 3 §5 and §9 are taken: 9 °F of away offset, a 60-minute runback.
+    const inRange = { ...HEATER_SETUP, units: 'F', away_offset: '9.0' };
+    expect((await send('POST', `${base}/htr/2/setup`, inRange, w.owner)).status).toBe(200);
+    const runback = { ...HEATER_SETUP, extra_options: { max_runback_time: 60 } };
+    expect((await send('POST', `${base}/htr/2/setup`, runback, w.owner)).status).toBe(200);
     // A 4-digit lock password, or none, is taken.
     for (const lock_password of ['1234', '']) {
       const ok = await send(

@@ -2,8 +2,6 @@ import { z } from 'zod';
 import {
   decimalString,
   formatDecimal,
-  isValidLockPassword,
-  LOCK_PASSWORD_MAX,
   modeSchema,
   NODE_MODES,
   progSchema,
@@ -153,18 +151,6 @@ export const setupWriteSchema = z.record(z.string(), z.unknown()).superRefine((s
   }
   if (setup.units !== undefined && !unitsSchema.safeParse(setup.units).success) {
     ctx.addIssue({ code: 'custom', path: ['units'], message: 'units must be "C" or "F"' });
-  }
-  // Spec 3 §5: the lock password is numeric, at most 4 digits ("" while none is set).
-  const password = setup.lock_password;
-  if (
-    password !== undefined &&
-    !(password === '' || (typeof password === 'string' && isValidLockPassword(password)))
-  ) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['lock_password'],
-      message: `lock_password must be a string of at most ${LOCK_PASSWORD_MAX} digits, e.g. "1234"`,
-    });
   }
 });
 export type SetupWrite = z.infer<typeof setupWriteSchema>;
