@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
 import { renderRoute } from '../../test/route-render';
@@ -79,4 +79,43 @@ test('empty passwords are the fields message, nothing is sent', () => {
     'You must complete the following fields: New password, Repeat password',
   );
   expect(sent()).toHaveLength(0);
+});
+
+describe('a password the server refuses leaves the invite link usable', () => {
+  const refuseFirst = () => {
+    let first = true;
+    return installFakeFetch({
+      'POST /api/v2/users/g1/invite_confirmation': () => {
+        if (!first) return json({ email: 'guest@example.com' });
+        first = false;
+        return json({ message: 'refused', statusCode: 400, error: 'validation_failed' }, 400);
+      },
+    });
+  };
+
+  test('one outside the rule says the rule, and another try goes through', async () => {
+    refuseFirst();
+    invite();
+    fireEvent.click(screen.getByLabelText(/I accept the terms/));
+    fill('pw', 'pw');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByTestId('form-error')).toHaveTextContent(
+      'The password must have 6 to 20 characters: letters, digits or underscore',
+    );
+    fill('guest_pw1', 'guest_pw1');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByTestId('form-success')).toHaveTextContent('Invitation accepted');
+  });
+
+  test("one that fits the rule was not the password of the address's account", async () => {
+    refuseFirst();
+    invite();
+    fireEvent.click(screen.getByLabelText(/I accept the terms/));
+    fill('not_mine1', 'not_mine1');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByTestId('form-error')).toHaveTextContent(
+      'This e-mail address already has an account: enter the password of that account.',
+    );
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
+  });
 });

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isValidPassword } from '@hearth/protocol';
 import {
   AuthFrame,
   firstProblem,
@@ -24,7 +25,7 @@ function PasswordConfirmPage({ kind }: { kind: 'reset' | 'invite' }) {
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [terms, setTerms] = useState(false);
-  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const [problem, setProblem] = useState<FormProblem | string | null>(null);
   const invite = kind === 'invite';
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -45,7 +46,18 @@ function PasswordConfirmPage({ kind }: { kind: 'reset' | 'invite' }) {
       () => (invite ? null : newPasswordProblem(password, repeat)),
     );
     if (found) return setProblem(found);
-    run({ kind, user, code, password });
+    // The server refusing the invite's password leaves the link usable: say why, as far as it
+    // can be told, and let the guest try again. A password that fits the rule was refused as
+    // not being the one of the account this address already has.
+    const refused = () => {
+      setProblem(
+        isValidPassword(password)
+          ? t('confirmations.inviteWrongPassword')
+          : { key: 'errors.passwordFormat' },
+      );
+      return true;
+    };
+    run({ kind, user, code, password }, invite ? refused : undefined);
   };
   const edit = (set: (v: string) => void) => (v: string) => {
     setProblem(null);
