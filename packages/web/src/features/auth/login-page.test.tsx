@@ -155,6 +155,18 @@ describe('login page', () => {
     expect(screen.queryByText('Wrong user or password, please retry')).not.toBeInTheDocument();
   });
 
+  test.each([400, 409])(
+    'a %i, which the HTTP layer leaves to the caller, is the global userRequest error too',
+    async (status) => {
+      tokenRoute(status);
+      renderLogin();
+      await userEvent.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+      await userEvent.type(screen.getByLabelText('Password'), 'secret1{Enter}');
+      await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('userRequest'));
+      expect(screen.queryByTestId('login-error')).not.toBeInTheDocument();
+    },
+  );
+
   test('the global error toast also goes away when a field changes (spec 1 §5)', async () => {
     tokenRoute(500);
     renderLogin();

@@ -8,7 +8,7 @@ import {
 } from '@hearth/protocol';
 import { BUILD_YEAR } from '../../lib/build-year';
 import { BrandMainLogo } from '../../lib/branding/brand-main-logo';
-import { useErrorToastStore } from '../../lib/http/error-store';
+import { reportError, useErrorToastStore } from '../../lib/http/error-store';
 import { HttpError } from '../../lib/http/errors';
 import { useSessionStore } from '../../lib/session/session-store';
 import { Toast } from '../../lib/ui/toast';
@@ -120,8 +120,12 @@ export function LoginScreen({
       (error: unknown) => {
         sending.current = false;
         setPending(false);
-        // Other failures were already reported by the HTTP layer as a userRequest error.
-        setWrongCredentials(error instanceof HttpError && error.status === 401);
+        // Spec 1 §8: a 401 is the wrong-credentials warning; any other failure is the global
+        // userRequest error, which the HTTP layer has already shown except for the 400 and 409
+        // it leaves to the caller.
+        const status = error instanceof HttpError ? error.status : undefined;
+        setWrongCredentials(status === 401);
+        if (status === 400 || status === 409) reportError('userRequest');
       },
     );
   };
