@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PrivacyResponse } from '@hearth/protocol';
-import { http } from '../../../lib/http';
+import { http, HttpError, reportError } from '../../../lib/http';
 
 const privacyKey = (userId: string) => ['privacy', userId] as const;
 
@@ -19,7 +19,10 @@ export function usePrivacy(userId: string) {
   return useQuery(privacyQuery(userId));
 }
 
-/** Accepting is sent for the user id; a failure is a global userRequest error (spec 1 §8). */
+/**
+ * Accepting is sent for the user id; a failure is a global userRequest error (spec 1 §8): the
+ * HTTP layer shows it, but for the 400 and 409 it leaves to the caller, shown here.
+ */
 export function useAcceptPrivacy(userId: string) {
   const client = useQueryClient();
   return useMutation({
@@ -29,5 +32,9 @@ export function useAcceptPrivacy(userId: string) {
         json: { accepted: true },
       }),
     onSuccess: (answer) => client.setQueryData(privacyKey(userId), answer),
+    onError: (error) => {
+      if (error instanceof HttpError && (error.status === 400 || error.status === 409))
+        reportError('userRequest');
+    },
   });
 }

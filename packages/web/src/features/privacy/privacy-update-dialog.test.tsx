@@ -1,0 +1,57 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { installFakeFetch, json } from '../../test/fake-fetch';
+import { renderRoute } from '../../test/route-render';
+import { signIn } from '../../test/session';
+import { useErrorToastStore } from '../../lib/http';
+import { useSessionStore } from '../../lib/session/session-store';
+import { PrivacyUpdateDialog } from './privacy-update-dialog';
+
+let answer: () => Response;
+
+beforeEach(() => {
+  signIn();
+  installFakeFetch({
+    'GET /api/v2/users/u1/privacy': () => json({ accepted: false, date: null }),
+    'POST /api/v2/users/u1/privacy': () => answer(),
+  });
+});
+
+afterEach(() => {
+  useErrorToastStore.getState().dismiss();
+  useSessionStore.getState().clear();
+  vi.unstubAllGlobals();
+});
+
+async function openDialog() {
+  renderRoute('/', <PrivacyUpdateDialog />, '/');
+  return screen.findByRole('dialog', { name: 'Privacy policy update' });
+}
+
+describe('privacy-policy-update dialog (spec 1 §2)', () => {
+  test('cannot be left, and Accept is enabled only with the box ticked', async () => {
+    answer = () => json({ accepted: true, date: '2026-01-01T00:00:00.000Z' });
+    const dialog = await openDialog();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /cancel|close/i })).toBeNull();
+    const accept = within(dialog).getByRole('button', { name: 'Accept' });
+    expect(accept).toBeDisabled();
+    fireEvent.click(within(dialog).getByRole('checkbox'));
+    expect(accept).toBeEnabled();
+    fireEvent.click(accept);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  test.each([400, 409, 500])(
+    'a %i when accepting is the global userRequest error (spec 1 §8)',
+    async (status) => {
+      answer = () => json({ message: 'no', statusCode: status, error: 'x' }, status);
+      const dialog = await openDialog();
+      fireEvent.click(within(dialog).getByRole('checkbox'));
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
+      await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('userRequest'));
+      expect(screen.getByRole('dialog')).toBeInTheDocument();
+    },
+  );
+});
