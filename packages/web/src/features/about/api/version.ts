@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http, HttpError, reportError } from '../../../lib/http';
 
 export interface ServerVersion {
   major: string;
@@ -8,11 +8,19 @@ export interface ServerVersion {
   commit: string;
 }
 
-/** GET /version; a failure shows the dataUpdate error (a read). */
+/**
+ * GET /version; a failure shows the dataUpdate error (spec 1 §8): the HTTP layer shows it, but
+ * for the 400 and 409 it leaves to the caller, shown here.
+ */
 export function useServerVersion() {
   return useQuery({
     queryKey: ['server-version'],
-    queryFn: ({ signal }) => http.request<ServerVersion>('/version', { auth: false, signal }),
+    queryFn: ({ signal }) =>
+      http.request<ServerVersion>('/version', { auth: false, signal }).catch((error: unknown) => {
+        if (error instanceof HttpError && (error.status === 400 || error.status === 409))
+          reportError('dataUpdate');
+        throw error;
+      }),
     staleTime: Infinity,
     retry: false,
   });

@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { renderHook, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { installFakeFetch, json } from '../../../test/fake-fetch';
+import { useErrorToastStore } from '../../../lib/http';
+import { formatServerVersion, useServerVersion, type ServerVersion } from './version';
+
+describe('formatServerVersion', () => {
+  test('shows the three numbers and the first 4 characters of the commit', () => {
+    expect(
+      formatServerVersion({ major: '1', minor: '4', subminor: '2', commit: 'abcdef123' }),
+    ).toBe('1.4.2 (abcd)');
+  });
+  test('a server that names no commit shows unknown in its place instead of failing', () => {
+    const noCommit = { major: '1', minor: '4', subminor: '2' } as unknown as ServerVersion;
+    expect(formatServerVersion(noCommit, 'desconocido')).toBe('1.4.2 (desconocido)');
+    expect(formatServerVersion({ ...noCommit, commit: '' })).toBe('1.4.2 (unknown)');
+  });
+  test('is undefined until the server answered, so the page shows unknown', () => {
+    expect(formatServerVersion(undefined)).toBeUndefined();
+  });
+});
+
+describe('a failed read of the server version (spec 1 §8)', () => {
+  afterEach(() => {
+    useErrorToastStore.getState().dismiss();
+    vi.unstubAllGlobals();
+  });
+
+  test.each([400, 409, 500])('%i is the dataUpdate error', async (status) => {
+    installFakeFetch({
+      'GET /version': () => json({ message: 'no', statusCode: status, error: 'x' }, status),
+    });
+    const client = new QueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    const { result } = renderHook(() => useServerVersion(), { wrapper });
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(useErrorToastStore.getState().kind).toBe('dataUpdate');
+  });
+});
