@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { installFakeFetch, json } from '../../test/fake-fetch';
+import { useErrorToastStore } from '../http';
 import { useBrandingStore } from './branding-store';
 import { fetchBrands } from './fetch-brands';
 
@@ -17,6 +18,7 @@ const calora = {
 };
 
 afterEach(() => {
+  useErrorToastStore.getState().dismiss();
   vi.unstubAllGlobals();
   localStorage.clear();
   useBrandingStore.setState({ brands: null });
@@ -36,5 +38,16 @@ describe('fetchBrands', () => {
     });
     await fetchBrands();
     expect(useBrandingStore.getState().brands).toEqual({ '02': calora });
+    // Spec 1 §8: a failed branding fetch is the dataUpdate error.
+    expect(useErrorToastStore.getState().kind).toBe('dataUpdate');
+  });
+
+  test.each([400, 409, 500])('a %i is the dataUpdate error (spec 1 §8)', async (status) => {
+    installFakeFetch({
+      'GET /webapp/v3/json/brands.json': () =>
+        json({ message: 'no', statusCode: status, error: 'x' }, status),
+    });
+    await expect(fetchBrands()).rejects.toThrow();
+    expect(useErrorToastStore.getState().kind).toBe('dataUpdate');
   });
 });

@@ -1,4 +1,4 @@
-import { http } from '../http';
+import { http, HttpError, reportError } from '../http';
 import { whenIdle } from '../platform/when-idle';
 import { useBrandingStore } from './branding-store';
 
@@ -14,10 +14,20 @@ const idle = () => new Promise<void>((resolve) => whenIdle(resolve, CHECK_IDLE_T
  * screen's work.
  */
 export async function fetchBrands(): Promise<void> {
-  const answer = await http.request<unknown>('/webapp/v3/json/brands.json', { auth: false });
+  const answer = await http
+    .request<unknown>('/webapp/v3/json/brands.json', { auth: false })
+    .catch((error: unknown) => {
+      // Spec 1 §8: a failed branding fetch is the dataUpdate error; the HTTP layer shows it
+      // but for the 400 and 409 it leaves to the caller.
+      if (error instanceof HttpError && (error.status === 400 || error.status === 409))
+        reportError('dataUpdate');
+      throw error;
+    });
   await idle();
   const { checkBrands } = await import('./check-brands');
   await idle();
   const brands = checkBrands(answer);
+  // A file that does not hold is a failed fetch too; the branding already held stays.
   if (brands) useBrandingStore.getState().setBrands(brands);
+  else reportError('dataUpdate');
 }
