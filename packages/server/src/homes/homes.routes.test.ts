@@ -112,6 +112,7 @@ describe('geo data', () => {
       {},
       { outdoor_range: 100 },
       { outdoor_range: 1001 },
+      { outdoor_range: 175 },
       { outdoor_range: 'far' },
       { state: 'Madrid' },
       { zip: 'ABC' },

@@ -3,6 +3,7 @@ import {
   DEV_ID_PATTERN,
   GEO_RANGE_MAX,
   GEO_RANGE_MIN,
+  GEO_RANGE_STEP,
   HOME_COUNTRIES,
   MAX_POWER_PROFILES,
   MAX_POWER_TYPES,
@@ -76,7 +77,13 @@ export const geoDataBody = z
     ...address,
     coarsePosition: latLon,
     position: latLon,
-    outdoor_range: z.number().int().min(GEO_RANGE_MIN).max(GEO_RANGE_MAX),
+    // Spec 2 §5: the range slider's values, 150 to 1000 m in steps of 50.
+    outdoor_range: z
+      .number()
+      .int()
+      .min(GEO_RANGE_MIN)
+      .max(GEO_RANGE_MAX)
+      .multipleOf(GEO_RANGE_STEP, `outdoor_range goes in steps of ${GEO_RANGE_STEP} m`),
   })
   .partial()
   .strict()
