@@ -26,6 +26,18 @@ export function SideMenu({ disabled }: { disabled: boolean }) {
     el.addEventListener('ionWillOpen', open);
     return () => el.removeEventListener('ionWillOpen', open);
   }, [opened]);
+  useEffect(() => {
+    const el = menu.current;
+    if (!el) return;
+    // Spec 1 §2: the language picker closes when the panel closes; a native list closes with
+    // its focus, and nothing in a closed panel should keep the keyboard's focus anyway.
+    const close = () => {
+      const focused = document.activeElement;
+      if (focused instanceof HTMLElement && el.contains(focused)) focused.blur();
+    };
+    el.addEventListener('ionWillClose', close);
+    return () => el.removeEventListener('ionWillClose', close);
+  }, []);
   return (
     <IonMenu
       ref={menu}
