@@ -10,9 +10,11 @@ const DEV = 'aaaaaaaaaaaaaaaaa1';
 const box = { dev_id: DEV, name: 'Box', product_id: '0105', fw_version: '1', serial_id: '1' };
 let homes: GroupedHome[];
 let calls: RecordedCall[];
+let transferStatus = 200;
 
 beforeEach(() => {
   signIn();
+  transferStatus = 200;
   homes = [
     { id: 'h1', name: 'Attic', owner: true, devs: [box] },
     { id: 'h2', name: 'Cabin', owner: true, devs: [] },
@@ -26,7 +28,10 @@ beforeEach(() => {
       homes = homes.map((h) => ({ ...h, devs: h.devs.filter((d) => d.dev_id !== DEV) }));
       return json({});
     },
-    [`POST /api/v2/devs/${DEV}/group`]: () => json({}),
+    [`POST /api/v2/devs/${DEV}/group`]: () =>
+      transferStatus === 200
+        ? json({})
+        : json({ message: 'no', statusCode: transferStatus, error: 'validation_failed' }, 400),
   }));
 });
 
@@ -107,6 +112,21 @@ describe('device settings', () => {
     expect(calls.find((c) => c.url.endsWith('/group'))?.body).toBe(
       JSON.stringify({ id: 'h2', name: 'Cabin' }),
     );
+  });
+
+  test('a refused transfer says so; choosing another home hides the message', async () => {
+    homes.push({ id: 'h4', name: 'Barn', owner: true, devs: [] });
+    transferStatus = 400;
+    open();
+    const select = await screen.findByLabelText('Move to another home');
+    fireEvent.change(select, { target: { value: 'h2' } });
+    fireEvent.click(screen.getByText('Transfer'));
+    fireEvent.click(screen.getByText('Confirm'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your request could not be processed',
+    );
+    fireEvent.change(select, { target: { value: 'h4' } });
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   test('no transfer when there is no other home; heater settings only for a single non-wifi device', async () => {

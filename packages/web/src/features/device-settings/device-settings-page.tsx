@@ -131,7 +131,14 @@ export function DeviceSettingsPage() {
       {rules.transferTargets.length > 0 && (
         <div className="hearth-form">
           <label htmlFor="device-transfer">{t('deviceSettings.transferTo')}</label>
-          <select id="device-transfer" value={target} onChange={(e) => setTarget(e.target.value)}>
+          <select
+            id="device-transfer"
+            value={target}
+            onChange={(e) => {
+              msg.clear();
+              setTarget(e.target.value);
+            }}
+          >
             <option value="">{t('deviceSettings.chooseHome')}</option>
             {rules.transferTargets.map((h) => (
               <option key={h.id} value={h.id}>

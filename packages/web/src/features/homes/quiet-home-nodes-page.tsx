@@ -62,7 +62,11 @@ export function QuietHomeNodesPage() {
                 <input
                   type="checkbox"
                   checked={isExcluded(list, dev.dev_id, n.addr)}
-                  onChange={() => setExcluded(toggleExcluded(list, dev.dev_id, n.addr))}
+                  onChange={() => {
+                    // Spec 2 §5: a changed field hides the error.
+                    msg.clear();
+                    setExcluded(toggleExcluded(list, dev.dev_id, n.addr));
+                  }}
                 />
                 {t('homes.quiet.excludeNode', { name: n.name || `${n.type} ${n.addr}` })}
               </label>

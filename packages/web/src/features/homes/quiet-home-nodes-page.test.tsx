@@ -1,0 +1,66 @@
+import { beforeEach, expect, test } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import type { GroupedHome } from '@hearth/protocol';
+import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
+import { renderRoute } from '../../test/route-render';
+import { signIn } from '../../test/session';
+import { QuietHomeNodesPage } from './quiet-home-nodes-page';
+
+const A = 'aaaaaaaaaaaaaaaaa1';
+const homes: GroupedHome[] = [
+  {
+    id: 'h1',
+    name: 'Attic',
+    owner: true,
+    devs: [{ dev_id: A, name: 'Box', product_id: '0105', fw_version: '1', serial_id: '1' }],
+  },
+];
+let calls: RecordedCall[];
+let status = 200;
+
+beforeEach(() => {
+  signIn();
+  status = 200;
+  ({ calls } = installFakeFetch({
+    'GET /api/v2/grouped_devs': () => json(homes),
+    [`GET /api/v2/devs/${A}/mgr/nodes`]: () =>
+      json({
+        nodes: [
+          { name: 'Hall', addr: 1, type: 'htr', installed: true, lost: false },
+          { name: 'Study', addr: 2, type: 'htr', installed: true, lost: false },
+        ],
+      }),
+    'GET /api/notifications/v1/h1/presence/config': () =>
+      json({ email: 'ana@example.com', enabled: true, excluded_nodes: [] }),
+    'POST /api/notifications/v1/h1/presence/config': () =>
+      status === 200
+        ? json({})
+        : json({ message: 'too many', statusCode: status, error: 'too_many_changes' }, status),
+  }));
+});
+
+const open = () =>
+  renderRoute(
+    '/homes/:homeId/config/quietHomeNodes',
+    <QuietHomeNodesPage />,
+    '/homes/h1/config/quietHomeNodes',
+  );
+
+test('excluded nodes are saved; after a refused save, changing a node hides the error', async () => {
+  status = 429;
+  open();
+  fireEvent.click(await screen.findByRole('checkbox', { name: 'Exclude Hall' }));
+  fireEvent.click(screen.getByText('Save'));
+  expect(await screen.findByRole('alert')).toHaveTextContent(/maximum number of changes/);
+  status = 200;
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Exclude Study' }));
+  expect(screen.queryByRole('alert')).toBeNull();
+  fireEvent.click(screen.getByText('Save'));
+  await screen.findByText('Saved');
+  const saved = calls.filter((c) => c.method === 'POST').at(-1);
+  expect(JSON.parse(saved?.body ?? '{}')).toEqual({
+    email: 'ana@example.com',
+    enabled: true,
+    excluded_nodes: [{ devid: A, nodes: [1, 2] }],
+  });
+});
