@@ -164,3 +164,25 @@ test('a success message shows for SUCCESS_TOAST_MS, then the app goes back (spec
     vi.useRealTimers();
   }
 });
+
+test('moved on meanwhile, the success message is gone after SUCCESS_TOAST_MS and the page stays (spec 1 §2)', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  const before = window.location.pathname;
+  try {
+    answer = () => json({ message: 'ok' });
+    open('password');
+    fireEvent.change(field('Current password'), { target: { value: 'old_one1' } });
+    fireEvent.change(field('New password'), { target: { value: 'new_one1' } });
+    fireEvent.change(field('Repeat new password'), { target: { value: 'new_one1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    await screen.findByTestId('form-success');
+    // The user moves on: the browser is at another page while this one stays mounted below.
+    window.history.pushState({ key: 'elsewhere' }, '', '/about');
+    act(() => vi.advanceTimersByTime(SUCCESS_TOAST_MS + 100));
+    expect(screen.queryByTestId('form-success')).toBeNull();
+    expect(screen.getByTestId('location')).toHaveTextContent('/account');
+  } finally {
+    window.history.pushState({}, '', before);
+    vi.useRealTimers();
+  }
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -24,6 +24,13 @@ export function AccountPage() {
   const [section, setSection] = useState<Section>(SECTIONS.find((s) => s === asked) ?? 'email');
   const [success, setSuccess] = useState<string | null>(null);
   const { later } = useLater();
+  // Spec 1 §2: a success message shows for 2 s, also when the user moved on meanwhile (Ionic
+  // keeps this page below the next one): coming back finds it gone.
+  useEffect(() => {
+    if (success === null) return;
+    const timer = setTimeout(() => setSuccess(null), SUCCESS_TOAST_MS);
+    return () => clearTimeout(timer);
+  }, [success]);
   const done = (message: string) => {
     setSuccess(message);
     later(() => goBack(navigate, '/'), SUCCESS_TOAST_MS);
