@@ -134,6 +134,21 @@ describe('node discovery', () => {
     ).toEqual([2]);
   });
 
+  test("the power monitor's name is required; changing a field hides the message", async () => {
+    open('?nodeType=pmo');
+    await screen.findByText('Searching for nodes… Put the node in pairing mode');
+    await waitFor(() => expect(socket).toBeDefined());
+    await appear([node(1), node(2, 'pmo')]);
+    await screen.findByRole('dialog', { name: 'New power monitor' });
+    fireEvent.change(screen.getByLabelText('Power monitor name'), { target: { value: ' ' } });
+    fireEvent.click(screen.getByText('Save'));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Please fill in these fields: Power monitor name',
+    );
+    fireEvent.click(screen.getByRole('switch', { name: 'Main circuit' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   test('Done stops discovery and goes to the dashboard at the home', async () => {
     open('?nodeType=htr');
     await screen.findByText('Searching for nodes… Put the node in pairing mode');

@@ -71,7 +71,10 @@ export function PmoNameModal({ devId, node, device, onClose }: Props) {
               role="switch"
               checked={main}
               disabled={locked}
-              onChange={(e) => setMain(e.target.checked)}
+              onChange={(e) => {
+                setError('');
+                setMain(e.target.checked);
+              }}
             />
             {t('nodeInstall.mainCircuit')}
           </label>
