@@ -47,6 +47,7 @@ let brandCapabilities: Record<string, unknown> | undefined;
 let brandMaxRange: number | undefined;
 let h1Position: { latitude: number; longitude: number } | undefined;
 let h1Extra: Record<string, unknown>;
+let geoSaveStatus = 200;
 
 beforeEach(() => {
   signIn();
@@ -54,6 +55,7 @@ beforeEach(() => {
   brandMaxRange = undefined;
   h1Position = undefined;
   h1Extra = {};
+  geoSaveStatus = 200;
   ({ calls } = installFakeFetch({
     'GET /client-data/15/appParameters.json': () =>
       brandMaxRange === undefined
@@ -67,7 +69,10 @@ beforeEach(() => {
     'GET /api/v2/groups/h1/geo_data': () =>
       json({ country: 'ES', state: 'Madrid', city: 'Madrid', zip: '28001', position: h1Position }),
     'GET /api/v2/groups/h2/geo_data': () => json({}),
-    'POST /api/v2/groups/h1/geo_data': () => json({}),
+    'POST /api/v2/groups/h1/geo_data': () =>
+      geoSaveStatus === 200
+        ? json({})
+        : json({ message: 'no', statusCode: 400, error: 'validation_failed' }, 400),
     'POST /api/v2/groups/h1/name': () => json({}),
     'GET /api/v2/groups/h1/extra_data': () => json(h1Extra),
     'POST /api/v2/groups/h1/extra_data': () => json({}),
@@ -330,6 +335,18 @@ describe('geolocation', () => {
     expect(JSON.parse(kept?.body ?? '{}').position).toEqual({ latitude: 40.5, longitude: -3.6 });
     fireEvent.click(screen.getByText('Pick'));
     expect(screen.getByTestId('map')).toHaveAttribute('data-marker', '41,2');
+  });
+
+  test('a position that cannot be saved says so; picking another point hides the message', async () => {
+    geoSaveStatus = 400;
+    open('/list/homes/h1/geolocation');
+    await screen.findByTestId('map');
+    fireEvent.click(screen.getByText('Save position'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your request could not be processed',
+    );
+    fireEvent.click(screen.getByText('Pick'));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   test('a saved position toasts for 2 s, then goes back', async () => {

@@ -82,7 +82,15 @@ export function GeolocationTab({ homeId, owner }: { homeId: string; owner: boole
           area={position}
           range={settledRange}
           label={t('homes.geo.map')}
-          onPick={owner ? setPicked : () => undefined}
+          onPick={
+            owner
+              ? (at) => {
+                  // Spec 2 §5: a changed field (here the chosen point) hides the error.
+                  msg.clear();
+                  setPicked(at);
+                }
+              : () => undefined
+          }
         />
       )}
       <div className="hearth-form">
