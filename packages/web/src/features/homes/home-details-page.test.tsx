@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { GroupedHome } from '@hearth/protocol';
 import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
-import { Link, Route, Routes } from 'react-router-dom';
+import { Link, Route, Routes, useNavigationType } from 'react-router-dom';
 import { renderWithApp } from '../../test/render';
 import { LocationProbe, renderRoute } from '../../test/route-render';
 import { signIn } from '../../test/session';
@@ -122,6 +122,28 @@ describe('home details carousel', () => {
           .map((l) => l.textContent),
       ).toEqual(['Devices', 'Home data']),
     );
+  });
+
+  test('switching option replaces the route and keeps the query', async () => {
+    function HowArrived() {
+      return <span data-testid="arrived">{useNavigationType()}</span>;
+    }
+    renderWithApp(
+      <>
+        <Routes>
+          <Route path="/list/homes/:homeId/:option" element={<HomeDetailsPage />} />
+        </Routes>
+        <LocationProbe />
+        <HowArrived />
+      </>,
+      { path: '/list/homes/h1/data?adminMode=1' },
+    );
+    const nav = await screen.findByRole('navigation', { name: 'Home options' });
+    fireEvent.click(within(nav).getByText('Geolocation'));
+    expect(screen.getByTestId('location')).toHaveTextContent(
+      '/list/homes/h1/geolocation?adminMode=1',
+    );
+    expect(screen.getByTestId('arrived')).toHaveTextContent('REPLACE');
   });
 
   test('a guest sent to the guests tab lands on the home data', async () => {
