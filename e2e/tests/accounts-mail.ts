@@ -62,3 +62,9 @@ export function label(scope: Page | Locator, name: string | RegExp): Locator {
 export function shown(scope: Page | Locator, testId: string): Locator {
   return scope.getByTestId(testId).locator('visible=true').last();
 }
+
+/** Waits for a message to `to` and answers the newest one's text (headers and body). */
+export async function mailedText(to: string): Promise<string> {
+  await expect.poll(() => messagesTo(to).length, { message: `a mail to ${to}` }).toBeGreaterThan(0);
+  return messagesTo(to).at(-1) ?? '';
+}
