@@ -10,6 +10,7 @@ import { NodeSortSection } from './components/node-sort-section';
 import { HomeScheduleMethod, StorageHeaterMethods } from './components/schedule-method-section';
 import './power-schedule.css';
 import { useCapabilities } from '../../lib/client-data';
+import { HttpError, reportError } from '../../lib/http';
 
 /**
  * Spec 2 §2 / spec 3 §2 heater system settings (/homes/{homeId}/devs/{devId}/system/{nodeType}/
@@ -59,6 +60,13 @@ function LimitForm({ devId, initial }: { devId: string; initial: string }) {
     onSuccess: () => {
       msg.success(t('powerSchedule.saved'), () => navigate(-1));
       return queryClient.invalidateQueries({ queryKey: powerKeys.heaterLimit(devId) });
+    },
+    // Spec 3 §8: a failed save is a user-request error. The HTTP layer tells every failure but
+    // a refusal (400, 409), which it leaves to the caller; the form also says it on its line.
+    onError: (error: unknown) => {
+      if (error instanceof HttpError && (error.status === 400 || error.status === 409))
+        reportError('userRequest');
+      msg.error(t('powerSchedule.heaterSystem.failed'));
     },
   });
   const submit = () => {

@@ -74,6 +74,30 @@ describe('save failures', { timeout: 20_000 }, () => {
     await waitFor(() => expect(postsTo(calls, '/pmo_system')).toHaveLength(1));
     await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('userRequest'));
   });
+
+  test('a refused heater system power limit is told, and the page stays (spec 3 §8)', async () => {
+    const { calls } = servePower({}, [], 'refuse');
+    openPower(`/homes/h1/devs/${DEV}/system/htr/settings`);
+    fireEvent.change(await screen.findByLabelText('Power limit (W)'), {
+      target: { value: '2000' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(postsTo(calls, '/power_limit')).toHaveLength(1));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The change could not be saved');
+    expect(useErrorToastStore.getState().kind).toBe('userRequest');
+    expect(screen.queryByText('Saved')).toBeNull();
+  });
+});
+
+describe('unknown device', { timeout: 20_000 }, () => {
+  test('a devId the home does not hold is "Dev not found", not the home\'s first device', async () => {
+    const { calls } = servePower({ maxPowerProfiles: two, maxPowerType: 'schedule' }, slots);
+    openPower('/homes/h1/devs/ffffffffffffffffff/powerSchedule?adminMode=1');
+    expect(await screen.findByText('Dev not found')).toBeInTheDocument();
+    expect(screen.queryByRole('grid')).toBeNull();
+    expect(screen.queryByRole('radio', { name: 'Fixed limit' })).toBeNull();
+    expect(postsTo(calls, '/pmo_system')).toHaveLength(0);
+  });
 });
 
 describe('profile selection', { timeout: 20_000 }, () => {

@@ -16,6 +16,8 @@ export function PowerSchedulePage() {
   const homes = useHomesData();
   const home = homes.data?.find((h) => h.id === homeId);
   const devIds = home?.devs.map((d) => d.dev_id) ?? [];
+  // Spec 3 §8: a device the home does not hold is "Dev not found", not the home's first device.
+  const devKnown = devIds.includes(devId);
   const devDatas = useDevDatas(devIds);
   const extra = useExtraData(homeId);
   const devData = (id: string) => devDatas[devIds.indexOf(id)]?.data;
@@ -36,7 +38,8 @@ export function PowerSchedulePage() {
         </p>
       )}
       {!loading && !home && <p role="status">{t('powerSchedule.homeNotFound')}</p>}
-      {!loading && home && extra.data && (
+      {!loading && home && !devKnown && <p role="status">{t('powerSchedule.devNotFound')}</p>}
+      {!loading && home && devKnown && extra.data && (
         <PowerEditor
           key={`${homeId}/${devId}`}
           homeId={homeId}

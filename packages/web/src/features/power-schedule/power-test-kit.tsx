@@ -56,7 +56,10 @@ export function servePower(
         : json({}),
     [`POST /api/v2/devs/${WIFI}/pmo_system`]: () => json({}),
     [`GET /api/v2/devs/${DEV}/htr_system/power_limit`]: () => json({ power_limit: '0' }),
-    [`POST /api/v2/devs/${DEV}/htr_system/power_limit`]: () => json({}),
+    [`POST /api/v2/devs/${DEV}/htr_system/power_limit`]: () =>
+      options === 'refuse'
+        ? json({ statusCode: 400, error: 'validation_failed', message: 'bad limit' }, 400)
+        : json({}),
   });
 }
 
