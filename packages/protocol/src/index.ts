@@ -16,3 +16,4 @@ export * from './rules/wifi-provisioning-constants';
 export * from './rules/wifi-provisioning';
 export { zoneOffsetMs } from './zone-offset';
 export * from './device-clock';
+export { timeOrderedUuid } from './home-id';

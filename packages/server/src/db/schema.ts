@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { timeOrderedUuid } from '@hearth/protocol';
 import {
   bigint,
   bigserial,
@@ -49,7 +50,12 @@ export const refreshTokens = pgTable(
 );
 
 export const groups = pgTable('groups', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  // Made time-ordered by the server too (a home created without an id: the demo's, a
+  // third-party client's), so that sorting homes by id is sorting them by creation.
+  id: uuid('id')
+    .primaryKey()
+    .defaultRandom()
+    .$defaultFn(() => timeOrderedUuid()),
   ownerId: uuid('owner_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
