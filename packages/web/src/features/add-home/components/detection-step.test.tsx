@@ -1,5 +1,6 @@
 import { afterEach, expect, test, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
+import { DefaultIonLifeCycleContext, IonLifeCycleContext } from '@ionic/react';
 import { renderWithApp } from '../../../test/render';
 import type { Detector } from '../model/detect-device';
 import { useWizardStore } from '../model/wizard-store';
@@ -29,4 +30,31 @@ test('entering the data by hand ends the search: a later find or failure changes
   expect(useWizardStore.getState().devIdKnown).toBe(false);
   expect(useWizardStore.getState().devId).toBe('');
   expect(onNext).toHaveBeenCalledTimes(1);
+});
+
+test('coming back to the step after entering the data by hand searches again', async () => {
+  useWizardStore.getState().reset();
+  const signals: AbortSignal[] = [];
+  const detect: Detector = (signal) => {
+    signals.push(signal);
+    return new Promise(() => undefined);
+  };
+  const onNext = vi.fn();
+  // The page's view lifecycle, as Ionic's router outlet gives it to a page it keeps mounted.
+  const lifeCycle = new DefaultIonLifeCycleContext();
+  renderWithApp(
+    <IonLifeCycleContext.Provider value={lifeCycle}>
+      <DetectionStep detect={detect} onNext={onNext} />
+    </IonLifeCycleContext.Provider>,
+  );
+  // Entering the page the first time does not start a second search.
+  act(() => lifeCycle.ionViewWillEnter());
+  expect(signals).toHaveLength(1);
+  fireEvent.click(screen.getByText('Enter the data by hand'));
+  expect(signals[0]?.aborted).toBe(true);
+  // The user goes back from the device data step.
+  act(() => lifeCycle.ionViewWillEnter());
+  expect(signals).toHaveLength(2);
+  expect(signals[1]?.aborted).toBe(false);
+  expect(screen.getByRole('status')).toHaveTextContent('Looking for your smartbox');
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { IonButton, IonSpinner } from '@ionic/react';
+import { IonButton, IonSpinner, useIonViewWillEnter } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { DETECTION_MESSAGE_MS } from '@hearth/protocol';
 import type { Detector } from '../model/detect-device';
@@ -10,20 +10,30 @@ type Phase = 'searching' | 'found' | 'failed';
 /**
  * Spec 2 §4 "Ethernet detection": search; on success "device detected" for 2 s, on failure the
  * detection error for 2 s, then the device data step (with or without a known device id).
+ * The step stays mounted under the later ones (Ionic keeps its page); coming back to it starts a
+ * new search, so the spinner it shows always stands for a search that is running.
  */
 export function DetectionStep({ detect, onNext }: { detect: Detector; onNext: () => void }) {
   const { t } = useTranslation();
   const set = useWizardStore((s) => s.set);
   const [phase, setPhase] = useState<Phase>('searching');
+  const [round, setRound] = useState(0);
   const search = useRef<AbortController | null>(null);
+  /** True while a search runs and may still move the wizard on. */
+  const running = useRef(false);
 
   useEffect(() => {
     const controller = new AbortController();
     search.current = controller;
+    running.current = true;
+    setPhase('searching');
     let timer: ReturnType<typeof setTimeout> | undefined;
     const after = (next: Phase) => {
       setPhase(next);
-      timer = setTimeout(onNext, DETECTION_MESSAGE_MS);
+      timer = setTimeout(() => {
+        running.current = false;
+        onNext();
+      }, DETECTION_MESSAGE_MS);
     };
     detect(controller.signal).then(
       (devId) => {
@@ -38,10 +48,16 @@ export function DetectionStep({ detect, onNext }: { detect: Detector; onNext: ()
       },
     );
     return () => {
+      running.current = false;
       controller.abort();
       clearTimeout(timer);
     };
-  }, [detect, onNext, set]);
+  }, [detect, onNext, set, round]);
+
+  // Back on this step after the search ended (by hand entry, or after its message): search again.
+  useIonViewWillEnter(() => {
+    if (!running.current) setRound((n) => n + 1);
+  });
 
   return (
     <section aria-live="polite">
@@ -55,6 +71,7 @@ export function DetectionStep({ detect, onNext }: { detect: Detector; onNext: ()
             onClick={() => {
               // The user types the data: a search still running must not fill in a device id or
               // move the wizard on again later (the step stays mounted under the next one).
+              running.current = false;
               search.current?.abort();
               onNext();
             }}
