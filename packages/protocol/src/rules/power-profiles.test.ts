@@ -90,6 +90,9 @@ describe('values', () => {
     expect(profileValueFromInput('', false)).toBe(0);
     expect(profileValueFromInput(' 3000 ', false)).toBe(3000);
     expect(profileValueFromInput('3000', true)).toBe(-1);
+    // Not a number is not "none": it passes no limit check.
+    expect(profileValueFromInput('3 kW', false)).toBeNaN();
+    expect(isValidMaxPower(profileValueFromInput('abc', false))).toBe(false);
     expect(profileLegend(-1)).toEqual({ limitless: true });
     expect(profileLegend(2500)).toEqual({ limitless: false, watts: 2500 });
   });

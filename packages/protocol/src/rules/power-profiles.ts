@@ -104,13 +104,17 @@ export function isLimitless(value: number): boolean {
   return value === POWER_LIMITLESS;
 }
 
-/** Spec 3 §5, spec 2 §5: an empty profile value is stored as 0; the limitless toggle stores -1. */
+/**
+ * Spec 3 §5, spec 2 §5: an empty profile value is stored as 0; the limitless toggle stores -1.
+ * The limit is a number: anything else is NaN, which no limit check lets through (it is not
+ * quietly stored as 0, "none").
+ */
 export function profileValueFromInput(input: string, limitless: boolean): number {
   if (limitless) return POWER_LIMITLESS;
   const trimmed = input.trim();
   if (trimmed === '') return 0;
   const n = Number(trimmed);
-  return Number.isFinite(n) ? n : 0;
+  return Number.isFinite(n) ? n : Number.NaN;
 }
 
 /** Spec 2 §5: a fixed max power is 1000 to 60000 W inclusive. */

@@ -283,6 +283,11 @@ test('a profile limit outside 1000–60000 W is refused', { timeout: 20_000 }, a
   fireEvent.click(screen.getByRole('button', { name: 'Save' }));
   expect(screen.getByRole('alert')).toHaveTextContent('between 1000 and 60000 W');
   expect(postsTo(calls, '/extra_data')).toHaveLength(0);
+  // A limit that is not a number is refused too, not stored as 0 (none).
+  fireEvent.change(screen.getByLabelText('Limit (W)'), { target: { value: '4 kW' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  expect(screen.getByRole('alert')).toHaveTextContent('between 1000 and 60000 W');
+  expect(postsTo(calls, '/extra_data')).toHaveLength(0);
 });
 
 describe('heater system power limit', { timeout: 20_000 }, () => {
