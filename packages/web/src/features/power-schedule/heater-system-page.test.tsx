@@ -21,15 +21,17 @@ const node = (addr: number, type: MgrNode['type'], name: string): MgrNode => ({
 const NODES = [node(1, 'htr', 'Lounge'), node(2, 'htr', 'Study'), node(3, 'acm', 'Hall')];
 let calls: RecordedCall[];
 
+const HOMES = (owner: boolean): GroupedHome[] => [
+  {
+    id: 'h1',
+    name: 'Casa',
+    owner,
+    devs: [{ dev_id: DEV, name: 'Box', product_id: '0105', fw_version: '1', serial_id: '1' }],
+  },
+];
+
 function serve(owner: boolean, acmSetupStatus = 200) {
-  const homes: GroupedHome[] = [
-    {
-      id: 'h1',
-      name: 'Casa',
-      owner,
-      devs: [{ dev_id: DEV, name: 'Box', product_id: '0105', fw_version: '1', serial_id: '1' }],
-    },
-  ];
+  const homes = HOMES(owner);
   const setup = () => json({ units: 'C', prog_resol: 0, away_offset: 2 });
   ({ calls } = installFakeFetch({
     'GET /api/v2/grouped_devs': () => json(homes),
@@ -91,6 +93,19 @@ describe('heater system settings (spec 2 §2, spec 3 §7)', () => {
     expect(useErrorToastStore.getState().kind).toBe('userRequest');
   });
 
+  test('an unknown home or device says so, and nothing of it is read (spec 3 §8)', async () => {
+    serve(true);
+    const view = openPower('/homes/h1/devs/ffffffffffffffffff/system/htr/settings');
+    expect(await screen.findByText('Dev not found')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Power limit (W)')).toBeNull();
+    expect(screen.queryByRole('radio', { name: 'By name' })).toBeNull();
+    expect(calls.some((c) => c.url.includes('ffffffffffffffffff'))).toBe(false);
+    view.unmount();
+    openPower(`/homes/h9/devs/${DEV}/system/htr/settings`);
+    expect(await screen.findByText('Home not found')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Power limit (W)')).toBeNull();
+  });
+
   test('a guest sees the method but cannot change it', async () => {
     serve(false);
     openPower(`/homes/h1/devs/${DEV}/system/htr/settings`);
@@ -100,7 +115,8 @@ describe('heater system settings (spec 2 §2, spec 3 §7)', () => {
 
   test('the power limit: a field change hides the error; saved shows 2 s, then back', async () => {
     const served = installFakeFetch({
-      'GET /api/v2/grouped_devs': () => json([]),
+      'GET /api/v2/grouped_devs': () => json(HOMES(true)),
+      [`GET /api/v2/devs/${DEV}/mgr/nodes`]: () => json({ nodes: [] }),
       [`GET /api/v2/devs/${DEV}/htr_system/power_limit`]: () => json({ power_limit: '0' }),
       [`POST /api/v2/devs/${DEV}/htr_system/power_limit`]: () => json({}),
     });

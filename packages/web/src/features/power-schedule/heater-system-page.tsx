@@ -20,30 +20,37 @@ import { HttpError, reportError } from '../../lib/http';
 export function HeaterSystemPage() {
   const { t } = useTranslation();
   const { homeId = '', devId = '', nodeType = '' } = useParams();
-  const current = useHeaterPowerLimit(devId);
   // Spec 1 §7: the brand may switch the heater system power limit off (htrPowerLimitAvailable).
   const { htrPowerLimitAvailable } = useCapabilities();
   const homes = useHomes();
   const home = homes.data?.find((h) => h.id === homeId);
   const device = useHomeDevices(home).find((d) => d.dev.dev_id === devId);
   const nodes = device?.nodes ?? [];
+  // Spec 3 §8 missing lookups: nothing of another home's or an unknown device is shown.
+  let missing: 'homeNotFound' | 'devNotFound' | undefined;
+  if (homes.isSuccess && !home) missing = 'homeNotFound';
+  else if (home && !home.devs.some((d) => d.dev_id === devId)) missing = 'devNotFound';
+  // Read only for a device of the home: an unknown one would answer with an error toast.
+  const current = useHeaterPowerLimit(devId, home !== undefined && missing === undefined);
   return (
     <PageFrame
       title={t('powerSchedule.heaterLimit.title')}
       backLabel={t('powerSchedule.back')}
       backText={t('powerSchedule.back')}
     >
-      <DeviceSockets devIds={home ? [devId] : []} />
-      {htrPowerLimitAvailable && current.data && (
+      <DeviceSockets devIds={home && !missing ? [devId] : []} />
+      {missing && <p role="status">{t(`powerSchedule.${missing}`)}</p>}
+      {!missing && htrPowerLimitAvailable && current.data && (
         <LimitForm devId={devId} initial={current.data.power_limit} />
       )}
-      {device?.loaded &&
+      {!missing &&
+        device?.loaded &&
         (parseNodeType(nodeType) === 'acm' ? (
           <StorageHeaterMethods devId={devId} nodes={nodes} owner={home?.owner === true} />
         ) : (
           <HomeScheduleMethod devId={devId} nodes={nodes} owner={home?.owner === true} />
         ))}
-      {home && <NodeSortSection homeId={homeId} />}
+      {!missing && home && <NodeSortSection homeId={homeId} />}
     </PageFrame>
   );
 }

@@ -63,10 +63,11 @@ export function postPmoSystem(devId: string, system: PmoSystem) {
   return http.request<unknown>(`${dev(devId)}/pmo_system`, { method: 'POST', json: system });
 }
 
-export function useHeaterPowerLimit(devId: string) {
+export function useHeaterPowerLimit(devId: string, enabled = true) {
   return useQuery(
     queryOptions({
       queryKey: powerKeys.heaterLimit(devId),
+      enabled,
       queryFn: ({ signal }) =>
         http.request<{ power_limit: string }>(`${dev(devId)}/htr_system/power_limit`, { signal }),
     }),
