@@ -55,8 +55,10 @@ export function NodeTable({
           const { [key]: _refused, ...rest } = prev;
           return rest;
         });
-        // Other failures already reached the global toast (HTTP layer); a 400 is ours to tell.
-        if (error instanceof HttpError && error.status === 400) reportError('userRequest');
+        // Other failures already reached the global toast (HTTP layer); a refusal (400, 409)
+        // is ours to tell (spec 3 §8).
+        if (error instanceof HttpError && (error.status === 400 || error.status === 409))
+          reportError('userRequest');
       });
     }, TABLE_EDIT_DEBOUNCE_MS);
   }
