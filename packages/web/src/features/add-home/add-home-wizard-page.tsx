@@ -100,6 +100,14 @@ export function AddHomeWizardPage({
   const [lostData] = useState(
     () => homeId === null && rawStep !== 'homeData' && useWizardStore.getState().home.name === '',
   );
+  // A visit that starts at the add-device wizard's first step after a finished one is a new
+  // device: nothing of the last one (its id, name, serial id) is kept. Runs before the prefill.
+  const [startsAfresh] = useState(
+    () => homeId !== null && (rawStep === 'deviceDetection' || rawStep === 'deviceModel'),
+  );
+  useEffect(() => {
+    if (startsAfresh && useWizardStore.getState().finished) useWizardStore.getState().reset();
+  }, [startsAfresh]);
   usePrefillExistingHome(homeId, existing, query);
 
   // Spec 2 §2: the device id query parameter is used when it is a valid id.
@@ -135,6 +143,9 @@ export function AddHomeWizardPage({
   };
 
   const finish = async (end: RegistrationEnd) => {
+    // The registration is over: the next wizard starts afresh, even if the user leaves this
+    // one before its last message (a new home must not reuse this home's id).
+    useWizardStore.getState().set({ finished: true });
     if (end === 'connectionError') return go('connectionError');
     const list = await queryClient.fetchQuery({
       queryKey: deviceKeys.homes(),
@@ -153,8 +164,10 @@ export function AddHomeWizardPage({
     );
   };
 
-  if (step === null)
-    return <Redirect to={stepPath(homeId, homeId ? 'deviceDetection' : 'homeData')} />;
+  // Spec 2 §2: the add-device wizard has no home data or type step (the home exists; the type
+  // comes from the query).
+  if (step === null || (homeId !== null && (step === 'homeData' || step === 'deviceType')))
+    return <Redirect to={stepPath(homeId, homeId ? 'deviceDetection' : 'homeData', kept)} />;
   if (homeId !== null && homes.isSuccess && !existing?.owner) return <Redirect to="/" />;
   if (lostData) return <Redirect to={stepPath(null, 'homeData')} />;
 

@@ -16,10 +16,11 @@ export function HomeDataStep({ onNext }: { onNext: () => void }) {
   const { t } = useTranslation();
   const info = useLocationInfo().data;
   const wizard = useWizardStore();
-  // A finished wizard leaves its data behind; a new one starts from nothing.
+  // A finished wizard, or one that added a device to an existing home, leaves its data behind;
+  // a new home starts from nothing (and with a new id).
   const [home, setHome] = useState(() => {
     const state = useWizardStore.getState();
-    if (state.finished) state.reset();
+    if (state.finished || state.homeId !== null) state.reset();
     return useWizardStore.getState().home;
   });
   const msg = useTimedMessage();
