@@ -239,4 +239,12 @@ describe('home records', { timeout: 20_000 }, () => {
     expect(asked.some((p) => p.includes('/htr/4/'))).toBe(false);
     expect(asked.some((p) => p.includes('/pmo/'))).toBe(false);
   });
+
+  test('with a single installed node of the type, its name follows the home (spec 3 §2)', async () => {
+    serve();
+    open('/homes/h1/system/pmo/records?day=9&month=3&year=2026');
+    await waitFor(() =>
+      expect(screen.getByTestId('records-title')).toHaveTextContent(/^Casa Pins – Meter$/),
+    );
+  });
 });

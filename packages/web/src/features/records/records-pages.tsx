@@ -89,18 +89,19 @@ export function HomeRecordsPage() {
   const devIds = home?.devs.map((d) => d.dev_id) ?? [];
   const devDatas = useDevDatas(devIds);
   const type = parseNodeType(nodeType);
-  const title = recordsTitle(home?.name ?? '');
+  const nodes: RecordsNode[] = devIds.flatMap((devId, i) =>
+    (devDatas[i]?.data?.nodes ?? [])
+      .filter((n) => n.type === type && n.installed)
+      .map((n) => ({ devId, type: n.type, addr: n.addr, name: n.name })),
+  );
+  // Spec 3 §2: the node's name follows the home's when a single node is shown.
+  const title = recordsTitle(home?.name ?? '', nodes.length === 1 ? nodes[0]?.name : undefined);
   if (homes.isPending || devDatas.some((q) => q.isPending))
     return (
       <Frame title={title}>
         <Loading />
       </Frame>
     );
-  const nodes: RecordsNode[] = devIds.flatMap((devId, i) =>
-    (devDatas[i]?.data?.nodes ?? [])
-      .filter((n) => n.type === type && n.installed)
-      .map((n) => ({ devId, type: n.type, addr: n.addr, name: n.name })),
-  );
   if (!home || !type || nodes.length === 0)
     return (
       <Frame title={title}>
