@@ -201,6 +201,26 @@ describe('account pages', WHOLE_APP, () => {
     expect(window.location.pathname).toBe('/about');
   });
 
+  test('the remove-account help lists the three sections, then leads to the delete button (spec 1 §2)', async () => {
+    signIn();
+    installFakeFetch({
+      'GET /api/v2/grouped_devs': () => json(homes),
+      'GET /api/v2/users/u1/privacy': () => json({ accepted: true, date: null }),
+    });
+    openAt('/removeAccountHelp');
+    const steps = await screen.findByRole('list', {}, LOADED_MACHINE);
+    expect(
+      within(steps)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent?.split(':')[0]),
+    ).toEqual(['E-mail', 'Password', 'Configuration']);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/account'));
+    expect(
+      await screen.findByText(/^Deleting your account removes/, {}, LOADED_MACHINE),
+    ).toBeInTheDocument();
+  });
+
   test('confirmation screens open without a session and report a failed code', async () => {
     installFakeFetch({
       'POST /api/v2/users/verify': () =>
