@@ -243,4 +243,24 @@ describe('node detail', () => {
     seed();
     expect(await screen.findByTestId('node-missing')).toHaveTextContent('Node not found');
   });
+
+  test('a power monitor or an uninstalled node is not found either, not an empty screen', async () => {
+    const meter: SnapshotNode = { ...liveNode('Meter', 2, base), type: 'pmo' };
+    const spare = liveNode('Spare', 3, base, { installed: false });
+    const first = open(
+      [liveNode('Living room', 1, base), meter, spare],
+      `/homes/h1/devs/${DEV}/pmo/2`,
+    );
+    await waitFor(() => expect(first.sockets.open.size).toBe(1));
+    first.seed();
+    expect(await screen.findByTestId('node-missing')).toHaveTextContent('Node not found');
+    first.view.unmount();
+    const second = open(
+      [liveNode('Living room', 1, base), meter, spare],
+      `/homes/h1/devs/${DEV}/htr/3`,
+    );
+    await waitFor(() => expect(second.sockets.open.size).toBe(1));
+    second.seed();
+    expect(await screen.findByTestId('node-missing')).toHaveTextContent('Node not found');
+  });
 });

@@ -49,11 +49,6 @@ export function NodeDetailPage() {
     node ? boostDefaults(node, kind) : undefined,
   );
 
-  let missing: string | undefined;
-  if (homes.isSuccess && !home) missing = t('nodeDetail.homeNotFound');
-  else if (home && !device) missing = t('nodeDetail.devNotFound');
-  else if (device?.loaded && !node) missing = t('nodeDetail.nodeNotFound');
-
   // The header carousel follows the home's node sort method (heater system settings).
   const sortMethod = useNodeSortMethod(params.homeId ?? '');
   const headerNodes: HeaderNode[] = devices.flatMap((d) =>
@@ -66,6 +61,13 @@ export function NodeDetailPage() {
   const current = headerNodes.find(
     (n) => n.devId === params.devId && n.type === type && n.addr === addr,
   );
+
+  let missing: string | undefined;
+  if (homes.isSuccess && !home) missing = t('nodeDetail.homeNotFound');
+  else if (home && !device) missing = t('nodeDetail.devNotFound');
+  // A node the detail does not offer (a power monitor, one not installed) is not found either,
+  // rather than an empty screen: the detail is for installed heaters (spec 3 §2).
+  else if (device?.loaded && (!node || !current)) missing = t('nodeDetail.nodeNotFound');
 
   const body = () => {
     if (!home || !device || !node || !type || !current) return null;
