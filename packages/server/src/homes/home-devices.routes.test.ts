@@ -134,7 +134,7 @@ describe('POST /api/v2/devs (add a device)', () => {
     expect((await t.repos.devices.find(w.devId))?.groupId).toBe(w.homeId);
   });
 
-  it("answers 404 when groupData.id is someone else's home, adding nothing", async () => {
+  it('answers 409 already_registered "Home already registered" when groupData.id is someone else\'s home, adding nothing', async () => {
     const w = await homeWorld(t);
     const devId = randomDevId();
     const res = await call(
@@ -143,7 +143,10 @@ describe('POST /api/v2/devs (add a device)', () => {
       w.stranger,
       payload(devId, { groupData: { name: 'x', id: w.homeId } }),
     );
-    expect(res.status).toBe(404);
+    expect(res).toMatchObject({
+      status: 409,
+      body: { statusCode: 409, error: 'already_registered', message: 'Home already registered' },
+    });
     expect(await t.repos.devices.find(devId)).toBeUndefined();
   });
 

@@ -33,7 +33,7 @@ export function homeDevicesRoutes(
           tags,
           security,
           description:
-            'Add a device to a home (spec 2 §3 add-device payload); a new groupData.id creates the home',
+            "Add a device to a home (spec 2 §3 add-device payload); a new groupData.id creates the home. 409 device_conflict: the device is already registered; 409 already_registered: groupData.id is someone else's home",
           body: addDeviceBody,
           response: {
             201: devSchema.extend({ group: z.object({ id: z.string(), name: z.string() }) }),

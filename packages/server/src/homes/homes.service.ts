@@ -40,16 +40,21 @@ export function createHomesService({
     }
   }
 
-  /** An existing home of the user, or a new one with that id; someone else's home is not found. */
+  /**
+   * An existing home of the user, or a new one with that id. Someone else's home is not found
+   * (API.md §6) where a home is named to move a device to; where a device is registered with a
+   * new home's id (spec 2 §8) it is the 409 "Home already registered".
+   */
   async function targetHome(
     userId: string,
     id: string,
     name: string | undefined,
     geo: () => Record<string, unknown>,
+    othersHome: () => HttpError = () => notFound('Home not found'),
   ) {
     const existing = await homes.findHome(id);
     if (existing) {
-      if (existing.ownerId !== userId) throw notFound('Home not found');
+      if (existing.ownerId !== userId) throw othersHome();
       return { home: existing, created: false };
     }
     if (!name) throw badRequest('name is required to create a new home');
@@ -87,6 +92,7 @@ export function createHomesService({
         body.groupData.id,
         body.groupData.name,
         () => geo,
+        () => new HttpError(409, 'already_registered', 'Home already registered'),
       );
       const claimed = await homes.claimFree(body.dev_id, home.id, {
         name: body.name,

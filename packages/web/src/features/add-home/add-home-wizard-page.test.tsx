@@ -13,6 +13,7 @@ const info = { ES: { zipFormat: '\\d{5}', states: { Madrid: 'Europe/Madrid' } } 
 let homes: GroupedHome[] = [];
 let calls: RecordedCall[];
 let addStatus = 201;
+let addError = 'device_conflict';
 
 const never: Detector = (signal) =>
   new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
@@ -21,6 +22,7 @@ beforeEach(() => {
   signIn();
   homes = [];
   addStatus = 201;
+  addError = 'device_conflict';
   useWizardStore.getState().reset();
   ({ calls } = installFakeFetch({
     'GET /api/v2/grouped_devs': () => json(homes),
@@ -29,10 +31,7 @@ beforeEach(() => {
     'GET /api/v2/devs': () => json({ devs: [], invited_to: [] }),
     'POST /api/v2/devs': () => {
       if (addStatus !== 201)
-        return json(
-          { message: 'conflict', statusCode: addStatus, error: 'device_conflict' },
-          addStatus,
-        );
+        return json({ message: 'conflict', statusCode: addStatus, error: addError }, addStatus);
       homes = [
         { id: 'old', name: 'Old', owner: true, devs: [] },
         {
@@ -197,6 +196,25 @@ describe('device data and registration', () => {
     fireEvent.click(screen.getByText('Accept'));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });
+});
+
+test('a new home whose id is someone else\'s home shows "Home already registered" (spec 2 §8)', async () => {
+  addStatus = 409;
+  addError = 'already_registered';
+  useWizardStore.getState().set({
+    home: { country: 'ES', state: 'Madrid', city: 'M', zip: '28001', name: 'Cabin' },
+    tzCode: 'Europe/Madrid',
+    devId: DEV,
+    serialId: '7',
+    name: 'Box',
+  });
+  open('/list/addHome/deviceRegistration');
+  expect(await screen.findByTestId('registration-conflict')).toHaveTextContent(
+    /^Home already registered$/,
+  );
+  expect(screen.queryByText('Copy device identifier')).toBeNull();
+  fireEvent.click(screen.getByText('Accept'));
+  expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
 });
 
 describe('connection-error help', () => {

@@ -6,7 +6,7 @@ import { registerDevice, type RegistrationDeps } from '../model/register-device'
 import { ProgressRing } from './progress-ring';
 
 export type RegistrationEnd = 'registered' | 'alreadyMine' | 'connectionError';
-type View = 'registering' | 'conflict' | 'invalid';
+type View = 'registering' | 'conflict' | 'homeRegistered' | 'invalid';
 
 const PROGRESS_TICK_MS = 500;
 /** The bar never claims completion before the gateway confirms it. */
@@ -43,7 +43,12 @@ export function RegistrationStep({ devId, api, onEnd, onAccept }: Props) {
     void registerDevice({ ...latest.current.api, sleep, now: () => Date.now() }).then(
       async (outcome) => {
         clearInterval(tick);
-        if (outcome.kind === 'conflict' || outcome.kind === 'invalid') return setView(outcome.kind);
+        if (
+          outcome.kind === 'conflict' ||
+          outcome.kind === 'homeRegistered' ||
+          outcome.kind === 'invalid'
+        )
+          return setView(outcome.kind);
         if (outcome.kind === 'connectionError') return latest.current.onEnd('connectionError');
         // Spec 2 §4: the bar completes in 750 ms, then a 1.25× wait before moving on.
         setPercent(100);
@@ -57,7 +62,9 @@ export function RegistrationStep({ devId, api, onEnd, onAccept }: Props) {
     const text =
       view === 'conflict'
         ? t('addHome.errors.registerDevice').replace('DEVID', devId)
-        : t('addHome.errors.invalidDevice');
+        : view === 'homeRegistered'
+          ? t('addHome.errors.homeRegistered')
+          : t('addHome.errors.invalidDevice');
     return (
       <section>
         <p role="alert" data-testid="registration-conflict">

@@ -42,6 +42,16 @@ describe('device registration', () => {
     expect(await registerDevice(theirs.d)).toEqual({ kind: 'conflict' });
   });
 
+  test('409 for a home id that is someone else\'s home is "home already registered"', async () => {
+    const isMine = vi.fn(async () => true);
+    const home = deps({
+      addDevice: async () => ({ status: 409, error: 'already_registered' }),
+      isMine,
+    });
+    expect(await registerDevice(home.d)).toEqual({ kind: 'homeRegistered' });
+    expect(isMine).not.toHaveBeenCalled();
+  });
+
   test('a 400 stops; a 5xx retries the whole registration', async () => {
     const bad = deps({ addDevice: async () => ({ status: 400 }) });
     expect(await registerDevice(bad.d)).toEqual({ kind: 'invalid' });

@@ -1,10 +1,15 @@
 import { CONNECTION_WAIT_MS, REACHABILITY_INTERVAL_MS, REACHABILITY_TRIES } from '@hearth/protocol';
 
+/** The error code of the add-device 409 for a home id that is someone else's home. */
+const HOME_REGISTERED = 'already_registered';
+
 /** Spec 2 §4 "Device registration" states: registering 0, conflict 1, connection error 2. */
 export type RegistrationOutcome =
   | { kind: 'registered' }
   | { kind: 'alreadyMine' }
   | { kind: 'conflict' }
+  /** Spec 2 §8: 409 "Home already registered", the new home's id is someone else's home. */
+  | { kind: 'homeRegistered' }
   | { kind: 'connectionError' }
   | { kind: 'invalid' };
 
@@ -61,6 +66,7 @@ export async function registerDevice(deps: RegistrationDeps): Promise<Registrati
       answer = { status: 0 };
     }
     if (answer.status === 409) {
+      if (answer.error === HOME_REGISTERED) return { kind: 'homeRegistered' };
       if (await safe(deps.isMine)) return { kind: 'alreadyMine' };
       return { kind: 'conflict' };
     }
