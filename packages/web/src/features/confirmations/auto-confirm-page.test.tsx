@@ -1,6 +1,7 @@
 import { afterEach, expect, test, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { CONFIRMATION_REDIRECT_MS } from '@hearth/protocol';
+import { useBrandingStore } from '../../lib/branding';
 import { installFakeFetch, json } from '../../test/fake-fetch';
 import { renderRoute } from '../../test/route-render';
 import { EmailChangeConfirmPage, RegistrationConfirmPage } from './auto-confirm-page';
@@ -43,4 +44,35 @@ test('a failed e-mail change confirmation shows errors.passwordResetConfirmation
   expect(await screen.findByTestId('form-error')).toHaveTextContent(
     'The link is not valid or has expired',
   );
+});
+
+test('a link naming its serial id as nserie{serial} (spec 1 §7) brands the screen by that serial id', async () => {
+  const catalogue = {
+    Radiadores: [],
+    wifiHeaters: [],
+    Acumuladores: [],
+    Termostatos: [],
+    Medidores: [],
+  };
+  const brand = (name: string) => ({
+    css: { brand: name, sbrand: '', cprimary: '#c9430e' },
+    cprimary: '#c9430e',
+    clight: '#ff8a50',
+    cdark: '#a33a0b',
+    cdarksh: '#7a2b08',
+    brand_soporte: `support@${name}.example`,
+    brand_url_label: `${name}.example`,
+    productos: [catalogue],
+  });
+  useBrandingStore.setState({ brands: { '01': brand('hearth'), '02': brand('calora') } });
+  installFakeFetch({ 'POST /api/v2/users/verify': () => json({ message: 'ok' }) });
+  renderRoute(
+    '/registration-confirm/:serialId',
+    <RegistrationConfirmPage />,
+    '/registration-confirm/nserie02.01?user=u1&code=c1',
+  );
+  await screen.findByTestId('form-success');
+  expect(useBrandingStore.getState().serialId).toBe('02.01');
+  expect(screen.getByTestId('brand-name')).toHaveTextContent('calora');
+  useBrandingStore.setState({ brands: null });
 });

@@ -9,6 +9,15 @@ import { useConfirm, type ConfirmCall } from './api/confirm';
 export type Outcome = 'pending' | 'success' | 'error';
 
 /**
+ * The serial id a confirmation link names. Spec 1 §7 writes the registration link as
+ * /registration-confirm/nserie{serial}: a link of that form (as a compatible cloud mails it)
+ * brands the screen by the serial id after the marker, as a bare /registration-confirm/01.01 does.
+ */
+export function serialIdOfLink(param: string): string {
+  return param.replace(/^nserie/i, '');
+}
+
+/**
  * What every confirmation screen shares: the link's query, the brand of its serial id,
  * the call, and the move to /login 5 s after the outcome (cancelled if the user leaves).
  */
@@ -20,7 +29,8 @@ export function useConfirmation(userParam: 'user' | 'userid' = 'user') {
   const { later } = useLater();
   const [outcome, setOutcome] = useState<Outcome>('pending');
   useEffect(() => {
-    if (serialId) useBrandingStore.getState().setSerialId(serialId);
+    const serial = serialIdOfLink(serialId ?? '');
+    if (serial) useBrandingStore.getState().setSerialId(serial);
   }, [serialId]);
   const settle = (result: Exclude<Outcome, 'pending'>) => {
     setOutcome(result);
