@@ -17,12 +17,17 @@ const status = {
   power: '1497.0',
 };
 
-function row(setup?: Record<string, unknown>) {
-  const node = liveNode('Hall', 1, status, setup ? { setup: setup as SnapshotNode['setup'] } : {});
+function row(setup?: Record<string, unknown>, timer = false, extra: Record<string, unknown> = {}) {
+  const node = liveNode(
+    'Hall',
+    1,
+    { ...status, ...extra },
+    setup ? { setup: setup as SnapshotNode['setup'] } : {},
+  );
   renderWithApp(
     <table>
       <tbody>
-        <TableRow node={node} edits={{}} timer={false} onEdit={() => undefined} />
+        <TableRow node={node} edits={{}} timer={timer} onEdit={() => undefined} />
       </tbody>
     </table>,
   );
@@ -42,5 +47,20 @@ describe('table row (spec 3 §2 table edits)', () => {
     expect(screen.getByLabelText('Comfort Hall')).toBeEnabled();
     expect(screen.getByLabelText('Eco Hall')).toBeDisabled();
     expect(screen.getByLabelText('Anti-frost Hall')).toBeEnabled();
+  });
+
+  test("a timer's measured temperature and indicators are hidden (spec 3 §2)", () => {
+    row({ extra_options: { sensor_mode: 3 } }, true, { active: true });
+    const cells = screen.getAllByRole('cell').map((c) => c.textContent);
+    expect(cells).not.toContain('19.0 °C');
+    expect(cells).not.toContain('Heating');
+    expect(screen.getByLabelText('Set temp. Hall')).toBeDisabled();
+  });
+
+  test('a heater shows both', () => {
+    row(undefined, false, { active: true });
+    const cells = screen.getAllByRole('cell').map((c) => c.textContent);
+    expect(cells).toContain('19.0 °C');
+    expect(cells).toContain('Heating');
   });
 });

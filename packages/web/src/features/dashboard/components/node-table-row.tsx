@@ -67,9 +67,10 @@ export function TableRow({ node, edits, timer, onEdit }: RowProps) {
       <td>{status?.sync_status ? t(`dashboard.syncStatus.${status.sync_status}`) : '–'}</td>
       <td>{status?.mode ? t(`dashboard.modes.${status.mode}`) : '–'}</td>
       {input('stemp', t('dashboard.table.stemp'), stempEditable)}
-      <td>{formatTemperature(status?.mtemp, status?.units, i18n.language)}</td>
+      {/* Spec 3 §2: a timer's measured temperature and indicators are hidden. */}
+      <td>{timer ? '–' : formatTemperature(status?.mtemp, status?.units, i18n.language)}</td>
       <td>
-        {statusIndicators(status)
+        {(timer ? [] : statusIndicators(status))
           .map((k) => t(`dashboard.indicators.${k}`))
           .join(', ') || '–'}
       </td>
