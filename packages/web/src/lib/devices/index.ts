@@ -27,7 +27,7 @@ export { formatTemperature } from './format-temperature';
 export * from './node-commands';
 export * from './node-routes';
 export * from './temperature-limits';
-export { changeSetup } from './node-setup';
+export { changeSetup, wireSetup } from './node-setup';
 export {
   NODE_SORT_METHODS,
   sortNodes,

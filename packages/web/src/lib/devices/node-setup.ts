@@ -14,13 +14,23 @@ function decimalStrings(obj: Record<string, unknown>): Record<string, unknown> {
   );
 }
 
-/** Setup is a full object (API.md §5): read it, change some fields, write it back. */
-export async function changeSetup(node: NodeRef, change: Record<string, unknown>): Promise<void> {
-  const setup = await http.request<NodeSetup>(nodePath(node, '/setup'));
+/**
+ * A setup read back, ready to be written again: temperatures and offsets reported as numbers
+ * (some gateways do) become decimal strings, at the top level and in extra_options, or the
+ * server refuses the whole write.
+ */
+export function wireSetup(setup: Record<string, unknown>): Record<string, unknown> {
   const out = decimalStrings(setup);
   const extra = setup.extra_options;
   if (extra && typeof extra === 'object' && !Array.isArray(extra))
     out.extra_options = decimalStrings(extra as Record<string, unknown>);
+  return out;
+}
+
+/** Setup is a full object (API.md §5): read it, change some fields, write it back. */
+export async function changeSetup(node: NodeRef, change: Record<string, unknown>): Promise<void> {
+  const setup = await http.request<NodeSetup>(nodePath(node, '/setup'));
+  const out = wireSetup(setup);
   await http.request<unknown>(nodePath(node, '/setup'), {
     method: 'POST',
     json: { ...out, ...change },

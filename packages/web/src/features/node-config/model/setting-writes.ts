@@ -1,3 +1,4 @@
+import { wireSetup } from '../../../lib/devices';
 import { SETTING_DEFS } from './setting-defs';
 import type { Interval, Values } from './settings-model';
 
@@ -28,7 +29,8 @@ export function settingWrites(
   setup: Record<string, unknown>,
 ): SettingWrites {
   const out: SettingWrites = {};
-  const next: Record<string, unknown> = structuredClone(setup);
+  // The rest of the setup goes back as read, its temperatures as the wire wants them.
+  const next: Record<string, unknown> = structuredClone(wireSetup(setup));
   let touched = false;
   for (const name of changed) {
     const def = SETTING_DEFS.find((d) => d.name === name);

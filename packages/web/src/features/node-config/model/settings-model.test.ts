@@ -117,6 +117,20 @@ describe('node settings model', () => {
     expect(settingWrites([], initial, setup)).toEqual({});
   });
 
+  test('temperatures the device reported as numbers go back as decimal strings (API.md §1)', () => {
+    const numeric = {
+      ...setup,
+      away_offset: 2,
+      extra_options: { ...setup.extra_options, default_runback_temp: 18, max_runback_temp: 30 },
+    };
+    const w = settingWrites(['pir_enabled'], { pir_enabled: true }, numeric);
+    expect(w.setup).toMatchObject({
+      away_offset: '2.0',
+      extra_options: { default_runback_temp: '18.0', max_runback_temp: '30.0' },
+    });
+    expect(w.setup?.control_mode).toBe(4);
+  });
+
   test('restore defaults resets the advanced settings', () => {
     const initial = initialValues(ctx());
     const restored = restoreDefaults({
