@@ -170,3 +170,26 @@ test('choosing the device is skipped when the home has only one', async () => {
     ),
   );
 });
+
+describe('a link to a home or device the user does not have (spec 2 §8)', () => {
+  test('an unknown device says "Dev not found" and starts no discovery', async () => {
+    renderRoute(
+      '/homes/:homeId/addNode/devs/:devId/selectType/selectModel/discovery',
+      <DiscoveryPage />,
+      '/homes/h1/addNode/devs/bbbbbbbbbbbbbbbbb9/selectType/selectModel/discovery?nodeType=htr',
+    );
+    expect(await screen.findByText('Dev not found')).toHaveAttribute('role', 'status');
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(calls.filter((c) => c.url.endsWith('/mgr/discovery'))).toEqual([]);
+  });
+
+  test('an unknown home says "Home not found"', async () => {
+    renderRoute(
+      '/homes/:homeId/addNode/devs/:devId/selectType/selectModel/discovery',
+      <DiscoveryPage />,
+      `/homes/gone/addNode/devs/${DEV}/selectType/selectModel/discovery?nodeType=htr`,
+    );
+    expect(await screen.findByText('Home not found')).toHaveAttribute('role', 'status');
+    expect(screen.queryByText('Done')).toBeNull();
+  });
+});

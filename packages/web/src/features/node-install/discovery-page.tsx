@@ -20,7 +20,17 @@ export function DiscoveryPage() {
   const addr = addrParam !== null && /^\d+$/.test(addrParam) ? Number(addrParam) : undefined;
   const homes = useHomes();
   const home = homes.data?.find((h) => h.id === homeId);
-  const { phase, found, stop, device } = useDiscovery(home, devId, type, addr);
+  // Spec 2 §8: a link to a home or device the user does not have (any more) says so, and
+  // starts nothing.
+  const missing = !homes.isSuccess
+    ? undefined
+    : !home
+      ? t('nodeInstall.homeNotFound')
+      : !home.devs.some((d) => d.dev_id === devId)
+        ? t('nodeInstall.devNotFound')
+        : undefined;
+  const known = home?.devs.some((d) => d.dev_id === devId) ?? false;
+  const { phase, found, stop, device } = useDiscovery(home, devId, type, addr, known);
   const [named, setNamed] = useState<Set<string>>(new Set());
   const pmoToName = found.find((n) => n.type === 'pmo' && !named.has(nodeKey(n)));
   const homeIndex = Math.max(0, homes.data?.findIndex((h) => h.id === homeId) ?? 0);
@@ -29,6 +39,13 @@ export function DiscoveryPage() {
     await stop();
     navigate(routes.dashboard(homeIndex), { replace: true });
   };
+
+  if (missing)
+    return (
+      <PageFrame title={t('nodeInstall.discovery')} backLabel={t('nodeInstall.back')}>
+        <p role="status">{missing}</p>
+      </PageFrame>
+    );
 
   return (
     <PageFrame

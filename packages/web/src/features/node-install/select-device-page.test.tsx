@@ -104,3 +104,9 @@ describe('device choice for node installation (spec 2 §2)', () => {
     expect(screen.queryByText(/no gateway/)).toBeNull();
   });
 });
+
+test('a home the user does not have says "Home not found" (spec 2 §8)', async () => {
+  open('gone');
+  expect(await screen.findByRole('status')).toHaveTextContent(/^Home not found$/);
+  expect(screen.queryByText(/no gateway/)).toBeNull();
+});

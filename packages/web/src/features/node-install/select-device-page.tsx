@@ -22,12 +22,15 @@ export function SelectDevicePage({
   const { homeId = '' } = useParams();
   const [params] = useSearchParams();
   const nodeType = parseNodeType(params.get('nodeType') ?? '') ?? undefined;
-  const home = useHomes().data?.find((h) => h.id === homeId);
+  const homes = useHomes();
+  const home = homes.data?.find((h) => h.id === homeId);
   const devs = (home?.devs ?? []).filter((d) => !isWifiHeaterProduct(d.product_id));
   const only = devs.length === 1 ? devs[0] : undefined;
   if (only) return <Redirect to={installRoutes.selectModel(homeId, only.dev_id, nodeType)} />;
   return (
     <PageFrame title={t('nodeInstall.selectDevice')} backLabel={t('nodeInstall.back')}>
+      {/* Spec 2 §8: a link to a home the user does not have (any more) says so. */}
+      {homes.isSuccess && !home && <p role="status">{t('nodeInstall.homeNotFound')}</p>}
       {home && devs.length === 0 && (
         <p>
           {t('nodeInstall.noGateway')}{' '}

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import type { BrandsFile } from '@hearth/protocol';
 import { useBrandingStore } from '../../lib/branding';
+import { installFakeFetch, json } from '../../test/fake-fetch';
 import { renderRoute } from '../../test/route-render';
 import { signIn } from '../../test/session';
 import { SelectModelPage } from './select-model-page';
@@ -75,4 +76,18 @@ describe('node type and model choice (spec 2 §2, §3)', () => {
       '/homes/h1/addNode/deviceInstallation?deviceType=wifiHtr&nodeType=htr',
     );
   });
+});
+
+test('a device the home does not have says "Dev not found" (spec 2 §8)', async () => {
+  signIn();
+  installFakeFetch({
+    'GET /api/v2/grouped_devs': () => json([{ id: 'h1', name: 'Attic', owner: true, devs: [] }]),
+  });
+  renderRoute(
+    '/homes/:homeId/addNode/devs/:devId/selectType/selectModel',
+    <SelectModelPage />,
+    `/homes/h1/addNode/devs/${DEV}/selectType/selectModel?nodeType=htr`,
+  );
+  expect(await screen.findByRole('status')).toHaveTextContent(/^Dev not found$/);
+  expect(screen.queryByText('Search')).toBeNull();
 });

@@ -21,6 +21,8 @@ export function useDiscovery(
   devId: string,
   type: NodeType,
   addr?: number,
+  /** False while the home and device are not known to be the user's: nothing is started. */
+  enabled = true,
 ) {
   const single = useMemo(
     () => (home ? { ...home, devs: home.devs.filter((d) => d.dev_id === devId) } : undefined),
@@ -54,6 +56,7 @@ export function useDiscovery(
     : [];
 
   useEffect(() => {
+    if (!enabled) return;
     let cancelled = false;
     setDiscovery(devId, true, discoveryType(type), addr).then(
       () => !cancelled && setPhase('active'),
@@ -68,7 +71,7 @@ export function useDiscovery(
       if (phaseRef.current === 'active' || phaseRef.current === 'starting')
         void setDiscovery(devId, false).catch(() => undefined);
     };
-  }, [devId, type, addr]);
+  }, [devId, type, addr, enabled]);
 
   const reported = device?.live?.discovery?.discovery;
   useEffect(() => {
