@@ -7,6 +7,8 @@ import {
   isValidLockPassword,
   LOCK_PASSWORD_MAX,
   RUNBACK_TIME,
+  SCHEDULE_METHOD_HALF_HOUR,
+  SCHEDULE_METHOD_HOUR,
   fahrenheitToCelsius,
   parseDecimal,
   PROFILE_TEMP_KEYS,
@@ -159,7 +161,7 @@ function at(obj: unknown, path: readonly string[]): unknown {
  * 400 for a setup entry the client changed to a value spec 3 §5 and §9 do not allow: the lock
  * password (at most 4 digits, "" for none), the away offset (0–5 °C or 0–9 °F), the longest
  * runback (0–60 min), the floor probe's highest temperature (20–35 °C) and its beta
- * (2000–5000). Entries written back as the device reported them are the device's business.
+ * (2000–5000), the schedule method (0 or 1). Entries written back as the device reported them are the device's business.
  */
 export function checkSetupValues(
   current: Record<string, unknown>,
@@ -173,6 +175,14 @@ export function checkSetupValues(
     if (!(password === '' || (typeof password === 'string' && isValidLockPassword(password))))
       throw badRequest(
         `lock_password must be a string of at most ${LOCK_PASSWORD_MAX} digits, e.g. "1234"`,
+      );
+  }
+  // Spec 3 §9: the schedule method is 60 min (0) or 30 min (1); §3 names both spellings.
+  for (const key of ['prog_resol', 'prog_resolution']) {
+    const method = write[key];
+    if (changed([key]) && method !== SCHEDULE_METHOD_HOUR && method !== SCHEDULE_METHOD_HALF_HOUR)
+      throw badRequest(
+        `${key} must be ${SCHEDULE_METHOD_HOUR} (60 minutes) or ${SCHEDULE_METHOD_HALF_HOUR} (30 minutes)`,
       );
   }
   const units: TemperatureUnits = (write.units ?? current.units) === 'F' ? 'F' : 'C';

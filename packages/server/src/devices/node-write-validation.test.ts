@@ -49,6 +49,9 @@ describe('node write validation', () => {
       ['htr/2/setup', { ...HEATER_SETUP, extra_options: { max_runback_time: 61 } }],
       ['htr/2/setup', { ...HEATER_SETUP, max_floor_probe_temperature: '36.0' }],
       ['htr/2/setup', { ...HEATER_SETUP, floor_probe_beta: 1999 }],
+      ['htr/2/setup', { ...HEATER_SETUP, prog_resol: 2 }],
+      ['htr/2/setup', { ...HEATER_SETUP, prog_resol: '30' }],
+      ['htr/2/setup', { ...HEATER_SETUP, prog_resolution: 30 }],
       ['htr/2/name', { name: 'x'.repeat(31) }],
       ['htr/2/name', { name: '   ' }],
       ['htr/2/select', { select: 1 }],
@@ -79,6 +82,9 @@ describe('node write validation', () => {
     expect((await send('POST', `${base}/htr/2/setup`, inRange, w.owner)).status).toBe(200);
     const runback = { ...HEATER_SETUP, extra_options: { max_runback_time: 60 } };
     expect((await send('POST', `${base}/htr/2/setup`, runback, w.owner)).status).toBe(200);
+    // The half-hour schedule method (spec 3 §9) is taken.
+    const halfHour = { ...HEATER_SETUP, prog_resol: 1 };
+    expect((await send('POST', `${base}/htr/2/setup`, halfHour, w.owner)).status).toBe(200);
     // A 4-digit lock password, or none, is taken.
     for (const lock_password of ['1234', '']) {
       const ok = await send(
