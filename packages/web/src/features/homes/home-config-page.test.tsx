@@ -123,3 +123,10 @@ describe('home system config', () => {
     expect(toggle).not.toBeChecked();
   });
 });
+
+test('a home the user does not have says "Home not found" and offers no save (spec 2 §8)', async () => {
+  renderRoute('/homes/:homeId/config', <HomeConfigPage />, '/homes/gone/config');
+  expect(await screen.findByRole('status')).toHaveTextContent(/^Home not found$/);
+  expect(screen.queryByText('Save')).toBeNull();
+  expect(screen.queryByRole('switch')).toBeNull();
+});

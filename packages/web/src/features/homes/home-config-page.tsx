@@ -22,7 +22,8 @@ export function HomeConfigPage() {
   const { homeId = '' } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const home = useHomes().data?.find((h) => h.id === homeId);
+  const homes = useHomes();
+  const home = homes.data?.find((h) => h.id === homeId);
   const devices = useHomeDevices(home);
   const reportedAway = homeAway(devices);
   const [away, setAway] = useState<boolean | null>(null);
@@ -91,6 +92,14 @@ export function HomeConfigPage() {
       msg.error(t('homes.errors.userRequest'));
     }
   };
+
+  // Spec 2 §8: a link to a home the user does not have (any more) says so, with nothing to save.
+  if (homes.isSuccess && !home)
+    return (
+      <PageFrame title={t('homes.title')} backLabel={t('homes.back')}>
+        <p role="status">{t('homes.homeNotFound')}</p>
+      </PageFrame>
+    );
 
   return (
     <PageFrame

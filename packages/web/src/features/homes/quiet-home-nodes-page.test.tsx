@@ -64,3 +64,13 @@ test('excluded nodes are saved; after a refused save, changing a node hides the 
     excluded_nodes: [{ devid: A, nodes: [1, 2] }],
   });
 });
+
+test('a home the user does not have says "Home not found" and offers no save (spec 2 §8)', async () => {
+  renderRoute(
+    '/homes/:homeId/config/quietHomeNodes',
+    <QuietHomeNodesPage />,
+    '/homes/gone/config/quietHomeNodes',
+  );
+  expect(await screen.findByRole('status')).toHaveTextContent(/^Home not found$/);
+  expect(screen.queryByText('Save')).toBeNull();
+});

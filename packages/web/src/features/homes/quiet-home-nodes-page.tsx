@@ -20,7 +20,8 @@ export function QuietHomeNodesPage() {
   const { homeId = '' } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const home = useHomes().data?.find((h) => h.id === homeId);
+  const homes = useHomes();
+  const home = homes.data?.find((h) => h.id === homeId);
   const devices = useHomeDevices(home);
   const presence = usePresenceConfig(homeId);
   const [excluded, setExcluded] = useState<PresenceConfig['excluded_nodes'] | null>(null);
@@ -41,6 +42,14 @@ export function QuietHomeNodesPage() {
       );
     }
   };
+
+  // Spec 2 §8: a link to a home the user does not have (any more) says so, with nothing to save.
+  if (homes.isSuccess && !home)
+    return (
+      <PageFrame title={t('homes.quiet.excludeNodes')} backLabel={t('homes.back')}>
+        <p role="status">{t('homes.homeNotFound')}</p>
+      </PageFrame>
+    );
 
   return (
     <PageFrame
