@@ -256,6 +256,14 @@ describe('power profiles', { timeout: 20_000 }, () => {
     ]);
   });
 
+  test('legends show the wattage in the user number format or the limitless label', async () => {
+    servePower({ maxPowerProfiles: two, maxPowerType: 'schedule' }, slots);
+    openPower();
+    const rows = await screen.findAllByTestId('power-profile');
+    expect(rows[0]).toHaveTextContent('4,000 W');
+    expect(rows[1]).toHaveTextContent('No limit');
+  });
+
   test('under 600 px names are cut to 5 characters with more than 3 profiles', async () => {
     vi.stubGlobal('innerWidth', 500);
     const four = ['Morning', 'Daytime', 'Evening', 'Overnight'].map((name) => ({

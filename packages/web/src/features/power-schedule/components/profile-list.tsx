@@ -21,7 +21,9 @@ export function ProfileList({
   onEdit,
   onAdd,
 }: ProfileListProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // Spec 3 §2: legends show the wattage (in the user's number format) or the limitless label.
+  const watts = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
   return (
     <section className="power__profiles" aria-labelledby="power-profiles-title">
       <h2 id="power-profiles-title">{t('powerSchedule.profiles.title')}</h2>
@@ -45,7 +47,7 @@ export function ProfileList({
                 <span className="power__legend">
                   {legend.limitless
                     ? t('powerSchedule.profiles.limitless')
-                    : t('powerSchedule.profiles.watts', { watts: legend.watts })}
+                    : t('powerSchedule.profiles.watts', { watts: watts.format(legend.watts) })}
                 </span>
               </label>
               <button
