@@ -7,6 +7,7 @@ import {
   type Language,
   type LanguageListResponse,
 } from '@hearth/protocol';
+import { useClientData } from '../lib/client-data';
 import { decodeToken } from '../lib/session/jwt';
 import { http } from '../lib/http';
 import { changeLanguage } from '../lib/i18n';
@@ -14,10 +15,25 @@ import { useSessionStore } from '../lib/session/session-store';
 
 const FALLBACK = LANGUAGES.map((code) => ({ code, name: LANGUAGE_NATIVE_NAMES[code] }));
 
+/**
+ * The languages offered: the translation service's list, narrowed to the brand's client data
+ * `supportedLanguages` (spec 1 §3, §7) when it names any. The language in use stays listed,
+ * so the picker always shows it.
+ */
+export function offeredLanguages<L extends { code: string }>(
+  available: readonly L[],
+  supported: readonly string[] | undefined,
+  current: string,
+): L[] {
+  if (!supported || supported.length === 0) return [...available];
+  return available.filter((l) => supported.includes(l.code) || l.code === current);
+}
+
 /** The languages the server offers (GET /api/v2/languages), stored as the user's preference. */
 export function LanguagePicker() {
   const { t, i18n } = useTranslation();
   const id = useId();
+  const supported = useClientData().capabilities?.supportedLanguages;
   const languages = useQuery({
     queryKey: ['languages'],
     queryFn: ({ signal }) =>
@@ -47,11 +63,13 @@ export function LanguagePicker() {
         onChange={(e) => void choose(e.currentTarget.value as Language)}
         data-testid="language-picker"
       >
-        {(languages.data?.languages ?? FALLBACK).map((l) => (
-          <option key={l.code} value={l.code}>
-            {l.name}
-          </option>
-        ))}
+        {offeredLanguages(languages.data?.languages ?? FALLBACK, supported, i18n.language).map(
+          (l) => (
+            <option key={l.code} value={l.code}>
+              {l.name}
+            </option>
+          ),
+        )}
       </select>
     </div>
   );
