@@ -72,6 +72,37 @@ describe('heater system settings (spec 2 §2, spec 3 §7)', () => {
     expect(bodyOf(writes[0])).toEqual({ units: 'C', prog_resol: 1, away_offset: '2.0' });
   });
 
+  test("the home's method reaches the heaters of every gateway of the home (spec 3 §7)", async () => {
+    const OTHER = 'fedcba9876543210fe';
+    const setup = () => json({ units: 'C', prog_resol: 0 });
+    const served = installFakeFetch({
+      'GET /api/v2/grouped_devs': () =>
+        json([
+          {
+            ...HOMES(true)[0],
+            devs: [
+              ...(HOMES(true)[0]?.devs ?? []),
+              { dev_id: OTHER, name: 'Loft', product_id: '0105', fw_version: '1', serial_id: '2' },
+            ],
+          },
+        ]),
+      [`GET /api/v2/devs/${DEV}/mgr/nodes`]: () => json({ nodes: [node(1, 'htr', 'Lounge')] }),
+      [`GET /api/v2/devs/${OTHER}/mgr/nodes`]: () =>
+        json({ nodes: [node(4, 'htr', 'Attic'), node(5, 'acm', 'Store')] }),
+      [`GET /api/v2/devs/${DEV}/htr_system/power_limit`]: () => json({ power_limit: '0' }),
+      [`GET /api/v2/devs/${DEV}/htr/1/setup`]: setup,
+      [`GET /api/v2/devs/${OTHER}/htr/4/setup`]: setup,
+      [`POST /api/v2/devs/${DEV}/htr/1/setup`]: () => json({}),
+      [`POST /api/v2/devs/${OTHER}/htr/4/setup`]: () => json({}),
+    });
+    openPower(`/homes/h1/devs/${DEV}/system/htr/settings`);
+    const group = await screen.findByRole('group', { name: 'Slot length' });
+    fireEvent.click(within(group).getByRole('radio', { name: '30 minutes' }));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    const writes = postsTo(served.calls, '/setup').map((c) => c.url.replace(/^.*\/devs\//, ''));
+    expect(writes.sort()).toEqual([`${DEV}/htr/1/setup`, `${OTHER}/htr/4/setup`].sort());
+  });
+
   test('each storage heater has its own method; the sort method is kept per home', async () => {
     serve(true);
     openPower(`/homes/h1/devs/${DEV}/system/acm/settings`);

@@ -7,7 +7,11 @@ import { parseNodeType, validateHeaterPowerLimit } from '@hearth/protocol';
 import { DeviceSockets, useHomeDevices, useHomes } from '../../lib/devices';
 import { postHeaterPowerLimit, powerKeys, useHeaterPowerLimit } from './api/power-api';
 import { NodeSortSection } from './components/node-sort-section';
-import { HomeScheduleMethod, StorageHeaterMethods } from './components/schedule-method-section';
+import {
+  HomeScheduleMethod,
+  StorageHeaterMethods,
+  type HomeNode,
+} from './components/schedule-method-section';
 import './power-schedule.css';
 import { useCapabilities } from '../../lib/client-data';
 import { HttpError, reportError } from '../../lib/http';
@@ -24,8 +28,13 @@ export function HeaterSystemPage() {
   const { htrPowerLimitAvailable } = useCapabilities();
   const homes = useHomes();
   const home = homes.data?.find((h) => h.id === homeId);
-  const device = useHomeDevices(home).find((d) => d.dev.dev_id === devId);
-  const nodes = device?.nodes ?? [];
+  const devices = useHomeDevices(home);
+  const device = devices.find((d) => d.dev.dev_id === devId);
+  // Storage heaters are this device's; the home's method covers the heaters of every device.
+  const own: HomeNode[] = (device?.nodes ?? []).map((n) => ({ ...n, devId }));
+  const homeNodes: HomeNode[] = devices.flatMap((d) =>
+    d.nodes.map((n) => ({ ...n, devId: d.dev.dev_id })),
+  );
   // Spec 3 §8 missing lookups: nothing of another home's or an unknown device is shown.
   let missing: 'homeNotFound' | 'devNotFound' | undefined;
   if (homes.isSuccess && !home) missing = 'homeNotFound';
@@ -38,18 +47,18 @@ export function HeaterSystemPage() {
       backLabel={t('powerSchedule.back')}
       backText={t('powerSchedule.back')}
     >
-      <DeviceSockets devIds={home && !missing ? [devId] : []} />
+      <DeviceSockets devIds={home && !missing ? home.devs.map((d) => d.dev_id) : []} />
       {missing && <p role="status">{t(`powerSchedule.${missing}`)}</p>}
       {!missing && htrPowerLimitAvailable && current.data && (
         <LimitForm devId={devId} initial={current.data.power_limit} />
       )}
       {!missing &&
-        device?.loaded &&
-        (parseNodeType(nodeType) === 'acm' ? (
-          <StorageHeaterMethods devId={devId} nodes={nodes} owner={home?.owner === true} />
-        ) : (
-          <HomeScheduleMethod devId={devId} nodes={nodes} owner={home?.owner === true} />
-        ))}
+        (parseNodeType(nodeType) === 'acm'
+          ? device?.loaded && <StorageHeaterMethods nodes={own} owner={home?.owner === true} />
+          : devices.length > 0 &&
+            devices.every((d) => d.loaded) && (
+              <HomeScheduleMethod nodes={homeNodes} owner={home?.owner === true} />
+            ))}
       {!missing && home && <NodeSortSection homeId={homeId} />}
     </PageFrame>
   );

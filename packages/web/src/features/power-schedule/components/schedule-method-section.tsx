@@ -13,15 +13,18 @@ import {
 
 type Outcome = 'saving' | 'saved' | 'failed' | undefined;
 
+/** A node with the device it belongs to: the home's method spans every device of the home. */
+export type HomeNode = LiveNode & { devId: string };
+
 /** Writes prog_resol to each node; the device's setup updates confirm it on screen. */
-function useMethodWrite(devId: string) {
+function useMethodWrite() {
   const [outcome, setOutcome] = useState<Outcome>();
-  const write = async (nodes: readonly LiveNode[], method: ScheduleMethod) => {
+  const write = async (nodes: readonly HomeNode[], method: ScheduleMethod) => {
     setOutcome('saving');
     try {
       await Promise.all(
         nodes.map((n) =>
-          changeSetup({ devId, type: n.type, addr: n.addr }, { prog_resol: method }),
+          changeSetup({ devId: n.devId, type: n.type, addr: n.addr }, { prog_resol: method }),
         ),
       );
       setOutcome('saved');
@@ -83,18 +86,20 @@ function MethodChoice({ name, legend, value, disabled, onChoose }: MethodChoiceP
 }
 
 interface MethodSectionProps {
-  devId: string;
-  nodes: readonly LiveNode[];
+  nodes: readonly HomeNode[];
   /** Spec 3 §6: the schedule resolution is the owner's to change. */
   owner: boolean;
 }
 
-/** Spec 2 §2 / spec 3 §9: one schedule method (60 or 30 min) for the home's heaters. */
-export function HomeScheduleMethod({ devId, nodes, owner }: MethodSectionProps) {
+/**
+ * Spec 2 §2 / spec 3 §7, §9: one schedule method (60 or 30 min) for the home's heaters, on
+ * every device of the home, not only the one whose settings are open.
+ */
+export function HomeScheduleMethod({ nodes, owner }: MethodSectionProps) {
   const { t } = useTranslation();
   const targets = homeMethodNodes(nodes);
   const [chosen, setChosen] = useState<ScheduleMethod | undefined>();
-  const { outcome, write } = useMethodWrite(devId);
+  const { outcome, write } = useMethodWrite();
   const value = chosen ?? homeScheduleMethod(nodes);
   return (
     <section className="power__section" aria-labelledby="schedule-method-title">
@@ -119,17 +124,9 @@ export function HomeScheduleMethod({ devId, nodes, owner }: MethodSectionProps) 
   );
 }
 
-function StorageHeaterMethod({
-  devId,
-  node,
-  owner,
-}: {
-  devId: string;
-  node: LiveNode;
-  owner: boolean;
-}) {
+function StorageHeaterMethod({ node, owner }: { node: HomeNode; owner: boolean }) {
   const [chosen, setChosen] = useState<ScheduleMethod | undefined>();
-  const { outcome, write } = useMethodWrite(devId);
+  const { outcome, write } = useMethodWrite();
   return (
     <li>
       <MethodChoice
@@ -148,7 +145,7 @@ function StorageHeaterMethod({
 }
 
 /** Spec 3 §7: storage heaters each keep their own schedule method. */
-export function StorageHeaterMethods({ devId, nodes, owner }: MethodSectionProps) {
+export function StorageHeaterMethods({ nodes, owner }: MethodSectionProps) {
   const { t } = useTranslation();
   const heaters = storageHeaters(nodes);
   return (
@@ -160,7 +157,7 @@ export function StorageHeaterMethods({ devId, nodes, owner }: MethodSectionProps
       ) : (
         <ul className="power__list">
           {heaters.map((n) => (
-            <StorageHeaterMethod key={n.addr} devId={devId} node={n} owner={owner} />
+            <StorageHeaterMethod key={`${n.devId}:${n.addr}`} node={n} owner={owner} />
           ))}
         </ul>
       )}
