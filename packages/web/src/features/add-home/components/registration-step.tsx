@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { IonButton } from '@ionic/react';
+import { IonButton, useIonViewWillEnter } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { CONNECTION_WAIT_MS, PROGRESS_COMPLETION_MS, PROGRESS_WAIT_FACTOR } from '@hearth/protocol';
 import { registerDevice, type RegistrationDeps } from '../model/register-device';
@@ -27,14 +27,20 @@ export function RegistrationStep({ devId, api, onEnd, onAccept }: Props) {
   const [view, setView] = useState<View>('registering');
   const [percent, setPercent] = useState(0);
   const [copied, setCopied] = useState(false);
-  const started = useRef(false);
+  const [round, setRound] = useState(0);
+  const started = useRef(-1);
+  /** True while a registration runs and may still move the wizard on. */
+  const running = useRef(false);
   const latest = useRef({ api, onEnd });
   latest.current = { api, onEnd };
 
   useEffect(() => {
     // One registration per visit, even when React runs effects twice in development.
-    if (started.current) return;
-    started.current = true;
+    if (started.current === round) return;
+    started.current = round;
+    running.current = true;
+    setView('registering');
+    setPercent(0);
     const begin = Date.now();
     const tick = setInterval(() => {
       const share = ((Date.now() - begin) / CONNECTION_WAIT_MS) * 100;
@@ -43,6 +49,8 @@ export function RegistrationStep({ devId, api, onEnd, onAccept }: Props) {
     void registerDevice({ ...latest.current.api, sleep, now: () => Date.now() }).then(
       async (outcome) => {
         clearInterval(tick);
+        if (outcome.kind !== 'registered' && outcome.kind !== 'alreadyMine')
+          running.current = false;
         if (
           outcome.kind === 'conflict' ||
           outcome.kind === 'homeRegistered' ||
@@ -53,10 +61,17 @@ export function RegistrationStep({ devId, api, onEnd, onAccept }: Props) {
         // Spec 2 §4: the bar completes in 750 ms, then a 1.25× wait before moving on.
         setPercent(100);
         await sleep(PROGRESS_COMPLETION_MS * PROGRESS_WAIT_FACTOR);
+        running.current = false;
         latest.current.onEnd(outcome.kind);
       },
     );
-  }, []);
+  }, [round]);
+
+  // The step stays mounted under the later ones (Ionic keeps its page): coming back to it, e.g.
+  // from the connection-error help, registers again rather than showing a stopped progress.
+  useIonViewWillEnter(() => {
+    if (!running.current) setRound((n) => n + 1);
+  });
 
   if (view !== 'registering') {
     const text =
