@@ -111,6 +111,18 @@ describe('routes', WHOLE_APP, () => {
     await waitFor(() => expect(window.location.pathname).toBe('/'));
   });
 
+  test("the app takes its page title from the brand's client data (spec 1 §7 appParameters)", async () => {
+    signIn();
+    installFakeFetch({
+      'GET /api/v2/grouped_devs': () => json(homes),
+      'GET /client-data/15/appParameters.json': () =>
+        json({ title: 'Calora Home', frontendHost: '', maxOutdoorRange: 800 }),
+    });
+    openAt('/');
+    await screen.findByRole('heading', { name: 'Casa Pins' }, LOADED_MACHINE);
+    await waitFor(() => expect(document.title).toBe('Calora Home'), LOADED_MACHINE);
+  });
+
   test('logging out from the menu clears the session', async () => {
     signIn();
     installFakeFetch({ 'GET /api/v2/grouped_devs': () => json(homes) });

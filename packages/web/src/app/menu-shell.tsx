@@ -6,6 +6,7 @@ import { homesQueryOptions } from '../lib/devices/get-homes';
 import { hasSession, useSessionStore } from '../lib/session/session-store';
 import { lazyPage } from './lazy-page';
 import { preloadDashboard, PrivacyUpdateDialog } from './pages';
+import { useBrandTitle } from './use-brand-title';
 
 /** Spec 1 §2: no menu on sign-in, confirmation and remove-account-help screens. */
 const NO_MENU =
@@ -41,6 +42,7 @@ export function MenuShell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const signedIn = useSessionStore(hasSession);
   useBranding();
+  useBrandTitle();
   usePrefetchSignedIn(signedIn, pathname);
   const menuOff = !signedIn || NO_MENU.test(pathname);
   return (
