@@ -197,6 +197,26 @@ describe('provisioning state machine', () => {
     expect(provisioningReducer(done, { type: 'cancelled' })).toBe(done);
   });
 
+  test('coming back to a flow that ended starts again at preparing the heater', () => {
+    const done = run([...toProvisioning('bt'), { type: 'hubConfirmed', devId: 'abc' }]);
+    expect(provisioningReducer(done, { type: 'reentered' })).toMatchObject({
+      subStep: 3,
+      method: 'bt',
+      phase: 'editing',
+      devId: null,
+      essid: done.essid,
+    });
+    const failed = run([...toProvisioning('accessPoint'), { type: 'methodFailed' }]);
+    expect(failed.phase).toBe('failed');
+    expect(provisioningReducer(failed, { type: 'reentered' })).toMatchObject({
+      subStep: 3,
+      method: 'accessPoint',
+      phase: 'editing',
+    });
+    const running = run(toProvisioning('bt'));
+    expect(provisioningReducer(running, { type: 'reentered' })).toBe(running);
+  });
+
   test('back goes one sub-step back, never while a method runs', () => {
     const s = run([
       { type: 'networkSubmitted', essid: 'HomeNet', password: 'pw' },

@@ -131,6 +131,11 @@ export type ProvisioningEvent =
   | { type: 'hubTimedOut' }
   /** The user stops a running method: back to preparing the heater. */
   | { type: 'cancelled' }
+  /**
+   * The user came back to the flow's screen after it ended (done or failed) and moved on: it
+   * starts again at preparing the heater, the network and method kept.
+   */
+  | { type: 'reentered' }
   | { type: 'back' };
 
 export function initialProvisioning(method: ProvisioningMethod = 'bt'): ProvisioningState {
@@ -202,6 +207,10 @@ export function provisioningReducer(
       return state.phase === 'done' || state.phase === 'editing' || state.phase === 'failed'
         ? state
         : { ...state, phase: 'editing', subStep: WIFI_SUB_STEPS.connectionInfo, devId: null };
+    case 'reentered':
+      return state.phase === 'done' || state.phase === 'failed'
+        ? { ...state, phase: 'editing', subStep: WIFI_SUB_STEPS.connectionInfo, devId: null }
+        : state;
     case 'back':
       if (state.phase === 'running' || state.phase === 'confirming') return state;
       return {

@@ -1,5 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { DefaultIonLifeCycleContext, IonLifeCycleContext } from '@ionic/react';
 import { renderWithApp } from '../../test/render';
 import { webBleForTest, fakeServices } from './model/fake-services';
 import { createFakeBle, fakeHeater } from './model/fake-bluetooth-le';
@@ -169,6 +170,39 @@ describe('wifi provisioning screens', () => {
     next();
     fireEvent.click(screen.getByText('The heater is ready'));
     await waitFor(() => expect(onError).toHaveBeenCalled());
+  });
+
+  test('coming back to the screen after the connection error offers to connect the heater again', async () => {
+    const onError = vi.fn();
+    const services = fakeServices({
+      ble: webBleForTest,
+      join: () => {
+        throw new Error('no heater network');
+      },
+    });
+    // The page's view lifecycle, as Ionic's router outlet gives it to a page it keeps mounted.
+    const lifeCycle = new DefaultIonLifeCycleContext();
+    renderWithApp(
+      <IonLifeCycleContext.Provider value={lifeCycle}>
+        <WifiProvisioningFlow
+          onDone={() => undefined}
+          onConnectionError={onError}
+          services={services}
+        />
+      </IonLifeCycleContext.Provider>,
+    );
+    await onFirstStep();
+    act(() => lifeCycle.ionViewWillEnter());
+    expect(screen.getByTestId('wifi-sub-step')).toHaveTextContent('Step 1 of 4');
+    next();
+    next();
+    fireEvent.click(screen.getByText('The heater is ready'));
+    await waitFor(() => expect(onError).toHaveBeenCalledTimes(1));
+    // The user comes back from the connection-error help.
+    act(() => lifeCycle.ionViewWillEnter());
+    expect(screen.getByTestId('wifi-sub-step')).toHaveTextContent('Step 3 of 4');
+    fireEvent.click(screen.getByText('The heater is ready'));
+    await waitFor(() => expect(onError).toHaveBeenCalledTimes(2));
   });
 
   test('cancel stops a running method and goes back to preparing the heater', async () => {

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useReducer, useState } from 'react';
+import { useIonViewWillEnter } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import {
   WIFI_SUB_STEPS,
@@ -42,6 +43,10 @@ export function WifiProvisioningFlow({
   useEffect(() => {
     services.wifi.capabilities().then(setCapabilities, () => setCapabilities(NO_CAPABILITIES));
   }, [services]);
+
+  // The screen stays mounted under the wizard's later steps (Ionic keeps its page): coming back
+  // to it after it ended offers to connect the heater again rather than an ended progress.
+  useIonViewWillEnter(() => dispatch({ type: 'reentered' }));
 
   const failed = state.phase === 'failed';
   useEffect(() => {
