@@ -7,6 +7,7 @@ import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch
 import { renderWithApp } from '../../test/render';
 import { tokenExpiringIn } from '../../test/tokens';
 import { useSessionStore } from '../../lib/session/session-store';
+import { useErrorToastStore } from '../../lib/http';
 import { HomeRecordsPage, NodeRecordsPage } from './records-pages';
 import type { WireSample } from './model/records-series';
 
@@ -127,7 +128,9 @@ describe('node records', { timeout: 20_000 }, () => {
   test('a day shows kWh per hour and °C, titled home – node', async () => {
     serve();
     open(`/homes/h1/devs/${DEV}/htr/2/records?day=9&month=3&year=2026`);
-    expect(await screen.findByTestId('records-title')).toHaveTextContent('Casa Pins – Lounge');
+    await waitFor(() =>
+      expect(screen.getByTestId('records-title')).toHaveTextContent('Casa Pins – Lounge'),
+    );
     expect(screen.getByTestId('records-period')).toHaveTextContent('March 9, 2026');
     await waitFor(() => expect(row('08:00')).toHaveTextContent('0.500'));
     expect(row('09:00')).toHaveTextContent('0.00021.0');
@@ -213,12 +216,15 @@ describe('node records', { timeout: 20_000 }, () => {
 
 describe('missing lookups (spec 3 §8)', { timeout: 20_000 }, () => {
   test('a missing home, device or node is named as such', async () => {
+    useErrorToastStore.getState().dismiss();
     serve();
     const first = open(`/homes/h1/devs/${DEV}/htr/9/records?day=9&month=3&year=2026`);
     expect(await screen.findByText('Node not found')).toBeInTheDocument();
     first.unmount();
     const second = open('/homes/h1/devs/ffffffffffffffffff/htr/2/records?day=9&month=3&year=2026');
     expect(await screen.findByText('Dev not found')).toBeInTheDocument();
+    // Nothing of a device outside the home is read, so no error toast joins the message.
+    expect(useErrorToastStore.getState().kind).toBeNull();
     second.unmount();
     const third = open(`/homes/h9/devs/${DEV}/htr/2/records?day=9&month=3&year=2026`);
     expect(await screen.findByText('Home not found')).toBeInTheDocument();

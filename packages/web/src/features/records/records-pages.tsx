@@ -43,8 +43,10 @@ export function NodeRecordsPage() {
   const { t } = useTranslation();
   const { homeId, devId = '', nodeType = '', addr = '' } = useParams();
   const homes = useHomesData();
-  const [devData] = useDevDatas([devId]);
   const home = homes.data?.find((h) => h.id === homeId);
+  // Only a device of the home is read: another answers "Dev not found", not an error toast.
+  const known = home?.devs.some((d) => d.dev_id === devId) === true;
+  const [devData] = useDevDatas(known ? [devId] : []);
   const type = parseNodeType(nodeType);
   const node = devData?.data?.nodes.find((n) => n.type === type && n.addr === Number(addr));
   const title = recordsTitle(home?.name ?? '', node?.name);
@@ -56,11 +58,7 @@ export function NodeRecordsPage() {
     );
   if (!home || !node || !type) {
     // Spec 3 §8 missing lookups: the home, then its device, then the node.
-    const missing = !home
-      ? 'homeNotFound'
-      : home.devs.some((d) => d.dev_id === devId)
-        ? 'notFound'
-        : 'devNotFound';
+    const missing = !home ? 'homeNotFound' : known ? 'notFound' : 'devNotFound';
     return (
       <Frame title={title}>
         <p role="status">{t(`records.${missing}`)}</p>

@@ -188,12 +188,15 @@ describe('weekly schedule', { timeout: 20_000 }, () => {
   });
 
   test('a missing home, device or node is named as such (spec 3 §8)', async () => {
+    useErrorToastStore.getState().dismiss();
     serve([heater(2, 'Lounge')]);
     const first = open(`/homes/h1/devs/${DEV}/htr/9/schedule`);
     expect(await screen.findByText('Node not found')).toBeInTheDocument();
     first.unmount();
     const second = open(`/homes/h1/devs/ffffffffffffffffff/htr/2/schedule`);
     expect(await screen.findByText('Dev not found')).toBeInTheDocument();
+    // Nothing of a device outside the home is read, so no error toast joins the message.
+    expect(useErrorToastStore.getState().kind).toBeNull();
     second.unmount();
     open(`/homes/h9/devs/${DEV}/htr/2/schedule`);
     expect(await screen.findByText('Home not found')).toBeInTheDocument();

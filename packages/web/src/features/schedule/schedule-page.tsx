@@ -24,17 +24,18 @@ export function SchedulePage() {
   const { homeId } = useParams();
   const targets = useTargets();
   const homes = useHomesData();
-  const devIds = [...new Set(targets.map((x) => x.devId))];
-  const devDatas = useDevDatas(devIds);
   const home = homes.data?.find((h) => h.id === homeId);
+  const targetDevIds = [...new Set(targets.map((x) => x.devId))];
+  // Only devices of the home are read: another answers "Dev not found", not an error toast.
+  const devIds = targetDevIds.filter((id) => home?.devs.some((d) => d.dev_id === id) === true);
+  const devDatas = useDevDatas(devIds);
   const loading = homes.isPending || devDatas.some((q) => q.isPending);
   const nodes = findNodes(targets, (id) => devDatas[devIds.indexOf(id)]?.data);
   const timeZone = devDatas.find((q) => q.data)?.data?.geo_data.tz_code;
   // Spec 3 §8 missing lookups: the home, then a device of it, then the node.
   let missing: 'homeNotFound' | 'devNotFound' | 'notFound' | undefined;
   if (homes.isSuccess && !home) missing = 'homeNotFound';
-  else if (home && devIds.some((id) => !home.devs.some((d) => d.dev_id === id)))
-    missing = 'devNotFound';
+  else if (home && devIds.length < targetDevIds.length) missing = 'devNotFound';
   else if (!loading && nodes.length === 0) missing = 'notFound';
   const title =
     nodes.length === 1
