@@ -4,6 +4,7 @@ import type { GroupedHome, MgrNode } from '@hearth/protocol';
 import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
 import { renderRoute } from '../../test/route-render';
 import { signIn } from '../../test/session';
+import { useErrorToastStore } from '../../lib/http';
 import { NodeConfigPage } from './node-config-page';
 
 const DEV = 'aaaaaaaaaaaaaaaaa1';
@@ -142,8 +143,15 @@ describe('node configuration page', () => {
     expect(await screen.findByTestId('node-missing')).toHaveTextContent('Node not found');
     unmount();
     homes = [{ id: 'h1', name: 'Attic', owner: true, devs: [] }];
+    calls.length = 0;
+    useErrorToastStore.getState().dismiss();
     const second = open();
     expect(await screen.findByTestId('node-missing')).toHaveTextContent('Dev not found');
+    // Nothing of a device outside the home is read, so no error toast joins the message.
+    expect(calls.some((c) => c.method === 'GET' && c.url.includes(`/devs/${DEV}/acm/2`))).toBe(
+      false,
+    );
+    expect(useErrorToastStore.getState().kind).toBeNull();
     second.unmount();
     homes = [];
     open();

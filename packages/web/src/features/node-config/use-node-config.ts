@@ -21,7 +21,9 @@ export function useNodeConfig() {
     [home, devId],
   );
   const device = useHomeDevices(single)[0];
-  const data = useNodeData(ref);
+  // Only a node of a device of the home is read: another answers "Dev not found" (spec 3 §8),
+  // not an error toast as well.
+  const data = useNodeData(ref, home?.devs.some((d) => d.dev_id === devId) === true);
   const listed = device?.nodes.find((n) => n.type === type && n.addr === addr);
   const node = {
     installed: listed?.installed ?? true,

@@ -16,9 +16,10 @@ export interface NodeData {
   setup?: Record<string, unknown>;
 }
 
-export function useNodeData(node: NodeRef) {
+export function useNodeData(node: NodeRef, enabled = true) {
   return useQuery({
     queryKey: ['devs', node.devId, node.type, node.addr, 'node'],
+    enabled,
     queryFn: ({ signal }) => http.request<NodeData>(path(node, '/'), { signal }),
   });
 }
