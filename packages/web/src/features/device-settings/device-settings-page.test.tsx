@@ -154,3 +154,12 @@ describe('device settings', () => {
     await waitFor(() => expect(screen.queryByText('Heater system settings')).toBeNull());
   });
 });
+
+test('a device or home the user does not have says "Dev not found" or "Home not found" (spec 2 §8)', async () => {
+  const first = open('h1', 'ffffffffffffffffff');
+  expect(await screen.findByRole('status')).toHaveTextContent(/^Dev not found$/);
+  expect(screen.queryByLabelText('Device name')).toBeNull();
+  first.unmount();
+  open('gone', DEV);
+  expect(await screen.findByRole('status')).toHaveTextContent(/^Home not found$/);
+});

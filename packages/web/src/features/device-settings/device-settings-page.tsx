@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { Redirect } from '../../lib/ui/redirect';
 import { useQueryClient } from '@tanstack/react-query';
 import { DEVICE_NAME_SETTINGS_MAX, deviceNameError, type GroupedHome } from '@hearth/protocol';
 import { deviceKeys, useHomes } from '../../lib/devices';
@@ -30,8 +29,15 @@ export function DeviceSettingsPage() {
   const [target, setTarget] = useState('');
   const [pending, setPending] = useState<Pending>(null);
   const msg = useTimedMessage();
+  // Spec 2 §8: a link to a home or device the user does not have (any more) says so.
   if (!kept && homes.isSuccess && !current?.devs.some((d) => d.dev_id === devId))
-    return <Redirect to="/" />;
+    return (
+      <PageFrame title={t('deviceSettings.title')} backLabel={t('deviceSettings.back')}>
+        <p role="status">
+          {t(current ? 'deviceSettings.devNotFound' : 'deviceSettings.homeNotFound')}
+        </p>
+      </PageFrame>
+    );
   if (!home) return null;
   // The wifi configuration needs the native wifi/Bluetooth provisioning (spec 2 §2).
   const rules = deviceSettingsRules(
