@@ -24,9 +24,16 @@ if (hasDom && !window.matchMedia) {
 // directly, so the strings are in before any test starts.
 if (hasDom) await (await import('../lib/i18n')).loadScreenStrings();
 
+// App-wide flags read from storage once: cleared with the storage, so that a test that turned
+// one on (a screen opened with `?adminMode=1`) does not pass it to the tests after it.
+const adminMode = hasDom
+  ? (await import('../lib/session/admin-mode')).useAdminModeStore
+  : undefined;
+
 afterEach(() => {
   if (!hasDom) return;
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+  adminMode?.setState({ enabled: false });
 });
