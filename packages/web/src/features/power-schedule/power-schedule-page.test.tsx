@@ -89,6 +89,20 @@ describe('save failures', { timeout: 20_000 }, () => {
   });
 });
 
+describe('now', { timeout: 20_000 }, () => {
+  test("the current day and hour are highlighted in the home's time zone", async () => {
+    // Monday 23:30 UTC is already Tuesday 00:30 in Madrid, the home's zone.
+    vi.setSystemTime(new Date('2026-03-09T23:30:00Z'));
+    servePower({ maxPowerProfiles: two, maxPowerType: 'schedule' }, slots);
+    openPower();
+    const today = await screen.findByRole('button', { name: 'Tuesday', current: 'date' });
+    expect(today).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Monday', current: 'date' })).toBeNull();
+    const hour = screen.getByRole('button', { current: 'time' });
+    expect(hour).toHaveAccessibleName(/^Tuesday 00:00/);
+  });
+});
+
 describe('unknown device', { timeout: 20_000 }, () => {
   test('a devId the home does not hold is "Dev not found", not the home\'s first device', async () => {
     const { calls } = servePower({ maxPowerProfiles: two, maxPowerType: 'schedule' }, slots);

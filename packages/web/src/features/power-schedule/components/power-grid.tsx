@@ -15,7 +15,10 @@ interface PowerGridProps {
 
 const hourLabel = (h: number) => `${String(h).padStart(2, '0')}:00`;
 
-/** Spec 3 §2: 7 days × 24 hours, each hour coloured by its profile; now is outlined. */
+/**
+ * Spec 3 §2: 7 days × 24 hours, each hour coloured by its profile; the current day and hour
+ * (in the home's time zone) are highlighted.
+ */
 export function PowerGrid({
   grid,
   order,
@@ -33,12 +36,14 @@ export function PowerGrid({
         {grid.map((hours, row) => {
           const day = order[row] ?? 0;
           const dayName = weekdayName(day, lang, 'long');
+          const today = now.row === row;
           return (
             <tr key={row}>
-              <th scope="row">
+              <th scope="row" className={today ? 'power__day--today' : undefined}>
                 <button
                   type="button"
                   aria-pressed={row === selectedRow}
+                  aria-current={today ? 'date' : undefined}
                   aria-label={dayName}
                   onClick={() => onSelectRow(row)}
                 >
