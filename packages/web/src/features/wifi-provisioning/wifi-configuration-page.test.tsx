@@ -88,11 +88,3 @@ describe('wifi configuration that fails (spec 2 §2, §8)', () => {
     expect(await failProvisioning()).toHaveAttribute('data-type', 'wifi');
   });
 });
-
-test('a device the user does not have says "Dev not found" (spec 2 §8) and offers no configuration', async () => {
-  signIn();
-  installFakeFetch({ 'GET /api/v2/grouped_devs': () => json(homes) });
-  open('5100ffffffffffff09');
-  expect(await screen.findByRole('status')).toHaveTextContent(/^Dev not found$/);
-  expect(screen.queryByTestId('wifi-sub-step')).toBeNull();
-});

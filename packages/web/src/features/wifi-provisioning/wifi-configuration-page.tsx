@@ -36,8 +36,9 @@ export function WifiConfigurationPage({
   const { homeId = '', devId = '' } = useParams();
   const { key } = useLocation();
   const navigate = useNavigate();
-  const homes = useHomes();
-  const dev = homes.data?.find((h) => h.id === homeId)?.devs.find((d) => d.dev_id === devId);
+  const dev = useHomes()
+    .data?.find((h) => h.id === homeId)
+    ?.devs.find((d) => d.dev_id === devId);
   // The help's illustrations follow the device type; a device given a wifi network is a wifi
   // heater or a wifi smartbox.
   const type: DeviceType = dev && !isWifiHeaterProduct(dev.product_id) ? 'wifi' : 'wifiHtr';
@@ -53,13 +54,6 @@ export function WifiConfigurationPage({
         onAccept: toStart,
       })
     : null;
-  // Spec 2 §8: a link to a device the user does not have (any more) says so; nothing is sent.
-  if (homes.isSuccess && !dev)
-    return (
-      <PageFrame title={t('wifiProvisioning.title')} backLabel={t('wifiProvisioning.back')}>
-        <p role="status">{t('wifiProvisioning.devNotFound')}</p>
-      </PageFrame>
-    );
   return (
     <PageFrame title={t('wifiProvisioning.title')} backLabel={t('wifiProvisioning.back')}>
       {failed && help}
