@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TokenSigner } from '../auth/jwt';
+import { mayReadAccount, mayWriteAccount } from '../auth/scopes';
 import { forbidden } from '../errors';
 import { bearerAuth, currentUser } from '../http/authenticate';
 import type { AccountsService } from './accounts.service';
@@ -8,10 +9,19 @@ import * as s from './accounts.schemas';
 
 const done = (message: string) => ({ message });
 
-/** The caller may only touch their own account: any other uid is a 403. */
-function ownUid(request: FastifyRequest & { params: { uid: string } }): string {
-  const me = currentUser(request).userId;
+/**
+ * The caller may only touch their own account: any other uid is a 403. So is a change through
+ * a token linked to a voice assistant, which holds read access on the user only (spec 1
+ * "Device linking"), or a read through a token without access to the user at all.
+ */
+function ownUid(
+  request: FastifyRequest & { params: { uid: string } },
+  access: 'read' | 'write' = 'write',
+): string {
+  const { userId: me, scope } = currentUser(request);
   if (request.params.uid !== me) throw forbidden('You may only change your own account');
+  if (!(access === 'read' ? mayReadAccount(scope) : mayWriteAccount(scope)))
+    throw forbidden(`This token may not ${access === 'read' ? 'read' : 'change'} the account`);
   return me;
 }
 
@@ -160,7 +170,7 @@ function ownAccountRoutes(deps: {
     secured.get(
       '/api/v2/users/:uid/privacy',
       { schema: { tags, security, params: s.uidParams, response: { 200: s.privacyResponse } } },
-      async (request) => accounts.privacy(ownUid(request)),
+      async (request) => accounts.privacy(ownUid(request, 'read')),
     );
     secured.post(
       '/api/v2/users/:uid/privacy',
@@ -178,7 +188,7 @@ function ownAccountRoutes(deps: {
     secured.get(
       '/api/v2/users/:uid/preferences',
       { schema: { tags, security, params: s.uidParams, response: { 200: s.preferencesResponse } } },
-      async (request) => accounts.preferences(ownUid(request)),
+      async (request) => accounts.preferences(ownUid(request, 'read')),
     );
     secured.post(
       '/api/v2/users/:uid/preferences',

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TokenSigner } from '../auth/jwt';
-import { badRequest, HttpError, unauthorized } from '../errors';
+import { isAppSession } from '../auth/scopes';
+import { badRequest, forbidden, HttpError, unauthorized } from '../errors';
 import type { LinkingService } from './linking.service';
 
 const codeQuery = z.object({
@@ -44,6 +45,9 @@ export function linkingRoutes(deps: {
         }
         const claims = await deps.signer.verify(q.token);
         if (!claims) throw unauthorized('Invalid or expired access token');
+        // Only the app's own session links an assistant: a linked token cannot mint itself
+        // another code with a wider scope.
+        if (!isAppSession(claims.scope)) throw forbidden('This token may not link an assistant');
         if (!q.scope.split(/\s+/).every((part) => /^[\w:.-]+$/.test(part))) {
           throw badRequest('Invalid scope');
         }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { login, tokenRequest } from '../test-support/http';
 import { createUser } from '../test-support/test-hearth';
-import { startAccountsTestbed, type AccountsTestbed } from './accounts.test-helpers';
+import { send, startAccountsTestbed, type AccountsTestbed } from './accounts.test-helpers';
 
 let bed: AccountsTestbed;
 beforeAll(async () => {
@@ -100,5 +100,47 @@ describe('account linking', () => {
       redirect: 'manual',
     });
     expect(missing.status).toBe(400);
+  });
+
+  it('gives the assistant read access on the user only: no account changes, no further codes (spec 1 "Device linking")', async () => {
+    const code =
+      new URL((await askCode()).headers.get('location') ?? '').searchParams.get('code') ?? '';
+    const granted = await tokenRequest(bed.t.url, {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT,
+    });
+    const linked = ((await granted.json()) as { access_token: string }).access_token;
+    const user = `/api/v2/users/${userId}`;
+
+    expect((await send(bed.t.url, 'GET', `${user}/privacy`, undefined, linked)).status).toBe(200);
+    expect((await send(bed.t.url, 'GET', `${user}/preferences`, undefined, linked)).status).toBe(
+      200,
+    );
+    const changes = [
+      send(bed.t.url, 'POST', `${user}/preferences`, { lang: 'de' }, linked),
+      send(bed.t.url, 'POST', `${user}/privacy`, { accepted: true }, linked),
+      send(
+        bed.t.url,
+        'POST',
+        `${user}/password`,
+        {
+          password: 'my_password',
+          new_password: 'taken_over',
+        },
+        linked,
+      ),
+      send(bed.t.url, 'DELETE', user, { password: 'my_password' }, linked),
+    ];
+    for (const res of await Promise.all(changes)) expect(res.status).toBe(403);
+    expect((await login(bed.t.url, 'me@example.com', 'my_password')).access_token).toBeTruthy();
+    // The app's own session still changes the account.
+    expect(
+      (await send(bed.t.url, 'POST', `${user}/preferences`, { lang: 'de' }, token)).status,
+    ).toBe(200);
+
+    const wider = await askCode({ token: linked, scope: 'user' });
+    expect(wider.status).toBe(403);
+    expect(wider.headers.get('location')).toBeNull();
   });
 });

@@ -5,10 +5,11 @@ import type { TokensRepository } from '../repositories/tokens.repository';
 import type { UserRow, UsersRepository } from '../repositories/users.repository';
 import { newOpaqueToken, sha256, type TokenSigner } from './jwt';
 import { hashPassword, verifyPassword } from './passwords';
+import { APP_SCOPE } from './scopes';
 
 /** Refresh tokens outlive access tokens so that an installed app stays signed in. */
 const REFRESH_TOKEN_LIFETIME_MS = 90 * 24 * 3600 * 1000;
-const DEFAULT_SCOPE = 'user';
+const DEFAULT_SCOPE = APP_SCOPE;
 
 const invalidGrant = (message: string) => new HttpError(401, 'invalid_grant', message);
 
