@@ -187,6 +187,17 @@ describe('profile selection', { timeout: 20_000 }, () => {
 });
 
 describe('power schedule grid', { timeout: 20_000 }, () => {
+  test('leaving the screen saves a painted hour at once (spec 3 §4)', async () => {
+    const { calls } = servePower({ maxPowerProfiles: two, maxPowerType: 'schedule' }, slots);
+    const view = openPower();
+    const cell = await screen.findByRole('button', { name: /^Tuesday 03:00/ });
+    fireEvent.click(screen.getByRole('radio', { name: 'Day' }));
+    fireEvent.click(cell);
+    expect(postsTo(calls, '/pmo_system')).toHaveLength(0);
+    view.unmount();
+    await waitFor(() => expect(postsTo(calls, '/pmo_system')).toHaveLength(1));
+  });
+
   test('a painted hour is saved after 30 s as merged minute-of-week slots', async () => {
     const { calls } = servePower({ maxPowerProfiles: two, maxPowerType: 'schedule' }, slots);
     openPower();
