@@ -38,3 +38,44 @@ test('coming back from the connection-error help registers again instead of a st
     '0',
   );
 });
+
+test('a registration that ends after the user went back takes them nowhere', async () => {
+  vi.useFakeTimers();
+  const onEnd = vi.fn();
+  const api = {
+    reachable: async () => true,
+    addDevice: async () => ({ status: 201 }),
+    isMine: async () => true,
+    connected: async () => false,
+  };
+  const view = renderWithApp(
+    <RegistrationStep devId="0123456789abcdef99" api={api} onEnd={onEnd} onAccept={vi.fn()} />,
+  );
+  await act(async () => vi.advanceTimersByTimeAsync(5_000));
+  view.unmount();
+  await act(async () => vi.advanceTimersByTimeAsync(CONNECTION_WAIT_MS + 2_000));
+  expect(onEnd).not.toHaveBeenCalled();
+});
+
+test('a registration that ends while the user is on another screen takes them nowhere', async () => {
+  vi.useFakeTimers();
+  const onEnd = vi.fn();
+  const api = {
+    reachable: async () => true,
+    addDevice: async () => ({ status: 201 }),
+    isMine: async () => true,
+    connected: async () => false,
+  };
+  const lifeCycle = new DefaultIonLifeCycleContext();
+  renderWithApp(
+    <IonLifeCycleContext.Provider value={lifeCycle}>
+      <RegistrationStep devId="0123456789abcdef99" api={api} onEnd={onEnd} onAccept={vi.fn()} />
+    </IonLifeCycleContext.Provider>,
+  );
+  act(() => lifeCycle.ionViewWillEnter());
+  await act(async () => vi.advanceTimersByTimeAsync(5_000));
+  // The user opens another screen from the menu; the wizard's page stays mounted under it.
+  act(() => lifeCycle.ionViewWillLeave());
+  await act(async () => vi.advanceTimersByTimeAsync(CONNECTION_WAIT_MS + 2_000));
+  expect(onEnd).not.toHaveBeenCalled();
+});

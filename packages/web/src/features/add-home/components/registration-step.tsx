@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { IonButton, useIonViewWillEnter } from '@ionic/react';
+import { IonButton, useIonViewWillEnter, useIonViewWillLeave } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { CONNECTION_WAIT_MS, PROGRESS_COMPLETION_MS, PROGRESS_WAIT_FACTOR } from '@hearth/protocol';
 import { registerDevice, type RegistrationDeps } from '../model/register-device';
@@ -33,6 +33,18 @@ export function RegistrationStep({ devId, api, onEnd, onAccept }: Props) {
   const running = useRef(false);
   const latest = useRef({ api, onEnd });
   latest.current = { api, onEnd };
+  // A user who went back or elsewhere (the step left the screen) is not taken anywhere by a
+  // registration that ends meanwhile.
+  const shown = useRef(true);
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
+  const end = (outcome: RegistrationEnd) => {
+    if (shown.current) latest.current.onEnd(outcome);
+  };
 
   useEffect(() => {
     // One registration per visit, even when React runs effects twice in development.
@@ -57,12 +69,12 @@ export function RegistrationStep({ devId, api, onEnd, onAccept }: Props) {
           outcome.kind === 'invalid'
         )
           return setView(outcome.kind);
-        if (outcome.kind === 'connectionError') return latest.current.onEnd('connectionError');
+        if (outcome.kind === 'connectionError') return end('connectionError');
         // Spec 2 §4: the bar completes in 750 ms, then a 1.25× wait before moving on.
         setPercent(100);
         await sleep(PROGRESS_COMPLETION_MS * PROGRESS_WAIT_FACTOR);
         running.current = false;
-        latest.current.onEnd(outcome.kind);
+        end(outcome.kind);
       },
     );
   }, [round]);
@@ -70,7 +82,11 @@ export function RegistrationStep({ devId, api, onEnd, onAccept }: Props) {
   // The step stays mounted under the later ones (Ionic keeps its page): coming back to it, e.g.
   // from the connection-error help, registers again rather than showing a stopped progress.
   useIonViewWillEnter(() => {
+    shown.current = true;
     if (!running.current) setRound((n) => n + 1);
+  });
+  useIonViewWillLeave(() => {
+    shown.current = false;
   });
 
   if (view !== 'registering') {
