@@ -58,3 +58,29 @@ test('coming back to the step after entering the data by hand searches again', a
   expect(signals[1]?.aborted).toBe(false);
   expect(screen.getByRole('status')).toHaveTextContent('Looking for your smartbox');
 });
+
+test('a device found while the user is on another screen does not move the wizard on', async () => {
+  vi.useFakeTimers();
+  useWizardStore.getState().reset();
+  let found: (devId: string) => void = () => undefined;
+  const detect: Detector = () =>
+    new Promise((resolve) => {
+      found = resolve;
+    });
+  const onNext = vi.fn();
+  const lifeCycle = new DefaultIonLifeCycleContext();
+  renderWithApp(
+    <IonLifeCycleContext.Provider value={lifeCycle}>
+      <DetectionStep detect={detect} onNext={onNext} />
+    </IonLifeCycleContext.Provider>,
+  );
+  act(() => lifeCycle.ionViewWillEnter());
+  // The user opens another screen from the menu; the wizard's page stays mounted under it.
+  act(() => lifeCycle.ionViewWillLeave());
+  await act(async () => found('0123456789abcdef99'));
+  act(() => vi.advanceTimersByTime(5_000));
+  expect(onNext).not.toHaveBeenCalled();
+  // Back on the step, it searches again.
+  act(() => lifeCycle.ionViewWillEnter());
+  expect(screen.getByRole('status')).toHaveTextContent('Looking for your smartbox');
+});

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { IonButton, IonSpinner, useIonViewWillEnter } from '@ionic/react';
+import { IonButton, IonSpinner, useIonViewWillEnter, useIonViewWillLeave } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { DETECTION_MESSAGE_MS } from '@hearth/protocol';
 import type { Detector } from '../model/detect-device';
@@ -32,7 +32,7 @@ export function DetectionStep({ detect, onNext }: { detect: Detector; onNext: ()
       setPhase(next);
       timer = setTimeout(() => {
         running.current = false;
-        onNext();
+        if (!controller.signal.aborted) onNext();
       }, DETECTION_MESSAGE_MS);
     };
     detect(controller.signal).then(
@@ -57,6 +57,12 @@ export function DetectionStep({ detect, onNext }: { detect: Detector; onNext: ()
   // Back on this step after the search ended (by hand entry, or after its message): search again.
   useIonViewWillEnter(() => {
     if (!running.current) setRound((n) => n + 1);
+  });
+  // Leaving for another screen (the menu) ends the search: it must not move the wizard on
+  // from under that screen. Coming back searches again.
+  useIonViewWillLeave(() => {
+    running.current = false;
+    search.current?.abort();
   });
 
   return (
