@@ -233,6 +233,37 @@ describe('wifi provisioning screens', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  test('leaving for another screen stops a running method, as Cancel does', async () => {
+    const central = createFakeBle({ os: 'android', heaters: [] });
+    const onDone = vi.fn();
+    const onError = vi.fn();
+    const services = fakeServices({
+      ble: {
+        available: true,
+        os: 'android',
+        central,
+        espProvision: () => Promise.resolve({ devId: null }),
+      },
+    });
+    const lifeCycle = new DefaultIonLifeCycleContext();
+    renderWithApp(
+      <IonLifeCycleContext.Provider value={lifeCycle}>
+        <WifiProvisioningFlow onDone={onDone} onConnectionError={onError} services={services} />
+      </IonLifeCycleContext.Provider>,
+    );
+    await onFirstStep();
+    next();
+    next();
+    fireEvent.click(screen.getByText('The heater is ready'));
+    await waitFor(() => expect(central.scanning).toBe(true));
+    // The user opens another screen from the menu; the wizard's page stays mounted under it.
+    act(() => lifeCycle.ionViewWillLeave());
+    expect(screen.getByTestId('wifi-sub-step')).toHaveTextContent('Step 3 of 4');
+    await waitFor(() => expect(central.scanning).toBe(false));
+    expect(onDone).not.toHaveBeenCalled();
+    expect(onError).not.toHaveBeenCalled();
+  });
+
   test('a Bluetooth heater is provisioned without the access point', async () => {
     const onDone = vi.fn();
     const heater = fakeHeater({ name: 'Heater-77aa', devId: '5100eeeeeeeeeeee05' });

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useReducer, useState } from 'react';
-import { useIonViewWillEnter } from '@ionic/react';
+import { useIonViewWillEnter, useIonViewWillLeave } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import {
   WIFI_SUB_STEPS,
@@ -47,6 +47,9 @@ export function WifiProvisioningFlow({
   // The screen stays mounted under the wizard's later steps (Ionic keeps its page): coming back
   // to it after it ended offers to connect the heater again rather than an ended progress.
   useIonViewWillEnter(() => dispatch({ type: 'reentered' }));
+  // Leaving for another screen (the menu) stops a running method, as Cancel does: its end must
+  // not move the wizard on from under that screen.
+  useIonViewWillLeave(() => dispatch({ type: 'cancelled' }));
 
   const failed = state.phase === 'failed';
   useEffect(() => {
