@@ -43,3 +43,11 @@ export function homeChoice(page: Page, name: string): Locator {
     .or(page.getByRole('combobox', { name: 'Home' }).getByRole('option', { name, exact: true }))
     .first();
 }
+
+/** Shows a home on the dashboard through its switcher, whichever form the switcher has. */
+export async function chooseHome(page: Page, name: string): Promise<void> {
+  await expect(homeChoice(page, name)).toBeAttached();
+  const dropdown = page.getByRole('combobox', { name: 'Home' });
+  if (await dropdown.isVisible()) await dropdown.selectOption({ label: name });
+  else await homeChoice(page, name).click();
+}

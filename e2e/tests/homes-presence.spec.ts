@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { freshEmail, mailedText } from './accounts-mail';
-import { homeChoice, signIn } from './fixtures';
+import { chooseHome, signIn } from './fixtures';
 import { api, type Api } from './heating-fixtures';
 
 // Spec 2 §2 and §4: a home's system config (at home / away on every gateway, quiet-home
@@ -47,7 +47,7 @@ test.afterEach(async () => {
 
 /** Opens the home's config from its dashboard header (spec 1 §2: only while it is connected). */
 async function openConfig(page: Page) {
-  await homeChoice(page, HOME).click();
+  await chooseHome(page, HOME);
   const region = page.getByRole('region', { name: HOME, exact: true });
   await region.getByRole('link', { name: `${HOME}, home settings` }).click();
   await expect(page).toHaveURL(new RegExp(`/homes/${home.id}/config$`));

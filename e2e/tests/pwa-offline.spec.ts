@@ -82,11 +82,20 @@ test('the manifest names the brand and its icons, and Chromium finds the app ins
     theme_color: pageTheme,
     background_color: '#ffffff',
   });
-  // Once the brand is known, the browser's bar takes its primary colour.
-  const primary = await page.evaluate(() =>
-    getComputedStyle(document.documentElement).getPropertyValue('--ion-color-primary').trim(),
-  );
-  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', primary);
+  // Once the brand is known, the browser's bar takes its primary colour (both are read
+  // together: the brand file may arrive while the test looks).
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const primary = getComputedStyle(document.documentElement)
+          .getPropertyValue('--ion-color-primary')
+          .trim()
+          .toLowerCase();
+        const bar = document.querySelector('meta[name="theme-color"]')?.getAttribute('content');
+        return primary !== '' && bar?.toLowerCase() === primary;
+      }),
+    )
+    .toBe(true);
   for (const [sizes, purpose] of [
     ['192x192', 'any'],
     ['512x512', 'any'],
