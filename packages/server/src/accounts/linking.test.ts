@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { login, tokenRequest } from '../test-support/http';
-import { createUser } from '../test-support/test-hearth';
+import { createHomeWithDevice, createUser } from '../test-support/test-hearth';
 import { send, startAccountsTestbed, type AccountsTestbed } from './accounts.test-helpers';
 
 let bed: AccountsTestbed;
@@ -142,5 +142,39 @@ describe('account linking', () => {
     const wider = await askCode({ token: linked, scope: 'user' });
     expect(wider.status).toBe(403);
     expect(wider.headers.get('location')).toBeNull();
+  });
+
+  it('lets the assistant change only the home chosen when it was linked (spec 1 "Device linking")', async () => {
+    const chosen = await createHomeWithDevice(bed.t.repos, userId, undefined, 'Chosen');
+    const other = await createHomeWithDevice(bed.t.repos, userId, undefined, 'Other');
+    const location = (
+      await askCode({ scope: `user:read devs:write group:${chosen.homeId}:write` })
+    ).headers.get('location');
+    const code = new URL(location ?? '').searchParams.get('code') ?? '';
+    const granted = await tokenRequest(bed.t.url, {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT,
+    });
+    const linked = ((await granted.json()) as { access_token: string }).access_token;
+    const rename = (homeId: string, name: string, as: string) =>
+      send(bed.t.url, 'POST', `/api/v2/groups/${homeId}/name`, { name }, as);
+
+    expect((await rename(chosen.homeId, 'Renamed', linked)).status).toBe(200);
+    const refused = await rename(other.homeId, 'Taken', linked);
+    expect(refused.status).toBe(403);
+    const quiet = { email: 'me@example.com', enabled: true, excluded_nodes: [] };
+    const presence = `/api/notifications/v1/${other.homeId}/presence/config`;
+    expect((await send(bed.t.url, 'POST', presence, quiet, linked)).status).toBe(403);
+    const invite = { groupid: other.homeId, email: 'guest@example.com' };
+    const invited = await send(bed.t.url, 'POST', `/api/v2/users/${userId}/invite`, invite, linked);
+    expect(invited.status).toBe(403);
+    // Nothing of the other home changed; reading it is still allowed.
+    const homes = await bed.t.repos.homes.findById(other.homeId);
+    expect(homes?.name).toBe('Other');
+    expect((await send(bed.t.url, 'GET', presence, undefined, linked)).status).toBe(200);
+    expect((await send(bed.t.url, 'GET', presence, undefined, token)).status).toBe(200);
+    // The app's own session changes any home of its user.
+    expect((await rename(other.homeId, 'Renamed too', token)).status).toBe(200);
   });
 });

@@ -22,3 +22,13 @@ export function mayWriteAccount(scope: string): boolean {
 export function mayReadAccount(scope: string): boolean {
   return mayWriteAccount(scope) || partsOf(scope).includes('user:read');
 }
+
+/**
+ * Whether the token may change the home `groupId` (its name, geo data, extra data, quiet-home
+ * settings, guests): the app's own session for every home of its user, a linked token only for
+ * the home chosen when it was linked (`group:{id}:write`).
+ */
+export function mayWriteHome(scope: string, groupId: string): boolean {
+  const parts = partsOf(scope);
+  return parts.includes(APP_SCOPE) || parts.includes(`group:${groupId}:write`);
+}

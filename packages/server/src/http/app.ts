@@ -38,6 +38,7 @@ import type { NodesService } from '../devices/nodes.service';
 import type { Logger } from '../logger';
 import { catalogPlugin, DEFAULT_GEOCODER_BASE_URL, DEFAULT_WEATHER_BASE_URL } from '../catalog';
 import { installCors, installSecurityHeaders, type CredentialThrottle } from '../security';
+import { limitHomeWritesToScope } from './home-scope';
 import type { Readiness } from '../system/readiness';
 import { systemRoutes } from '../system/system.routes';
 import { bearerAuth } from './authenticate';
@@ -95,6 +96,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
   deps.changeLimit.applyToWrites(app);
+  // Added after the change limit, so its check comes first: a refused write is not counted.
+  limitHomeWritesToScope(app);
   deps.credentialThrottle.applyTo(app);
   await installSecurityHeaders(app, deps.security);
   installCors(app, deps.security.corsOrigins);
