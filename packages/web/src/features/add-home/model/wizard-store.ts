@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { timeOrderedUuid } from '@hearth/protocol';
 import { EMPTY_HOME_DATA, type DeviceType, type HomeData } from '../../../lib/home-data';
 
 /** Spec 2 §3 "Wizard data", kept while the user moves between the wizard's routes. */
@@ -24,27 +25,13 @@ export interface WizardData {
   finished: boolean;
 }
 
-const hex = (bytes: Uint8Array) =>
-  Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-
 /**
- * Spec 2 §3: groupData.id is a generated unique id with its dashes removed. It is laid out as a
- * time-ordered UUID (version 7: the creation time in milliseconds first), so that the home
- * list's default sort by id (spec 2 §2) is the order the homes were created in.
+ * Spec 2 §3: groupData.id is a generated unique id with its dashes removed; time-ordered
+ * (protocol `timeOrderedUuid`), so that the home list's default sort by id (spec 2 §2) is the
+ * order the homes were created in.
  */
-export function newGroupId(
-  now: number = Date.now(),
-  random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b),
-): string {
-  const bytes = random(new Uint8Array(16));
-  let time = Math.max(0, Math.floor(now));
-  for (let i = 5; i >= 0; i--) {
-    bytes[i] = time % 256;
-    time = Math.floor(time / 256);
-  }
-  bytes[6] = 0x70 | ((bytes[6] ?? 0) & 0x0f);
-  bytes[8] = 0x80 | ((bytes[8] ?? 0) & 0x3f);
-  return hex(bytes);
+export function newGroupId(now?: number, random?: (bytes: Uint8Array) => Uint8Array): string {
+  return timeOrderedUuid(now, random).replace(/-/g, '');
 }
 
 const initial = (): WizardData => ({
