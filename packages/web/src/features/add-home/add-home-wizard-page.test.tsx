@@ -33,9 +33,9 @@ beforeEach(() => {
       if (addStatus !== 201)
         return json({ message: 'conflict', statusCode: addStatus, error: addError }, addStatus);
       homes = [
-        { id: 'old', name: 'Old', owner: true, devs: [] },
+        { id: 'h1-old', name: 'Old', owner: true, devs: [] },
         {
-          id: 'new',
+          id: 'h2-new',
           name: 'Cabin',
           owner: true,
           devs: [{ dev_id: DEV, name: 'Box', product_id: '0105', fw_version: '', serial_id: '7' }],

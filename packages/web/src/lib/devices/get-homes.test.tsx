@@ -37,3 +37,27 @@ test('the dashboard takes the home list read at sign-in instead of reading it ag
   await client.invalidateQueries({ queryKey: homesQueryOptions().queryKey });
   await waitFor(() => expect(result.current.data?.[0]?.name).toBe('Flat by the sea'));
 });
+
+test('homes come in the order of their ids, guest homes among them (spec 1 §2 homeIndex)', async () => {
+  signIn();
+  installFakeFetch({
+    'GET /api/v2/grouped_devs': () =>
+      json([
+        home('0193b', 'Owned later', []),
+        home('0193a', 'Owned first', []),
+        home('01939', 'Guest', []),
+      ]),
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  const { result } = renderHook(() => useHomes(), { wrapper });
+  await waitFor(() =>
+    expect(result.current.data?.map((h) => h.name)).toEqual([
+      'Guest',
+      'Owned first',
+      'Owned later',
+    ]),
+  );
+});

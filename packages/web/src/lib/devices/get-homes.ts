@@ -3,8 +3,14 @@ import type { GroupedHome } from '@hearth/protocol';
 import { http } from '../http';
 import { deviceKeys } from './keys';
 
-export function getHomes(signal?: AbortSignal): Promise<GroupedHome[]> {
-  return http.request<GroupedHome[]>('/api/v2/grouped_devs', { signal });
+/**
+ * The user's homes in the order of their ids (spec 1 §2: the dashboard's `homeIndex` is the
+ * index of a home among the sorted home ids; ids are time-ordered, so this is creation order),
+ * owned and guest homes alike, whatever order the server lists them in.
+ */
+export async function getHomes(signal?: AbortSignal): Promise<GroupedHome[]> {
+  const homes = await http.request<GroupedHome[]>('/api/v2/grouped_devs', { signal });
+  return [...homes].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /**
