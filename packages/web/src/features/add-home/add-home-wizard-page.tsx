@@ -9,6 +9,7 @@ import {
   isValidDevId,
   REGISTRATION_REDIRECT_MS,
 } from '@hearth/protocol';
+import { useLater } from '../../lib/accounts';
 import { apiOrigin } from '../../lib/config';
 import { deviceKeys, getHomes, routes, useHomes } from '../../lib/devices';
 import { availableDeviceTypes } from '../../lib/home-data';
@@ -81,6 +82,7 @@ export function AddHomeWizardPage({
   const { search } = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { later } = useLater();
   const wizard = useWizardStore();
   const homes = useHomes();
   const step = (ADD_HOME_STEPS as readonly string[]).includes(rawStep)
@@ -158,10 +160,8 @@ export function AddHomeWizardPage({
     );
     if (end === 'alreadyMine') return navigate(routes.dashboard(index), { replace: true });
     if (homeId === null) return go('success', `?homeIndex=${index}`);
-    setTimeout(
-      () => navigate(routes.dashboard(index), { replace: true }),
-      REGISTRATION_REDIRECT_MS,
-    );
+    // Spec 1 §2: leaving the page cancels the timer (Ionic keeps this page mounted below).
+    later(() => navigate(routes.dashboard(index), { replace: true }), REGISTRATION_REDIRECT_MS);
   };
 
   // Spec 2 §2: the add-device wizard has no home data or type step (the home exists; the type

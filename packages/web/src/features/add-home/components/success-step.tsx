@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { WIZARD_REDIRECT_MS } from '@hearth/protocol';
+import { useLater } from '../../../lib/accounts';
 import { routes } from '../../../lib/devices';
 import { useWizardStore } from '../model/wizard-store';
 
@@ -9,13 +10,14 @@ import { useWizardStore } from '../model/wizard-store';
 export function SuccessStep({ homeIndex }: { homeIndex: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // Spec 1 §2: leaving the page cancels the timer (Ionic keeps this page mounted below).
+  const { later } = useLater();
   useEffect(() => {
-    const timer = setTimeout(() => {
+    later(() => {
       useWizardStore.getState().set({ finished: true });
       navigate(routes.dashboard(homeIndex), { replace: true });
     }, WIZARD_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [homeIndex, navigate]);
+  }, [homeIndex, navigate, later]);
   return (
     <p role="status" className="wizard-success">
       {t('addHome.success')}
