@@ -6,6 +6,8 @@ import { Link, Route, Routes, useNavigationType } from 'react-router-dom';
 import { renderWithApp } from '../../test/render';
 import { LocationProbe, renderRoute } from '../../test/route-render';
 import { signIn } from '../../test/session';
+import { changeLanguage } from '../../lib/i18n';
+import { LANG_STORAGE_KEY } from '../../lib/i18n/detect-language';
 import { HomeDetailsPage } from './home-details-page';
 
 vi.mock('./components/geo-map', () => ({
@@ -298,6 +300,19 @@ describe('guests', () => {
 });
 
 describe('geolocation', () => {
+  test("the range reads in the language's unit (DESIGN §5 i18n)", async () => {
+    await changeLanguage('ru');
+    try {
+      open('/list/homes/h1/geolocation');
+      await screen.findByTestId('map');
+      expect(screen.getByTestId('geo-range')).toHaveTextContent('500 м');
+      expect(screen.getByRole('slider', { name: /500 м/ })).toBeInTheDocument();
+    } finally {
+      await changeLanguage('en');
+      localStorage.removeItem(LANG_STORAGE_KEY);
+    }
+  });
+
   test('the range snaps to 50 m, settles after 500 ms and sets the zoom', async () => {
     open('/list/homes/h1/geolocation');
     const map = await screen.findByTestId('map');

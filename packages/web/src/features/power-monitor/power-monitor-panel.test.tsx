@@ -6,6 +6,8 @@ import { tokenExpiringIn } from '../../test/tokens';
 import { mgrNode } from '../../test/fake-devices';
 import { useSessionStore } from '../../lib/session/session-store';
 import { useErrorToastStore } from '../../lib/http';
+import { changeLanguage } from '../../lib/i18n';
+import { LANG_STORAGE_KEY } from '../../lib/i18n/detect-language';
 import { PowerMonitorPanel } from './power-monitor-panel';
 
 const DEV = '0123456789abcdef01';
@@ -16,9 +18,26 @@ beforeEach(() => {
     .setSession({ token: tokenExpiringIn(3_600_000), refreshToken: 'r', username: 'a@b.c' });
   vi.useFakeTimers({ shouldAdvanceTime: true });
 });
-afterEach(() => {
+afterEach(async () => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  await changeLanguage('en');
+  localStorage.removeItem(LANG_STORAGE_KEY);
+});
+
+test("the reading, the gauge's value and its scale use the language's units (DESIGN §5 i18n)", async () => {
+  await changeLanguage('ru');
+  installFakeFetch({ [`GET /api/v2/devs/${DEV}/pmo/3/power`]: () => json({ power: '1500.0' }) });
+  const node = { ...mgrNode('Main meter', 3, 'pmo'), power_limit: { power_limit: '3000' } };
+  renderWithApp(
+    <PowerMonitorPanel monitors={[{ homeId: 'h1', devId: DEV, node, deviceConnected: true }]} />,
+  );
+  const watts = await screen.findByTestId('power-watts');
+  await vi.waitFor(() => expect(watts.textContent).toMatch(/^1\s500 Вт$/));
+  const gauge = screen.getByRole('meter');
+  expect(gauge).toHaveAttribute('aria-valuetext', '1500 Вт / 3 кВт');
+  expect(gauge).toHaveTextContent(/3 кВт/);
+  expect(gauge).not.toHaveTextContent(/kW/);
 });
 
 test('reads the power every 5 s, keeps the last reading when a read fails, and shows no error', async () => {

@@ -7,6 +7,8 @@ import { tokenExpiringIn } from '../../test/tokens';
 import { home } from '../../test/fake-devices';
 import { useSessionStore } from '../../lib/session/session-store';
 import { placeOf } from './api/weather';
+import { changeLanguage } from '../../lib/i18n';
+import { LANG_STORAGE_KEY } from '../../lib/i18n/detect-language';
 import { WeatherPage } from './weather-page';
 
 const forecast = {
@@ -41,7 +43,18 @@ beforeEach(() => {
     .getState()
     .setSession({ token: tokenExpiringIn(3_600_000), refreshToken: 'r', username: 'a@b.c' });
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await changeLanguage('en');
+  localStorage.removeItem(LANG_STORAGE_KEY);
+});
+
+test("the wind speed reads in the language's unit (DESIGN §5 i18n)", async () => {
+  await changeLanguage('ru');
+  show({ city: 'Barcelona', zip: '08001', country: 'ES', tz_code: 'Europe/Madrid' });
+  expect(await screen.findByTestId('weather-wind')).toHaveTextContent('10 км/ч');
+  expect(screen.getByTestId('weather-temp')).toHaveTextContent('12 °C');
+});
 
 test('shows now, the city and the forecast with today first', async () => {
   const fetches = show({

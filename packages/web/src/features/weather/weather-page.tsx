@@ -89,7 +89,7 @@ export function WeatherPage() {
                 className="weather-now__icon"
               />
               <p className="weather-now__temp" data-testid="weather-temp">
-                {n(w.currently.temperature)} °C
+                {t('weather.temperature', { value: n(w.currently.temperature) })}
               </p>
               <p className="weather-now__date">
                 {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full' }).format(new Date())}
@@ -99,9 +99,13 @@ export function WeatherPage() {
               </p>
               <dl className="weather-now__details">
                 <dt>{t('weather.wind')}</dt>
-                <dd data-testid="weather-wind">{n(w.currently.windSpeed)} km/h</dd>
+                <dd data-testid="weather-wind">
+                  {t('weather.windSpeed', { value: n(w.currently.windSpeed) })}
+                </dd>
                 <dt>{t('weather.humidity')}</dt>
-                <dd data-testid="weather-humidity">{n(w.currently.humidity * 100)} %</dd>
+                <dd data-testid="weather-humidity">
+                  {t('weather.percent', { value: n(w.currently.humidity * 100) })}
+                </dd>
               </dl>
             </section>
             <section aria-label={t('weather.forecast')}>

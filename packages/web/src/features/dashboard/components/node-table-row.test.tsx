@@ -1,5 +1,7 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n';
+import { LANG_STORAGE_KEY } from '../../../lib/i18n/detect-language';
 import type { SnapshotNode } from '@hearth/protocol';
 import { renderWithApp } from '../../../test/render';
 import { liveNode } from '../../../test/fake-devices';
@@ -34,6 +36,19 @@ function row(setup?: Record<string, unknown>, timer = false, extra: Record<strin
 }
 
 describe('table row (spec 3 §2 table edits)', () => {
+  afterEach(async () => {
+    await changeLanguage('en');
+    localStorage.removeItem(LANG_STORAGE_KEY);
+  });
+
+  test("the power unit is the language's (DESIGN §5: every user-visible string through i18n)", async () => {
+    await changeLanguage('ru');
+    row();
+    const cells = screen.getAllByRole('cell').map((c) => c.textContent ?? '');
+    expect(cells.some((c) => /^1\s497 Вт$/.test(c))).toBe(true);
+    expect(cells.some((c) => c.endsWith(' W'))).toBe(false);
+  });
+
   test('measured temperature, power and sync status read with their units and words', () => {
     row();
     const cells = screen.getAllByRole('cell').map((c) => c.textContent);

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { parseDecimal } from '@hearth/protocol';
 import { formatTemperature, temperatureLimits, type LiveNode } from '../../../lib/devices';
 import { isSelectable } from '../model/dashboard-rules';
@@ -19,10 +20,11 @@ function display(value: unknown): string {
 }
 
 /** A node's power in whole watts ("1 497 W" in the user's number format); a dash without one. */
-function formatPower(value: string | undefined, locale: string): string {
+function formatPower(value: string | undefined, locale: string, t: TFunction): string {
   const watts = parseDecimal(value);
   if (watts === undefined) return '–';
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(watts)} W`;
+  const shown = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(watts);
+  return t('dashboard.watts', { value: shown });
 }
 
 export function TableRow({ node, edits, timer, onEdit }: RowProps) {
@@ -74,7 +76,7 @@ export function TableRow({ node, edits, timer, onEdit }: RowProps) {
           .map((k) => t(`dashboard.indicators.${k}`))
           .join(', ') || '–'}
       </td>
-      <td>{formatPower(status?.power, i18n.language)}</td>
+      <td>{formatPower(status?.power, i18n.language, t)}</td>
       <td>{display(status?.consumption)}</td>
       {input('comf_temp', t('dashboard.table.comfort'), profileEditable('comf_temp'))}
       {input('eco_temp', t('dashboard.table.eco'), profileEditable('eco_temp'))}

@@ -95,7 +95,8 @@ export function GeolocationTab({ homeId, owner }: { homeId: string; owner: boole
       )}
       <div className="hearth-form">
         <label htmlFor="geo-range">
-          {t('homes.geo.range')}: <output data-testid="geo-range">{shownRange} m</output>
+          {t('homes.geo.range')}:{' '}
+          <output data-testid="geo-range">{t('homes.geo.metres', { value: shownRange })}</output>
         </label>
         <input
           id="geo-range"

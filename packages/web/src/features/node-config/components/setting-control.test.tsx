@@ -1,9 +1,16 @@
-import { describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n';
+import { LANG_STORAGE_KEY } from '../../../lib/i18n/detect-language';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithApp } from '../../../test/render';
 import { SETTING_DEFS } from '../model/setting-defs';
 import { SettingControl } from './setting-control';
+
+afterEach(async () => {
+  await changeLanguage('en');
+  localStorage.removeItem(LANG_STORAGE_KEY);
+});
 
 const chargeDays = SETTING_DEFS.find((d) => d.name === 'charge_days')!;
 // Stored Sunday first, as the gateway reads them: Sunday and Friday charge.
@@ -77,6 +84,12 @@ describe('slider labels (spec 3 §5 numeric label)', () => {
   test('with the decimal comma where the language writes one', () => {
     slider('setback_temp', '17.5', 'es');
     expect(screen.getByTestId('setting-setback_temp-value')).toHaveTextContent('17,5 °C');
+  });
+
+  test("a time in minutes reads with the language's unit (DESIGN §5 i18n)", async () => {
+    await changeLanguage('ru');
+    slider('max_runback_time', 45, 'ru');
+    expect(screen.getByTestId('setting-max_runback_time-value')).toHaveTextContent('45 мин');
   });
 
   test('a time in minutes stays a whole number', () => {

@@ -105,13 +105,16 @@ export function SettingControl({
       );
     case 'slider': {
       const r = range ?? { min: 0, max: 100, step: 1 };
-      const unit = def.temperature ? ` °${units}` : def.name === 'max_runback_time' ? ' min' : '';
       // Spec 3 §5 numeric label: a temperature reads with its one decimal digit ("28.0 °C").
-      const shown = def.temperature ? oneDecimal(Number(value), lang) : String(value);
+      const shown = def.temperature
+        ? `${oneDecimal(Number(value), lang)} °${units}`
+        : def.name === 'max_runback_time'
+          ? t('nodeConfig.minutesValue', { value: String(value) })
+          : String(value);
       return (
         <div className="hearth-form">
           <label htmlFor={id}>
-            {label}: <output data-testid={`${id}-value`}>{`${shown}${unit}`}</output>
+            {label}: <output data-testid={`${id}-value`}>{shown}</output>
           </label>
           <input
             id={id}

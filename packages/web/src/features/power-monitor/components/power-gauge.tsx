@@ -32,7 +32,7 @@ export function PowerGauge({
       aria-valuetext={
         powerW === undefined
           ? t('powerMonitor.noReading')
-          : `${Math.round(powerW)} W / ${kw(limitW)} kW`
+          : t('powerMonitor.reading', { watts: Math.round(powerW), limit: kw(limitW) })
       }
       data-testid="power-gauge"
       data-fraction={fraction.toFixed(3)}
@@ -50,7 +50,7 @@ export function PowerGauge({
         {labels[0]}
       </text>
       <text x={180} y={116} textAnchor="middle" className="power-gauge__scale">
-        {labels[4]} kW
+        {t('powerMonitor.kilowatts', { value: labels[4] })}
       </text>
     </svg>
   );

@@ -39,7 +39,11 @@ export function PowerMonitorCard({ item }: { item: PowerMonitorItem }) {
         <span data-testid="power-watts">
           {watts === undefined
             ? '–'
-            : `${new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 }).format(watts)} W`}
+            : t('powerMonitor.watts', {
+                value: new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 }).format(
+                  watts,
+                ),
+              })}
         </span>
         <span className="power-monitor__label">{t('powerMonitor.current')}</span>
       </p>
