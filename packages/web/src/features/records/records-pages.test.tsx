@@ -8,6 +8,8 @@ import { renderWithApp } from '../../test/render';
 import { tokenExpiringIn } from '../../test/tokens';
 import { useSessionStore } from '../../lib/session/session-store';
 import { useErrorToastStore } from '../../lib/http';
+import { changeLanguage } from '../../lib/i18n';
+import { LANG_STORAGE_KEY } from '../../lib/i18n/detect-language';
 import { HomeRecordsPage, NodeRecordsPage } from './records-pages';
 import type { WireSample } from './model/records-series';
 
@@ -211,6 +213,24 @@ describe('node records', { timeout: 20_000 }, () => {
     expect(within(table).getAllByRole('row')).toHaveLength(97);
     // 3 kWh in the 08:00 quarter hour is an average of 12000 W.
     expect(row('08:00')).toHaveTextContent('12000');
+  });
+});
+
+describe('units in the language (DESIGN §5 i18n)', { timeout: 20_000 }, () => {
+  afterEach(async () => {
+    await changeLanguage('en');
+    localStorage.removeItem(LANG_STORAGE_KEY);
+  });
+
+  test('the energy and power columns and the chart axis read in Russian units', async () => {
+    await changeLanguage('ru');
+    serve();
+    open(`/homes/h1/devs/${DEV}/pmo/5/records?day=9&month=3&year=2026`);
+    await waitFor(() => expect(row('08:00')).toHaveTextContent('3.000'));
+    expect(screen.getByRole('columnheader', { name: 'Потребление (кВт·ч)' })).toBeInTheDocument();
+    expect((chartOptions.at(-1) as { yAxis: { name: string }[] }).yAxis[0]?.name).toBe('кВт·ч');
+    fireEvent.click(screen.getByRole('switch'));
+    expect(screen.getByRole('columnheader', { name: 'Потребление (Вт)' })).toBeInTheDocument();
   });
 });
 

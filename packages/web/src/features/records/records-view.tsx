@@ -64,6 +64,9 @@ export function RecordsView({ title, nodes, timeZone, withTemperature }: Records
   );
   const labels = displayLabels(period, series.labels, lang);
   const unit = isDetailed ? 'W' : ENERGY_UNIT;
+  // The unit as the user's language writes it (Вт, кВт·ч in Russian).
+  const unitLabel = t(isDetailed ? 'records.units.watts' : 'records.units.kilowattHours');
+  const celsius = t('records.units.celsius');
   const names = { consumption: t('records.consumption'), temperature: t('records.temperature') };
   const options = chartOptions({
     labels,
@@ -71,7 +74,8 @@ export function RecordsView({ title, nodes, timeZone, withTemperature }: Records
     consumption: series.consumption,
     temperature: series.temperature,
     names,
-    unit,
+    unit: unitLabel,
+    temperatureUnit: celsius,
   });
   const drill =
     period.scope === 'day'
@@ -95,8 +99,10 @@ export function RecordsView({ title, nodes, timeZone, withTemperature }: Records
     const csv = recordsCsv({
       headers: {
         time: t('records.time'),
-        consumption: `${names.consumption} (${unit})`,
-        temperature: series.temperature ? `${names.temperature} (°C)` : undefined,
+        consumption: t('records.withUnit', { name: names.consumption, unit: unitLabel }),
+        temperature: series.temperature
+          ? t('records.withUnit', { name: names.temperature, unit: celsius })
+          : undefined,
       },
       labels,
       consumption: series.consumption,
@@ -145,6 +151,7 @@ export function RecordsView({ title, nodes, timeZone, withTemperature }: Records
         consumption={series.consumption}
         temperature={series.temperature}
         unit={unit}
+        unitLabel={unitLabel}
         drillLabel={drill ? drillLabel : undefined}
         onBucket={drill}
       />

@@ -5,6 +5,8 @@ interface RecordsTableProps {
   consumption: readonly (number | null)[];
   temperature?: readonly (number | null)[];
   unit: string;
+  /** The unit as the user's language writes it, for the column header. */
+  unitLabel: string;
   /** Names each bucket's drill-down button; absent on a day chart. */
   drillLabel?: (index: number) => string;
   onBucket?: (index: number) => void;
@@ -19,6 +21,7 @@ export function RecordsTable({
   consumption,
   temperature,
   unit,
+  unitLabel,
   drillLabel,
   onBucket,
 }: RecordsTableProps) {
@@ -30,8 +33,17 @@ export function RecordsTable({
         <thead>
           <tr>
             <th scope="col">{t('records.time')}</th>
-            <th scope="col">{`${t('records.consumption')} (${unit})`}</th>
-            {temperature && <th scope="col">{`${t('records.temperature')} (°C)`}</th>}
+            <th scope="col">
+              {t('records.withUnit', { name: t('records.consumption'), unit: unitLabel })}
+            </th>
+            {temperature && (
+              <th scope="col">
+                {t('records.withUnit', {
+                  name: t('records.temperature'),
+                  unit: t('records.units.celsius'),
+                })}
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>

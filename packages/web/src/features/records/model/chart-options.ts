@@ -17,8 +17,10 @@ export interface ChartInput {
   consumption: readonly (number | null)[];
   temperature?: readonly (number | null)[];
   names: { consumption: string; temperature: string };
-  /** kWh, or W in the detailed day view. */
+  /** kWh, or W in the detailed day view, as the user's language writes it. */
   unit: string;
+  /** The temperature axis' unit as the user's language writes it; °C when not given. */
+  temperatureUnit?: string;
 }
 
 /**
@@ -60,7 +62,7 @@ export function chartOptions(input: ChartInput): EChartsCoreOption {
         ? [
             {
               type: 'value',
-              name: '°C',
+              name: input.temperatureUnit ?? '°C',
               min: TEMP_AXIS_MIN_C,
               max: TEMP_AXIS_MAX_C,
               interval: TEMP_AXIS_STEP_C,
