@@ -1,6 +1,15 @@
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import L from 'leaflet';
-import { Circle, MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import {
+  Circle,
+  MapContainer,
+  Marker,
+  TileLayer,
+  ZoomControl,
+  useMap,
+  useMapEvents,
+} from 'react-leaflet';
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
@@ -24,6 +33,8 @@ export interface GeoMapProps {
   range: number;
   label: string;
   onPick: (at: LatLon) => void;
+  /** Whether the user may choose the position (an owner): keyboard picking and its hint. */
+  pickable?: boolean;
 }
 
 /** Keeps the view on the chosen centre and zoom when they change. */
@@ -40,19 +51,61 @@ function Picker({ onPick }: { onPick: (at: LatLon) => void }) {
   return null;
 }
 
+/**
+ * A click picks a point; a keyboard user moves the map with the arrow keys (Leaflet's own) and
+ * presses Enter or Space on it to pick its centre.
+ */
+function KeyboardPicker({ onPick }: { onPick: (at: LatLon) => void }) {
+  const map = useMap();
+  useEffect(() => {
+    const container = map.getContainer();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.target !== container || (e.key !== 'Enter' && e.key !== ' ')) return;
+      e.preventDefault();
+      const at = map.getCenter();
+      onPick({ lat: at.lat, lon: at.lng });
+    };
+    container.addEventListener('keydown', onKey);
+    return () => container.removeEventListener('keydown', onKey);
+  }, [map, onPick]);
+  return null;
+}
+
 const tileUrl = import.meta.env.VITE_MAP_TILE_URL ?? '';
 
 /** Spec 2 §2 geolocation map; without a tile URL it still shows the marker and the range. */
-export function GeoMap({ center, zoom, marker, area, range, label, onPick }: GeoMapProps) {
+export function GeoMap(props: GeoMapProps) {
+  const { center, zoom, marker, area, range, label, onPick, pickable = true } = props;
+  const { t } = useTranslation();
+  const hintId = useId();
   return (
-    <div role="application" aria-label={label} data-testid="home-map">
-      <MapContainer center={[center.lat, center.lon]} zoom={zoom} className="home-map">
+    <div
+      role="application"
+      aria-label={label}
+      aria-describedby={pickable ? hintId : undefined}
+      data-testid="home-map"
+    >
+      {pickable && (
+        <p id={hintId} className="visually-hidden">
+          {t('homes.geo.mapKeys')}
+        </p>
+      )}
+      {/* Leaflet's own zoom buttons and marker are named in English: these are the user's. */}
+      <MapContainer
+        center={[center.lat, center.lon]}
+        zoom={zoom}
+        zoomControl={false}
+        className="home-map"
+      >
         {tileUrl !== '' && <TileLayer url={tileUrl} />}
+        <ZoomControl zoomInTitle={t('homes.geo.zoomIn')} zoomOutTitle={t('homes.geo.zoomOut')} />
         <View center={center} zoom={zoom} />
         <Picker onPick={onPick} />
+        {pickable && <KeyboardPicker onPick={onPick} />}
         {marker && (
           <Marker
             position={[marker.lat, marker.lon]}
+            alt={t('homes.geo.marker')}
             draggable
             eventHandlers={{
               dragend: (e) => {

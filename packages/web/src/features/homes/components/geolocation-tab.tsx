@@ -82,6 +82,7 @@ export function GeolocationTab({ homeId, owner }: { homeId: string; owner: boole
           area={position}
           range={settledRange}
           label={t('homes.geo.map')}
+          pickable={owner}
           onPick={
             owner
               ? (at) => {
