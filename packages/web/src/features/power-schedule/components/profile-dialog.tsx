@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HexColorPicker } from 'react-colorful';
 import {
-  COLOR_WHEEL_DIAMETER_PX,
   isLimitless,
   isValidMaxPower,
   POWER_LIMITLESS,
@@ -11,6 +9,7 @@ import {
 } from '@hearth/protocol';
 import { Dialog } from '../../../lib/ui/dialog';
 import { limitInputOf } from '../model/power-model';
+import { ColorWheel } from './color-wheel';
 
 /** The name length the home's extra data accepts. */
 const NAME_MAX = 30;
@@ -76,13 +75,7 @@ export function ProfileDialog({ profile, isNew, onCancel, onSave, onDelete }: Pr
           onClick={() => setWheel((w) => !w)}
         />
       </div>
-      {wheel && (
-        <HexColorPicker
-          color={color}
-          onChange={setColor}
-          style={{ width: COLOR_WHEEL_DIAMETER_PX, height: COLOR_WHEEL_DIAMETER_PX }}
-        />
-      )}
+      {wheel && <ColorWheel color={color} onChange={setColor} />}
       <label className="power__field">
         <input
           type="checkbox"
