@@ -90,6 +90,30 @@ describe('dashboard controls', () => {
     expect(screen.queryByRole('button', { name: 'Select all' })).not.toBeInTheDocument();
   });
 
+  test('the tabs are one tab stop and the arrow keys move between them (WAI-ARIA tabs)', async () => {
+    const { seed } = setup(2, true);
+    await screen.findByRole('article', { name: 'Room 1' });
+    seed();
+    const heaters = await screen.findByRole('tab', { name: 'Heaters (2)' });
+    const monitors = await screen.findByRole('tab', { name: 'Power monitors (1)' });
+    expect(heaters).toHaveAttribute('tabindex', '0');
+    expect(monitors).toHaveAttribute('tabindex', '-1');
+    heaters.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(await screen.findByText('monitors: Meter')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Power monitors (1)' })).toHaveFocus();
+    expect(screen.getByRole('tab', { name: 'Power monitors (1)' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: 'Heaters (2)' })).toHaveFocus();
+    expect(screen.getByRole('tab', { name: 'Heaters (2)' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+  });
+
   test('select all, the N/total count and the toolbar with a selection', async () => {
     const { seed } = setup(3);
     await screen.findByRole('article', { name: 'Room 1' });

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../lib/ui/icons';
 import { showSelectionCount, tableViewOffered } from '../model/dashboard-rules';
@@ -11,8 +11,24 @@ import { NodeTable } from './node-table';
 
 export type RenderPowerMonitors = (monitors: readonly PowerMonitorEntry[]) => ReactNode;
 
+/** The tab an arrow, Home or End key moves to (WAI-ARIA tabs: wraps around); none for others. */
+function tabAfterKey(key: string, index: number, count: number): number | undefined {
+  if (key === 'ArrowRight') return (index + 1) % count;
+  if (key === 'ArrowLeft') return (index - 1 + count) % count;
+  if (key === 'Home') return 0;
+  if (key === 'End') return count - 1;
+  return undefined;
+}
+
 function Tabs({ model }: { model: DashboardModel }) {
   const { t } = useTranslation();
+  const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const next = tabAfterKey(e.key, index, model.tabs.length);
+    if (next === undefined) return;
+    e.preventDefault();
+    model.selectTab(next);
+    document.getElementById(`dashboard-tab-${model.tabs[next]}`)?.focus();
+  };
   return (
     <div className="dashboard-tabs" role="tablist" aria-label={t('dashboard.tabs')}>
       {model.tabs.map((tab, i) => (
@@ -23,8 +39,11 @@ function Tabs({ model }: { model: DashboardModel }) {
           id={`dashboard-tab-${tab}`}
           aria-selected={model.tab === tab}
           aria-controls="dashboard-tabpanel"
+          // One tab stop for the list; the arrows move between the tabs.
+          tabIndex={model.tab === tab ? 0 : -1}
           className={`dashboard-tab${model.tab === tab ? ' dashboard-tab--active' : ''}`}
           onClick={() => model.selectTab(i)}
+          onKeyDown={(e) => onKeyDown(e, i)}
         >
           {t(`dashboard.tab.${tab}`, {
             count: tab === 'heaters' ? model.heaters.length : model.monitors.length,
