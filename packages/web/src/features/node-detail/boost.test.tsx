@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { tokenExpiringIn } from '../../test/tokens';
 import { liveNode } from '../../test/fake-devices';
 import { useSessionStore } from '../../lib/session/session-store';
@@ -17,6 +18,24 @@ afterEach(() => {
 });
 
 describe('boost and runback', () => {
+  test('the dialog keeps Tab inside and gives the focus back to Boost when closed (DESIGN §5)', async () => {
+    const setup = { extra_options: { boost_temp: '24.0', boost_time: 60 } };
+    const { sockets, seed } = open([liveNode('Living room', 1, base, { setup })]);
+    await waitFor(() => expect(sockets.open.size).toBe(1));
+    seed();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Boost' }));
+    const dialog = screen.getByRole('dialog', { name: 'Boost' });
+    within(dialog).getByRole('button', { name: 'Accept' }).focus();
+    await user.tab();
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    await user.tab({ shift: true });
+    expect(within(dialog).getByRole('button', { name: 'Accept' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Boost' })).toHaveFocus();
+  });
+
   test('boost: time held in hours, shown and sent in minutes; remaining time from the device clock; cancel', async () => {
     const setup = { extra_options: { boost_temp: '24.0', boost_time: 60 } };
     const { sockets, seed } = open([liveNode('Living room', 1, base, { setup })]);

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import './dialog.css';
+import { useModalFocus } from './use-modal-focus';
 
 interface DialogProps {
   title: string;
@@ -17,6 +18,7 @@ interface DialogProps {
 export function Dialog({ title, onClose, children, actions, testId }: DialogProps) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
+  useModalFocus(ref);
   useEffect(() => {
     ref.current?.focus();
   }, []);

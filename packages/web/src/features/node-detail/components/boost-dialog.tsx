@@ -11,6 +11,7 @@ import {
   type NudgeDirection,
 } from '@hearth/protocol';
 import type { TemperatureLimits } from '../../../lib/devices';
+import { useModalFocus } from '../../../lib/ui/use-modal-focus';
 import { TemperatureControl } from './temperature-control';
 
 /** Boost lasts 1 to 24 hours; runback up to the device's maximum in minutes. */
@@ -71,6 +72,7 @@ export function BoostDialog(props: BoostDialogProps) {
   const [tempShake, shakeTemp] = useShake();
   const [timeShake, shakeTime] = useShake();
   const dialog = useRef<HTMLDivElement>(null);
+  useModalFocus(dialog);
 
   useEffect(() => {
     dialog.current?.querySelector<HTMLElement>('[role="spinbutton"]:not([aria-disabled])')?.focus();
