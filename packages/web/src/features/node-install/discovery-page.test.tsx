@@ -134,6 +134,17 @@ describe('node discovery', () => {
     ).toEqual([2]);
   });
 
+  test('the power monitor dialog takes the focus at its name; Escape skips it (DESIGN §5)', async () => {
+    open('?nodeType=pmo');
+    await screen.findByText('Searching for nodes… Put the node in pairing mode');
+    await waitFor(() => expect(socket).toBeDefined());
+    await appear([node(1), node(2, 'pmo')]);
+    await screen.findByRole('dialog', { name: 'New power monitor' });
+    expect(screen.getByLabelText('Power monitor name')).toHaveFocus();
+    fireEvent.keyDown(screen.getByLabelText('Power monitor name'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   test("the power monitor's name is required; changing a field hides the message", async () => {
     open('?nodeType=pmo');
     await screen.findByText('Searching for nodes… Put the node in pairing mode');

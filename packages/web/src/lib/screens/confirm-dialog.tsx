@@ -1,3 +1,6 @@
+import { useRef } from 'react';
+import { useModalFocus } from '../ui/use-modal-focus';
+
 interface Props {
   message: string;
   confirmLabel: string;
@@ -8,9 +11,20 @@ interface Props {
 
 /** A modal question with two answers, announced to screen readers as an alert dialog. */
 export function ConfirmDialog({ message, confirmLabel, cancelLabel, onConfirm, onCancel }: Props) {
+  const ref = useRef<HTMLDivElement>(null);
+  useModalFocus(ref);
   return (
     <div className="hearth-dialog-backdrop">
-      <div role="alertdialog" aria-modal="true" aria-label={message} className="hearth-dialog">
+      <div
+        ref={ref}
+        role="alertdialog"
+        aria-modal="true"
+        aria-label={message}
+        className="hearth-dialog"
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') onCancel();
+        }}
+      >
         <p>{message}</p>
         <div className="hearth-actions">
           <button type="button" onClick={onCancel}>

@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
 
@@ -13,8 +13,9 @@ function tabStops(root: HTMLElement): HTMLElement[] {
  * reaching the page behind, and closing it gives the focus back to what opened it.
  */
 export function useModalFocus(ref: RefObject<HTMLElement | null>): void {
+  // Read when the modal first renders: by its effects an autoFocus inside has taken the focus.
+  const [opener] = useState(() => document.activeElement);
   useEffect(() => {
-    const opener = document.activeElement;
     const root = ref.current;
     if (!root) return undefined;
     const onKeyDown = (e: KeyboardEvent) => {
@@ -40,5 +41,5 @@ export function useModalFocus(ref: RefObject<HTMLElement | null>): void {
       root.removeEventListener('keydown', onKeyDown);
       if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
     };
-  }, [ref]);
+  }, [ref, opener]);
 }

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NODE_NAME_MAX } from '@hearth/protocol';
 import type { HomeDevice, LiveNode } from '../../../lib/devices';
 import { HttpError } from '../../../lib/http';
 import { setNodeName, setPmoSystem } from '../api/discovery-api';
+import { useModalFocus } from '../../../lib/ui/use-modal-focus';
 import { mainCircuitLocked } from '../model/discovery-rules';
 
 interface Props {
@@ -25,6 +26,11 @@ export function PmoNameModal({ devId, node, device, onClose }: Props) {
   const [main, setMain] = useState(system.main_circuit_pmos.includes(node.addr));
   const [error, setError] = useState('');
   const locked = mainCircuitLocked(pmos, system.main_circuit_pmos, node.addr);
+  const dialog = useRef<HTMLDivElement>(null);
+  const nameInput = useRef<HTMLInputElement>(null);
+  useModalFocus(dialog);
+  // The dialog opens by itself when a monitor is found: the keyboard starts at its name.
+  useEffect(() => nameInput.current?.focus(), []);
 
   const save = async () => {
     if (name.trim() === '')
@@ -48,15 +54,20 @@ export function PmoNameModal({ devId, node, device, onClose }: Props) {
   return (
     <div className="hearth-dialog-backdrop">
       <div
+        ref={dialog}
         role="dialog"
         aria-modal="true"
         aria-label={t('nodeInstall.pmoTitle')}
         className="hearth-dialog"
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') onClose();
+        }}
       >
         <h2>{t('nodeInstall.pmoTitle')}</h2>
         <div className="hearth-form">
           <label htmlFor="pmo-name">{t('nodeInstall.pmoName')}</label>
           <input
+            ref={nameInput}
             id="pmo-name"
             value={name}
             maxLength={NODE_NAME_MAX}
