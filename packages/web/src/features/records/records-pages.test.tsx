@@ -226,11 +226,19 @@ describe('units in the language (DESIGN §5 i18n)', { timeout: 20_000 }, () => {
     await changeLanguage('ru');
     serve();
     open(`/homes/h1/devs/${DEV}/pmo/5/records?day=9&month=3&year=2026`);
-    await waitFor(() => expect(row('08:00')).toHaveTextContent('3.000'));
+    await waitFor(() => expect(row('08:00')).toHaveTextContent('3,000'));
     expect(screen.getByRole('columnheader', { name: 'Потребление (кВт·ч)' })).toBeInTheDocument();
     expect((chartOptions.at(-1) as { yAxis: { name: string }[] }).yAxis[0]?.name).toBe('кВт·ч');
     fireEvent.click(screen.getByRole('switch'));
     expect(screen.getByRole('columnheader', { name: 'Потребление (Вт)' })).toBeInTheDocument();
+  });
+
+  test("the table's numbers take the language's decimal comma, as the CSV does", async () => {
+    await changeLanguage('es');
+    serve();
+    open(`/homes/h1/devs/${DEV}/htr/2/records?day=9&month=3&year=2026`);
+    await waitFor(() => expect(row('08:00')).toHaveTextContent('0,500'));
+    expect(row('09:00')).toHaveTextContent('0,00021,0');
   });
 });
 

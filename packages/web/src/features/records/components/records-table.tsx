@@ -12,8 +12,15 @@ interface RecordsTableProps {
   onBucket?: (index: number) => void;
 }
 
-const fmt = (v: number | null | undefined, digits: number) =>
-  v === null || v === undefined ? '–' : v.toFixed(digits);
+/** A value with its fixed decimals in the user's number format (0,500 in Spanish). */
+const fmt = (v: number | null | undefined, digits: number, lang: string) =>
+  v === null || v === undefined
+    ? '–'
+    : new Intl.NumberFormat(lang, {
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+        useGrouping: false,
+      }).format(v);
 
 /** The chart's numbers for screen readers and keyboards, with the same drill-down. */
 export function RecordsTable({
@@ -25,7 +32,7 @@ export function RecordsTable({
   drillLabel,
   onBucket,
 }: RecordsTableProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <details className="records__table">
       <summary>{t('records.showData')}</summary>
@@ -58,8 +65,8 @@ export function RecordsTable({
                   label
                 )}
               </th>
-              <td>{fmt(consumption[i], unit === 'W' ? 0 : 3)}</td>
-              {temperature && <td>{fmt(temperature[i], 1)}</td>}
+              <td>{fmt(consumption[i], unit === 'W' ? 0 : 3, i18n.language)}</td>
+              {temperature && <td>{fmt(temperature[i], 1, i18n.language)}</td>}
             </tr>
           ))}
         </tbody>
