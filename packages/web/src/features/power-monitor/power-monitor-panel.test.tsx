@@ -28,15 +28,16 @@ afterEach(async () => {
 test("the reading, the gauge's value and its scale use the language's units (DESIGN §5 i18n)", async () => {
   await changeLanguage('ru');
   installFakeFetch({ [`GET /api/v2/devs/${DEV}/pmo/3/power`]: () => json({ power: '1500.0' }) });
-  const node = { ...mgrNode('Main meter', 3, 'pmo'), power_limit: { power_limit: '3000' } };
+  const node = { ...mgrNode('Main meter', 3, 'pmo'), power_limit: { power_limit: '3500' } };
   renderWithApp(
     <PowerMonitorPanel monitors={[{ homeId: 'h1', devId: DEV, node, deviceConnected: true }]} />,
   );
   const watts = await screen.findByTestId('power-watts');
   await vi.waitFor(() => expect(watts.textContent).toMatch(/^1\s500 Вт$/));
   const gauge = screen.getByRole('meter');
-  expect(gauge).toHaveAttribute('aria-valuetext', '1500 Вт / 3 кВт');
-  expect(gauge).toHaveTextContent(/3 кВт/);
+  expect(gauge).toHaveAttribute('aria-valuetext', '1500 Вт / 3,5 кВт');
+  // The scale's limit in the language's number format too.
+  expect(gauge).toHaveTextContent(/3,5 кВт/);
   expect(gauge).not.toHaveTextContent(/kW/);
 });
 

@@ -50,7 +50,7 @@ export function PowerGauge({
         {labels[0]}
       </text>
       <text x={180} y={116} textAnchor="middle" className="power-gauge__scale">
-        {t('powerMonitor.kilowatts', { value: labels[4] })}
+        {t('powerMonitor.kilowatts', { value: kw(limitW) })}
       </text>
     </svg>
   );
