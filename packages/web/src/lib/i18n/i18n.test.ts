@@ -26,6 +26,25 @@ describe('translations', () => {
     }
   });
 
+  test.each(LANGUAGES.map((l) => [l]))(
+    '%s keeps every placeholder of English, so no value or unit goes missing',
+    (lang) => {
+      const placeholders = (tree: unknown) =>
+        Object.fromEntries(
+          keys(tree).map((key) => {
+            const text = key.split('.').reduce<unknown>((node, part) => {
+              return (node as Record<string, unknown>)[part];
+            }, tree);
+            const names = [...String(text).matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]);
+            return [key, names.sort().join(',')];
+          }),
+        );
+      expect(placeholders(resources[lang].translation)).toEqual(
+        placeholders(resources.en.translation),
+      );
+    },
+  );
+
   test('every language but English translates the user-facing sentences', () => {
     for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
       const t = resources[lang].translation as { errors: { login: string } };
