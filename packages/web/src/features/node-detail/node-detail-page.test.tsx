@@ -47,6 +47,18 @@ describe('node detail', () => {
     expect(spin).toHaveAttribute('aria-valuenow', '22');
   });
 
+  test('a node whose name is cut in the carousel keeps its whole name for screen readers', async () => {
+    const long = 'Living room beside the big window';
+    const { sockets, seed } = open([liveNode(long, 1, base), liveNode('Hall', 2, base)]);
+    await waitFor(() => expect(sockets.open.size).toBe(1));
+    seed();
+    const nodes = await screen.findByRole('navigation', { name: 'Heaters of the home' });
+    expect(within(nodes).getByRole('button', { name: long })).toHaveTextContent(
+      'Living room beside the…',
+    );
+    expect(within(nodes).getByRole('button', { name: 'Hall' })).toBeInTheDocument();
+  });
+
   test('the measured temperature reads with one decimal and its unit; none reads a dash', async () => {
     const { sockets, seed } = open([
       liveNode('Living room', 1, { ...base, mtemp: '19' }),

@@ -38,18 +38,23 @@ export function NodeHeader({ homeId, homeName, nodes, current, away, timeZone }:
     <header className="node-header">
       {nodes.length <= NODE_CAROUSEL_MAX_NODES ? (
         <nav className="node-carousel" aria-label={t('nodeDetail.nodes')}>
-          {nodes.map((n) => (
-            <button
-              key={`${n.devId}:${n.type}:${n.addr}`}
-              type="button"
-              className={`node-carousel__item${same(n, current) ? ' node-carousel__item--active' : ''}`}
-              aria-current={same(n, current) ? 'page' : undefined}
-              title={n.name}
-              onClick={() => !same(n, current) && open(n)}
-            >
-              {truncateName(n.name)}
-            </button>
-          ))}
+          {nodes.map((n) => {
+            const shown = truncateName(n.name);
+            return (
+              <button
+                key={`${n.devId}:${n.type}:${n.addr}`}
+                type="button"
+                className={`node-carousel__item${same(n, current) ? ' node-carousel__item--active' : ''}`}
+                aria-current={same(n, current) ? 'page' : undefined}
+                // A cut name is shown; screen readers get the whole one, as the tooltip does.
+                aria-label={shown.endsWith('…') ? n.name.trim() : undefined}
+                title={n.name}
+                onClick={() => !same(n, current) && open(n)}
+              >
+                {shown}
+              </button>
+            );
+          })}
         </nav>
       ) : (
         <select
