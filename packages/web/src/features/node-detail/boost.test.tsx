@@ -36,6 +36,19 @@ describe('boost and runback', () => {
     expect(screen.getByRole('button', { name: 'Boost' })).toHaveFocus();
   });
 
+  test('the duration spin button takes Home and End to its bounds, as the temperature does', async () => {
+    const setup = { extra_options: { boost_temp: '24.0', boost_time: 2 } };
+    const { sockets, seed } = open([liveNode('Living room', 1, base, { setup })]);
+    await waitFor(() => expect(sockets.open.size).toBe(1));
+    seed();
+    fireEvent.click(await screen.findByRole('button', { name: 'Boost' }));
+    const time = screen.getByRole('spinbutton', { name: 'Duration in minutes' });
+    fireEvent.keyDown(time, { key: 'End' });
+    expect(time).toHaveAttribute('aria-valuenow', '1440');
+    fireEvent.keyDown(time, { key: 'Home' });
+    expect(time).toHaveAttribute('aria-valuenow', '60');
+  });
+
   test('boost: time held in hours, shown and sent in minutes; remaining time from the device clock; cancel', async () => {
     const setup = { extra_options: { boost_temp: '24.0', boost_time: 60 } };
     const { sockets, seed } = open([liveNode('Living room', 1, base, { setup })]);

@@ -139,6 +139,9 @@ export function BoostDialog(props: BoostDialogProps) {
               onKeyDown={(e) => {
                 if (e.key === 'ArrowUp' || e.key === 'ArrowRight') nudgeTime(1);
                 else if (e.key === 'ArrowDown' || e.key === 'ArrowLeft') nudgeTime(-1);
+                // Spin button keys, as the temperature beside it has them.
+                else if (e.key === 'Home') setTime(timeBounds.min);
+                else if (e.key === 'End') setTime(timeBounds.max);
                 else return;
                 e.preventDefault();
               }}
