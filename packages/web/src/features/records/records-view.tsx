@@ -76,6 +76,7 @@ export function RecordsView({ title, nodes, timeZone, withTemperature }: Records
     names,
     unit: unitLabel,
     temperatureUnit: celsius,
+    lang,
   });
   const drill =
     period.scope === 'day'

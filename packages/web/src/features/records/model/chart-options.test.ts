@@ -58,6 +58,15 @@ describe('chartOptions', () => {
     expect(axisValueLabel(2.4)).toBe('2.4');
     expect(axisValueLabel(0.123456)).toBe('0.12');
     expect(axisValueLabel(0)).toBe('0');
+  });
+
+  test("axis numbers take the user's decimal separator (DESIGN §5 i18n)", () => {
+    expect(axisValueLabel(2.4, 'es')).toBe('2,4');
+    expect(axisValueLabel(3627.57396, 'de')).toBe('3628');
+    const o = chartOptions({ ...base, lang: 'fr' }) as {
+      yAxis: { axisLabel: { formatter: (v: number) => string } }[];
+    };
+    expect(o.yAxis[0]?.axisLabel.formatter(0.123456)).toBe('0,12');
     const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: 600, height: 300 });
     chart.setOption(chartOptions({ ...base, consumption: [3023.0, 100, 0, 5, 1] }));
     const svg = chart.renderToSVGString();

@@ -21,16 +21,20 @@ export interface ChartInput {
   unit: string;
   /** The temperature axis' unit as the user's language writes it; °C when not given. */
   temperatureUnit?: string;
+  /** The user's language, for the axis numbers' format (2,4 in Spanish); English when not given. */
+  lang?: string;
 }
 
 /**
  * The axis top is 1.2 × a measured peak, so it is rarely round: print at most 2 decimals below
  * 10, 1 below 100 and none above, so a label never reads like "3627.57396".
  */
-export function axisValueLabel(value: number): string {
+export function axisValueLabel(value: number, lang = 'en'): string {
   const abs = Math.abs(value);
   const digits = abs < 10 ? 2 : abs < 100 ? 1 : 0;
-  return String(Number(value.toFixed(digits)));
+  return new Intl.NumberFormat(lang, { maximumFractionDigits: digits, useGrouping: false }).format(
+    value,
+  );
 }
 
 /**
@@ -56,7 +60,7 @@ export function chartOptions(input: ChartInput): EChartsCoreOption {
         name: input.unit,
         min: 0,
         max: consumptionAxisMax(input.consumption),
-        axisLabel: { formatter: axisValueLabel },
+        axisLabel: { formatter: (value: number) => axisValueLabel(value, input.lang) },
       },
       ...(withTemp
         ? [
