@@ -6,6 +6,7 @@ import { parseNodeType } from '@hearth/protocol';
 import { DeviceSockets, nodeKey, routes, useHomes } from '../../lib/devices';
 import { PageFrame } from '../../lib/screens';
 import { PmoNameModal } from './components/pmo-name-modal';
+import { useInstallTarget } from './use-install-target';
 import { useDiscovery } from './use-discovery';
 import './node-install.css';
 
@@ -18,17 +19,9 @@ export function DiscoveryPage() {
   const type = parseNodeType(params.get('nodeType') ?? '') ?? 'htr';
   const addrParam = params.get('addr');
   const addr = addrParam !== null && /^\d+$/.test(addrParam) ? Number(addrParam) : undefined;
+  // A link to a home or device the user does not have (any more) says so, and starts nothing.
   const homes = useHomes();
-  const home = homes.data?.find((h) => h.id === homeId);
-  // Spec 2 §8: a link to a home or device the user does not have (any more) says so, and
-  // starts nothing.
-  const missing = !homes.isSuccess
-    ? undefined
-    : !home
-      ? t('nodeInstall.homeNotFound')
-      : !home.devs.some((d) => d.dev_id === devId)
-        ? t('nodeInstall.devNotFound')
-        : undefined;
+  const { home, missing } = useInstallTarget(homeId, devId);
   const known = home?.devs.some((d) => d.dev_id === devId) ?? false;
   const { phase, found, stop, device } = useDiscovery(home, devId, type, addr, known);
   const [named, setNamed] = useState<Set<string>>(new Set());

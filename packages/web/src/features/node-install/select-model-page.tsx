@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { NODE_TYPES, nodeModels, parseNodeType, type NodeType } from '@hearth/protocol';
 import { useBrand } from '../../lib/branding';
-import { useHomes } from '../../lib/devices';
 import { PageFrame } from '../../lib/screens';
 import { installRoutes } from './model/install-routes';
+import { useInstallTarget } from './use-install-target';
 import { wifiHeaterOfferedHere } from './model/wifi-heater-offered';
 
 /** The wifi heater choice among the node types (spec 2 §1: native app only). */
@@ -39,16 +39,8 @@ export function SelectModelPage({
   // A node type is offered only when the brand has models for it.
   const types = NODE_TYPES.filter((nt) => nt === choice || nodeModels(catalogue, nt).length > 0);
   const chosen = models.includes(model) ? model : (models[0] ?? '');
-  // Spec 2 §8: a link to a home or device the user does not have (any more) says so.
-  const homes = useHomes();
-  const home = homes.data?.find((h) => h.id === homeId);
-  const missing = !homes.isSuccess
-    ? undefined
-    : !home
-      ? t('nodeInstall.homeNotFound')
-      : !home.devs.some((d) => d.dev_id === devId)
-        ? t('nodeInstall.devNotFound')
-        : undefined;
+  // A link to a home or device the user does not have (any more) says so.
+  const { missing } = useInstallTarget(homeId, devId);
   if (missing)
     return (
       <PageFrame title={t('nodeInstall.selectModel')} backLabel={t('nodeInstall.back')}>
