@@ -1,96 +1,18 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { GroupedHome } from '@hearth/protocol';
-import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
-import { Link, Route, Routes, useNavigationType } from 'react-router-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useNavigationType } from 'react-router-dom';
+import type { RecordedCall } from '../../test/fake-fetch';
 import { renderWithApp } from '../../test/render';
-import { LocationProbe, renderRoute } from '../../test/route-render';
-import { signIn } from '../../test/session';
-import { changeLanguage } from '../../lib/i18n';
-import { LANG_STORAGE_KEY } from '../../lib/i18n/detect-language';
+import { LocationProbe } from '../../test/route-render';
 import { HomeDetailsPage } from './home-details-page';
+import { DEV, fixture, open, save, setUpHomeDetails } from './home-details-test-kit';
 
-vi.mock('./components/geo-map', () => ({
-  GeoMap: (p: {
-    zoom: number;
-    range: number;
-    marker?: { lat: number; lon: number };
-    onPick: (at: { lat: number; lon: number }) => void;
-  }) => (
-    <div
-      data-testid="map"
-      data-zoom={p.zoom}
-      data-range={p.range}
-      data-marker={p.marker ? `${p.marker.lat},${p.marker.lon}` : 'none'}
-    >
-      <button type="button" onClick={() => p.onPick({ lat: 41, lon: 2 })}>
-        Pick
-      </button>
-    </div>
-  ),
-}));
+vi.mock('./components/geo-map', () => import('./geo-map-double'));
 
-const DEV = 'aaaaaaaaaaaaaaaaa1';
-const homes: GroupedHome[] = [
-  {
-    id: 'h1',
-    name: 'Attic',
-    owner: true,
-    devs: [{ dev_id: DEV, name: 'Box', product_id: '0105', fw_version: '1', serial_id: '1' }],
-  },
-  { id: 'h2', name: 'Villa', owner: false, devs: [] },
-];
-const info = {
-  ES: { zipFormat: '\\d{5}', states: { Madrid: 'Europe/Madrid', Girona: 'Europe/Madrid' } },
-  GB: { zipFormat: '[A-Z]{1,2}\\d[A-Z\\d]? ?\\d[A-Z]{2}', states: { London: 'Europe/London' } },
-};
 let calls: RecordedCall[];
-let brandCapabilities: Record<string, unknown> | undefined;
-let brandMaxRange: number | undefined;
-let h1Position: { latitude: number; longitude: number } | undefined;
-let h1Extra: Record<string, unknown>;
-let geoSaveStatus = 200;
-
 beforeEach(() => {
-  signIn();
-  brandCapabilities = undefined;
-  brandMaxRange = undefined;
-  h1Position = undefined;
-  h1Extra = {};
-  geoSaveStatus = 200;
-  ({ calls } = installFakeFetch({
-    'GET /client-data/15/appParameters.json': () =>
-      brandMaxRange === undefined
-        ? json({ message: 'none' }, 404)
-        : json({ title: 'Brand', frontendHost: '', maxOutdoorRange: brandMaxRange }),
-    'GET /client-data/15/capabilities.json': () =>
-      brandCapabilities ? json(brandCapabilities) : json({ message: 'none' }, 404),
-    'GET /api/v2/grouped_devs': () => json(homes),
-    'GET /api/location/v1/info': () => json(info),
-    'GET /api/location/v1/coordinates': () => json({ lat: 40.4, lon: -3.7 }),
-    'GET /api/v2/groups/h1/geo_data': () =>
-      json({ country: 'ES', state: 'Madrid', city: 'Madrid', zip: '28001', position: h1Position }),
-    'GET /api/v2/groups/h2/geo_data': () => json({}),
-    'POST /api/v2/groups/h1/geo_data': () =>
-      geoSaveStatus === 200
-        ? json({})
-        : json({ message: 'no', statusCode: 400, error: 'validation_failed' }, 400),
-    'POST /api/v2/groups/h1/name': () => json({}),
-    'GET /api/v2/groups/h1/extra_data': () => json(h1Extra),
-    'POST /api/v2/groups/h1/extra_data': () => json({}),
-    [`POST /api/v2/devs/${DEV}/pmo_system`]: () => json({}),
-    [`GET /api/v2/devs/${DEV}/pmo_system`]: () =>
-      json({ main_circuit_pmos: [3], max_power_config: { profiles: [], slots: [] } }),
-    [`GET /api/v2/devs/${DEV}/mgr/nodes`]: () => json({ nodes: [] }),
-    'GET /api/v2/groups/h1/guest_users': () => json({ guest_users: [{ email: 'bo@example.com' }] }),
-    'POST /api/v2/users/u1/invite': () => json({}),
-    'DELETE /api/v2/users/u1/invite': () => json({}),
-  }));
+  calls = setUpHomeDetails();
 });
-
-const open = (path: string) =>
-  renderRoute('/list/homes/:homeId/:option', <HomeDetailsPage />, path);
-const save = () => fireEvent.click(screen.getByText('Save'));
 
 describe('home details carousel', () => {
   test('owners see four options; guests only data and geolocation', async () => {
@@ -104,7 +26,7 @@ describe('home details carousel', () => {
   });
 
   test('a brand without invitations or geolocation leaves those options out', async () => {
-    brandCapabilities = {
+    fixture.brandCapabilities = {
       supportedNodeTypes: ['htr'],
       supportedLanguages: ['en'],
       supportedTimezones: ['Europe/Madrid'],
@@ -224,7 +146,7 @@ describe('home data form', () => {
   });
 
   test('a max power type saved in the other notation (NO_POWER_LIMIT…) is the type shown', async () => {
-    h1Extra = {
+    fixture.h1Extra = {
       maxPowerType: 'NO_POWER_LIMIT',
       maxPowerProfiles: [{ name: 'x', color: '#000000', value: -1 }],
     };
@@ -296,115 +218,5 @@ describe('guests', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
     const revoke = calls.find((c) => c.method === 'DELETE');
     expect(JSON.parse(revoke?.body ?? '{}')).toEqual({ groupid: 'h1', email: 'bo@example.com' });
-  });
-});
-
-describe('geolocation', () => {
-  test("the range reads in the language's unit (DESIGN §5 i18n)", async () => {
-    await changeLanguage('ru');
-    try {
-      open('/list/homes/h1/geolocation');
-      await screen.findByTestId('map');
-      expect(screen.getByTestId('geo-range')).toHaveTextContent('500 м');
-      expect(screen.getByRole('slider', { name: /500 м/ })).toBeInTheDocument();
-    } finally {
-      await changeLanguage('en');
-      localStorage.removeItem(LANG_STORAGE_KEY);
-    }
-  });
-
-  test('the range snaps to 50 m, settles after 500 ms and sets the zoom', async () => {
-    open('/list/homes/h1/geolocation');
-    const map = await screen.findByTestId('map');
-    expect(map).toHaveAttribute('data-range', '500');
-    vi.useFakeTimers();
-    try {
-      const slider = screen.getByRole('slider');
-      expect(slider).toHaveAttribute('min', '150');
-      expect(slider).toHaveAttribute('max', '1000');
-      fireEvent.change(slider, { target: { value: '640' } });
-      expect(screen.getByTestId('geo-range')).toHaveTextContent('650 m');
-      act(() => vi.advanceTimersByTime(499));
-      expect(screen.getByTestId('map')).toHaveAttribute('data-range', '500');
-      act(() => vi.advanceTimersByTime(1));
-      expect(screen.getByTestId('map')).toHaveAttribute('data-range', '650');
-      expect(screen.getByTestId('map')).toHaveAttribute('data-zoom', '14');
-    } finally {
-      vi.useRealTimers();
-    }
-    fireEvent.click(screen.getByText('Save position'));
-    await screen.findByText('Position saved');
-    const geo = calls.find((c) => c.method === 'POST' && c.url.endsWith('/geo_data'));
-    expect(JSON.parse(geo?.body ?? '{}')).toMatchObject({
-      outdoor_range: 650,
-      position: { latitude: 40.4168 },
-    });
-  });
-
-  test("the slider ends at the brand's largest range, never beyond 150–1000 m", async () => {
-    brandMaxRange = 600;
-    const first = open('/list/homes/h1/geolocation');
-    await waitFor(() => expect(screen.getByRole('slider')).toHaveAttribute('max', '600'));
-    first.unmount();
-    brandMaxRange = 5000;
-    const asked = calls.length;
-    open('/list/homes/h1/geolocation');
-    await screen.findByTestId('map');
-    await waitFor(() =>
-      expect(calls.slice(asked).some((c) => c.url.includes('appParameters'))).toBe(true),
-    );
-    await act(async () => new Promise((r) => setTimeout(r, 50)));
-    expect(screen.getByRole('slider')).toHaveAttribute('max', '1000');
-  });
-
-  test('the save-position marker shows only while the home has no saved position', async () => {
-    open('/list/homes/h1/geolocation');
-    expect(await screen.findByTestId('map')).toHaveAttribute('data-marker', '40.4168,-3.7038');
-  });
-
-  test('a home with a saved position shows no marker until a new point is picked', async () => {
-    h1Position = { latitude: 40.5, longitude: -3.6 };
-    open('/list/homes/h1/geolocation');
-    expect(await screen.findByTestId('map')).toHaveAttribute('data-marker', 'none');
-    fireEvent.click(screen.getByText('Save position'));
-    await screen.findByText('Position saved');
-    const kept = calls.find((c) => c.method === 'POST' && c.url.endsWith('/geo_data'));
-    expect(JSON.parse(kept?.body ?? '{}').position).toEqual({ latitude: 40.5, longitude: -3.6 });
-    fireEvent.click(screen.getByText('Pick'));
-    expect(screen.getByTestId('map')).toHaveAttribute('data-marker', '41,2');
-  });
-
-  test('a position that cannot be saved says so; picking another point hides the message', async () => {
-    geoSaveStatus = 400;
-    open('/list/homes/h1/geolocation');
-    await screen.findByTestId('map');
-    fireEvent.click(screen.getByText('Save position'));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Your request could not be processed',
-    );
-    fireEvent.click(screen.getByText('Pick'));
-    expect(screen.queryByRole('alert')).toBeNull();
-  });
-
-  test('a saved position toasts for 2 s, then goes back', async () => {
-    // The screen is opened from the home list, so going back has somewhere to go.
-    renderWithApp(
-      <>
-        <Routes>
-          <Route path="/list" element={<Link to="/list/homes/h1/geolocation">Attic</Link>} />
-          <Route path="/list/homes/:homeId/:option" element={<HomeDetailsPage />} />
-        </Routes>
-        <LocationProbe />
-      </>,
-      { path: '/list' },
-    );
-    fireEvent.click(screen.getByText('Attic'));
-    await screen.findByTestId('map');
-    fireEvent.click(screen.getByText('Save position'));
-    await screen.findByText('Position saved');
-    expect(screen.getByTestId('location')).toHaveTextContent('/list/homes/h1/geolocation');
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/list$/), {
-      timeout: 3000,
-    });
   });
 });
