@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import './serial-help.css';
+import { useModalFocus } from '../../lib/ui/use-modal-focus';
 
 /** Where the serial id is: a drawing of the device label with the 4-character id circled. */
 export function SerialHelpImage({ caption }: { caption: string }) {
@@ -38,12 +39,10 @@ interface SerialHelpScreenProps {
 export function SerialHelpScreen({ title, caption, closeLabel, onClose }: SerialHelpScreenProps) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
+  // Tab stays inside; closing gives the focus back to the link that opened it.
+  useModalFocus(ref);
   useEffect(() => {
-    const opener = document.activeElement;
     ref.current?.focus();
-    return () => {
-      if (opener instanceof HTMLElement) opener.focus();
-    };
   }, []);
   return (
     <div
