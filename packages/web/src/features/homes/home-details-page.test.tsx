@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useNavigationType } from 'react-router-dom';
 import type { RecordedCall } from '../../test/fake-fetch';
+import { useErrorToastStore } from '../../lib/http';
 import { renderWithApp } from '../../test/render';
 import { LocationProbe } from '../../test/route-render';
 import { HomeDetailsPage } from './home-details-page';
@@ -219,4 +220,15 @@ describe('guests', () => {
     const revoke = calls.find((c) => c.method === 'DELETE');
     expect(JSON.parse(revoke?.body ?? '{}')).toEqual({ groupid: 'h1', email: 'bo@example.com' });
   });
+
+  test.each([400, 409, 500])(
+    'a guest list that fails to load (%i) is the dataUpdate error (spec 2 §8)',
+    async (status) => {
+      useErrorToastStore.getState().dismiss();
+      fixture.guestsStatus = status;
+      open('/list/homes/h1/guests');
+      await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('dataUpdate'));
+      expect(screen.queryByText('bo@example.com')).toBeNull();
+    },
+  );
 });

@@ -28,12 +28,14 @@ export const fixture: {
   h1Position: { latitude: number; longitude: number } | undefined;
   h1Extra: Record<string, unknown>;
   geoSaveStatus: number;
+  guestsStatus: number;
 } = {
   brandCapabilities: undefined,
   brandMaxRange: undefined,
   h1Position: undefined,
   h1Extra: {},
   geoSaveStatus: 200,
+  guestsStatus: 200,
 };
 
 /** Signs in and installs the fake server with the default fixture; answers its call log. */
@@ -45,6 +47,7 @@ export function setUpHomeDetails(): RecordedCall[] {
     h1Position: undefined,
     h1Extra: {},
     geoSaveStatus: 200,
+    guestsStatus: 200,
   });
   return installFakeFetch({
     'GET /client-data/15/appParameters.json': () =>
@@ -76,7 +79,13 @@ export function setUpHomeDetails(): RecordedCall[] {
     [`GET /api/v2/devs/${DEV}/pmo_system`]: () =>
       json({ main_circuit_pmos: [3], max_power_config: { profiles: [], slots: [] } }),
     [`GET /api/v2/devs/${DEV}/mgr/nodes`]: () => json({ nodes: [] }),
-    'GET /api/v2/groups/h1/guest_users': () => json({ guest_users: [{ email: 'bo@example.com' }] }),
+    'GET /api/v2/groups/h1/guest_users': () =>
+      fixture.guestsStatus === 200
+        ? json({ guest_users: [{ email: 'bo@example.com' }] })
+        : json(
+            { message: 'no', statusCode: fixture.guestsStatus, error: 'x' },
+            fixture.guestsStatus,
+          ),
     'POST /api/v2/users/u1/invite': () => json({}),
     'DELETE /api/v2/users/u1/invite': () => json({}),
   }).calls;
