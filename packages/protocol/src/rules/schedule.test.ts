@@ -6,6 +6,7 @@ import {
   progResolution,
   setScheduleEntryValue,
   setSlot,
+  setupSlotsPerDay,
   slotIndexAt,
   slotTimeLabel,
   slotValueAt,
@@ -120,5 +121,20 @@ describe('schedule temperature entries', () => {
       hitBound: true,
     });
     expect(nudgeScheduleEntry(eco, -1, 'C').entry.value).toBe(17.5);
+  });
+});
+
+describe('setupSlotsPerDay (spec 3 §3, §9 schedule methods)', () => {
+  test('60 min (0) asks 24 slots a day and 30 min (1) asks 48, in either spelling', () => {
+    expect(setupSlotsPerDay({ prog_resol: 0 })).toBe(24);
+    expect(setupSlotsPerDay({ prog_resol: 1 })).toBe(48);
+    expect(setupSlotsPerDay({ prog_resol: '1' })).toBe(48);
+    expect(setupSlotsPerDay({ prog_resolution: 1 })).toBe(48);
+    expect(setupSlotsPerDay({ prog_resolution: '0' })).toBe(24);
+  });
+  test('no method named, or an unknown one, asks nothing', () => {
+    expect(setupSlotsPerDay(undefined)).toBeUndefined();
+    expect(setupSlotsPerDay({ units: 'C' })).toBeUndefined();
+    expect(setupSlotsPerDay({ prog_resol: 30 })).toBeUndefined();
   });
 });

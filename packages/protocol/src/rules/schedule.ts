@@ -6,6 +6,7 @@ import {
   type ProgDayKey,
 } from '../modes';
 import type { Prog } from '../wire';
+import { SCHEDULE_METHOD_HALF_HOUR, SCHEDULE_METHOD_HOUR } from './constants';
 import {
   clampTemperature,
   nudgeValue,
@@ -27,6 +28,22 @@ export function slotMinutes(resolution: ScheduleResolution): number {
 
 export function progResolution(prog: Prog): ScheduleResolution {
   return prog['0'].length === PROG_SLOTS_HALF_HOURLY ? 'half_hour' : 'hour';
+}
+
+/**
+ * The slots per day a node's setup asks of its weekly programme: its schedule method
+ * (`prog_resol`, or `prog_resolution` on some gateways; spec 3 §3, §9) 0 is 60 min (24 slots)
+ * and 1 is 30 min (48). Undefined when the setup names no method.
+ */
+export function setupSlotsPerDay(
+  setup: Readonly<Record<string, unknown>> | null | undefined,
+): number | undefined {
+  const raw = setup?.prog_resol ?? setup?.prog_resolution;
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  const method = Number(raw);
+  if (method === SCHEDULE_METHOD_HOUR) return slotsPerDay('hour');
+  if (method === SCHEDULE_METHOD_HALF_HOUR) return slotsPerDay('half_hour');
+  return undefined;
 }
 
 function mapDays(prog: Prog, f: (day: number[], key: ProgDayKey) => number[]): Prog {

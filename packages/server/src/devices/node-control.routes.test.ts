@@ -139,7 +139,7 @@ describe('node writes', () => {
 
   it('delivers a prog written while the gateway was offline when it reconnects', async () => {
     const w = await createWorld(t);
-    const prog = { prog: weekProg(2, 48) };
+    const prog = { prog: weekProg(2) };
     const res = await send('POST', `${t.url}/api/v2/devs/${w.devId}/htr/2/prog`, prog, w.guest);
     expect(res).toEqual({ status: 200, body: prog });
     const gw = await gateway(w.devId);

@@ -8,6 +8,7 @@ import type { RealtimeEmitter } from '../realtime/realtime.emitter';
 import { presentMgrNode } from './devices.presenter';
 import {
   checkModeEnabled,
+  checkProgResolution,
   checkProfileOrder,
   checkRunbackTemp,
   checkRunbackTime,
@@ -145,6 +146,7 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
     },
     async prog(node: NodeRow, write: ProgWrite) {
       heaterOnly(node);
+      checkProgResolution(node, write.prog);
       await record(node, 'prog', { prog: write.prog }, 'prog', { prog: write.prog });
       return { prog: write.prog };
     },

@@ -15,8 +15,10 @@ import {
   profileOrderProblem,
   rangeProblem,
   runbackSettings,
+  setupSlotsPerDay,
   stempRange,
   type NodeMode,
+  type Prog,
   type ProfileTempKey,
   type StempRange,
   type TemperatureUnits,
@@ -195,4 +197,18 @@ export function checkSetupValues(
     if (value === undefined || value < min - 1e-9 || value > max + 1e-9)
       throw badRequest(`${path.join('.')} must be between ${min} and ${max}${unit(units)}`);
   }
+}
+
+/**
+ * 400 for a weekly programme whose days do not have the slots the node's schedule method asks
+ * (spec 3 §3 prog: 24 for 60 min, 48 for 30 min): the device would run a programme of another
+ * resolution than its setup says. A node whose setup names no method takes either.
+ */
+export function checkProgResolution(node: LimitedNode, prog: Prog): void {
+  const expected = setupSlotsPerDay(node.setup);
+  const got = prog['0'].length;
+  if (expected !== undefined && got !== expected)
+    throw badRequest(
+      `prog must have ${expected} slots a day, as the node's schedule method (prog_resol) asks; it has ${got}`,
+    );
 }
