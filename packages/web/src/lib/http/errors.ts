@@ -20,6 +20,12 @@ export class HttpError extends Error {
   readonly status: number;
   readonly body: Partial<ErrorBody> | undefined;
   readonly kind: ErrorKind;
+  /**
+   * Set when the HTTP layer has already told the user with the global error toast (spec 1 §8:
+   * every status but 400, 401 and 409, unless the call is quiet). A screen that explains its own
+   * failures shows its line only when this is false, so the same error is not told twice.
+   */
+  reported = false;
 
   constructor(
     status: number,

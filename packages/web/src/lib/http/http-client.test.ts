@@ -159,8 +159,27 @@ describe('errors', () => {
     const { client, reported } = setup(fresh, async () =>
       json({ message: 'x', statusCode: status }, status),
     );
-    await expect(client.request('/a', { method })).rejects.toMatchObject({ status, kind });
+    await expect(client.request('/a', { method })).rejects.toMatchObject({
+      status,
+      kind,
+      reported: true,
+    });
     expect(reported).toEqual([kind]);
+  });
+
+  test('a 5xx write is told once: the error says the toast has told it, so a screen adds no line of its own', async () => {
+    const { client, reported } = setup(fresh, async () => json({ message: 'x' }, 503));
+    const error = await client.request('/a', { method: 'POST' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ kind: 'userRequest', reported: true });
+    expect(reported).toEqual(['userRequest']);
+  });
+
+  test('a quiet call that fails is not marked as told: its caller tells it', async () => {
+    const { client, reported } = setup(fresh, async () => json({ message: 'x' }, 500));
+    const error = await client.request('/a', { method: 'POST', quiet: true }).catch((e) => e);
+    expect(error).toMatchObject({ status: 500, reported: false });
+    expect(reported).toEqual([]);
   });
 
   test('a throttled sign-in (429 too_many_attempts) is its own kind, not the hourly change limit', async () => {
@@ -178,7 +197,12 @@ describe('errors', () => {
       json({ message: 'taken', error: 'device_conflict' }, status),
     );
     const error = await client.request('/a', { method: 'POST' }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ status, message: 'taken', body: { error: 'device_conflict' } });
+    expect(error).toMatchObject({
+      status,
+      message: 'taken',
+      body: { error: 'device_conflict' },
+      reported: false,
+    });
     expect(reported).toEqual([]);
   });
 

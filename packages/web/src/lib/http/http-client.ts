@@ -90,7 +90,10 @@ export function createHttpClient(deps: HttpClientDeps) {
   let refreshing: Promise<string> | null = null;
 
   function fail(error: HttpError, quiet = false): never {
-    if (!quiet && isGlobalError(error.status)) deps.reportError(error.kind);
+    if (!quiet && isGlobalError(error.status)) {
+      deps.reportError(error.kind);
+      error.reported = true;
+    }
     throw error;
   }
 
