@@ -4,6 +4,7 @@ import type { DevData, GroupedHome, MgrNode } from '@hearth/protocol';
 import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
 import { renderRoute } from '../../test/route-render';
 import { signIn } from '../../test/session';
+import { useErrorToastStore } from '../../lib/http';
 import type { DeviceSocketOptions } from '../../lib/socket/device-socket';
 import { DiscoveryPage } from './discovery-page';
 import { SelectDevicePage } from './select-device-page';
@@ -167,6 +168,28 @@ describe('node discovery', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/?homeIndex=0'));
     expect(discoveryPosts().at(-1)).toEqual({ discovery: 'off' });
   });
+
+  test.each([400, 409])(
+    'a stop the server refuses (%i) is the user-request error (spec 2 §8)',
+    async (status) => {
+      useErrorToastStore.getState().dismiss();
+      installFakeFetch({
+        'GET /api/v2/grouped_devs': () => json(homes),
+        [`GET /api/v2/devs/${DEV}/mgr/nodes`]: () => json({ nodes }),
+        [`POST /api/v2/devs/${DEV}/mgr/discovery`]: (call) =>
+          JSON.parse(call.body ?? '{}').discovery === 'off'
+            ? json({ message: 'no', statusCode: status, error: 'x' }, status)
+            : json({}),
+      });
+      open('?nodeType=htr');
+      await screen.findByText('Searching for nodes… Put the node in pairing mode');
+      fireEvent.click(screen.getByText('Done'));
+      await waitFor(() =>
+        expect(screen.getByTestId('location')).toHaveTextContent('/?homeIndex=0'),
+      );
+      expect(useErrorToastStore.getState().kind).toBe('userRequest');
+    },
+  );
 });
 
 test('choosing the device is skipped when the home has only one', async () => {

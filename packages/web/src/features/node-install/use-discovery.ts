@@ -2,12 +2,26 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { GroupedHome, NodeType } from '@hearth/protocol';
 import { nodeKey, nodesQueryOptions, useHomeDevices, type LiveNode } from '../../lib/devices';
-import { HttpError } from '../../lib/http';
+import { HttpError, reportError } from '../../lib/http';
 import { setDiscovery } from './api/discovery-api';
 import { discoveryType, endsAfterFirstFind } from './model/discovery-rules';
 
 /** Node lists are re-read this often while discovery runs, besides the realtime updates. */
 const NODES_POLL_MS = 2_000;
+
+/**
+ * Spec 2 §8: failing to stop discovery is the user-request error. The HTTP layer tells every
+ * status but the 400 and 409 it leaves to the caller, told here.
+ */
+function stopDiscovery(devId: string): Promise<void> {
+  return setDiscovery(devId, false).then(
+    () => undefined,
+    (err: unknown) => {
+      if (!(err instanceof HttpError)) throw err;
+      if (err.status === 400 || err.status === 409) reportError('userRequest');
+    },
+  );
+}
 
 export type DiscoveryPhase = 'starting' | 'active' | 'ended' | 'failed';
 
@@ -69,7 +83,7 @@ export function useDiscovery(
       cancelled = true;
       // Leaving the screen ends a discovery that is still running.
       if (phaseRef.current === 'active' || phaseRef.current === 'starting')
-        void setDiscovery(devId, false).catch(() => undefined);
+        void stopDiscovery(devId);
     };
   }, [devId, type, addr, enabled]);
 
@@ -84,14 +98,14 @@ export function useDiscovery(
   useEffect(() => {
     if (phase === 'active' && foundCount > 0 && endsAfterFirstFind(type, addr)) {
       setPhase('ended');
-      void setDiscovery(devId, false).catch(() => undefined);
+      void stopDiscovery(devId);
     }
   }, [foundCount, phase, type, addr, devId]);
 
   const stop = async () => {
     if (phaseRef.current === 'active' || phaseRef.current === 'starting') {
       setPhase('ended');
-      await setDiscovery(devId, false).catch(() => undefined);
+      await stopDiscovery(devId);
     }
   };
 
