@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { tokenExpiringIn } from '../../test/tokens';
 import { liveNode } from '../../test/fake-devices';
 import { useSessionStore } from '../../lib/session/session-store';
+import { changeLanguage } from '../../lib/i18n';
 import { DEV, base, body, open, posts } from './test-harness';
 
 beforeEach(() => {
@@ -149,7 +150,31 @@ describe('boost and runback', () => {
     const { sockets, seed } = open([acm], `/homes/h1/devs/${DEV}/acm/1`);
     await waitFor(() => expect(sockets.open.size).toBe(1));
     seed();
-    expect(await screen.findByText('Ends on 22/11/2026 at 01:00')).toBeInTheDocument();
+    expect(await screen.findByText('Ends on November 22nd, 2026 at 01:00')).toBeInTheDocument();
+  });
+
+  test("a storage heater's boost end date is written in the user's language (spec 1 §9)", async () => {
+    await changeLanguage('es');
+    try {
+      const acm = {
+        ...liveNode('Hall', 1, {
+          ...base,
+          mode: 'boost',
+          boost: true,
+          boost_end_day: 0,
+          boost_end_min: 60,
+        }),
+        type: 'acm' as const,
+      };
+      const { sockets, seed } = open([acm], `/homes/h1/devs/${DEV}/acm/1`);
+      await waitFor(() => expect(sockets.open.size).toBe(1));
+      seed();
+      expect(
+        await screen.findByText('Termina el 22 de noviembre de 2026 a las 01:00'),
+      ).toBeInTheDocument();
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   test('a running boost whose time is not locked reopens the dialog for the time only', async () => {

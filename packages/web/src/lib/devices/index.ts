@@ -22,7 +22,7 @@ export {
   homeTimeZone,
   type HomeDevice,
 } from './home-devices';
-export { formatHomeDateTime, useHomeClock } from './use-home-clock';
+export { formatCalendarDate, formatHomeDateTime, useHomeClock } from './use-home-clock';
 export { formatTemperature } from './format-temperature';
 export * from './node-commands';
 export * from './node-routes';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { englishOrdinal, formatHomeDateTime } from './use-home-clock';
+import { englishOrdinal, formatCalendarDate, formatHomeDateTime } from './use-home-clock';
 
 // 2026-11-22 23:30 UTC: Sunday night in London, already Monday 23rd in Madrid (UTC+1).
 const AT = new Date(Date.UTC(2026, 10, 22, 23, 30));
@@ -23,6 +23,12 @@ describe('home header date and time (spec 1 §9)', () => {
 
   test('an unknown time zone falls back to local time instead of failing', () => {
     expect(formatHomeDateTime(AT, 'fr', 'Mars/Olympus')).toMatch(/\d\d:\d\d/);
+  });
+
+  test('a device calendar day reads as the header date does, in each language', () => {
+    expect(formatCalendarDate(2026, 11, 22, 'en')).toBe('November 22nd, 2026');
+    expect(formatCalendarDate(2026, 1, 1, 'es')).toBe('1 de enero de 2026');
+    expect(formatCalendarDate(2026, 12, 31, 'de')).toBe('31. Dezember 2026');
   });
 
   test('English ordinals', () => {

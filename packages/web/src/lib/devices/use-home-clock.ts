@@ -57,6 +57,32 @@ export function formatHomeDateTime(at: Date, locale: string, timeZone: string | 
     .join('');
 }
 
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A calendar day of a device's wall clock (month 1–12) as the header writes its date (spec 1
+ * §9): "November 22nd, 2026" in English, "22 de noviembre de 2026" in Spanish.
+ */
+export function formatCalendarDate(y: number, n: number, d: number, locale: string): string {
+  let made = dateFormatters.get(locale);
+  if (!made) {
+    made = new Intl.DateTimeFormat(locale, {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    dateFormatters.set(locale, made);
+  }
+  const english = locale.toLowerCase().startsWith('en');
+  return made
+    .formatToParts(new Date(Date.UTC(y, n - 1, d, 12)))
+    .map((part) =>
+      english && part.type === 'day' ? englishOrdinal(Number(part.value)) : part.value,
+    )
+    .join('');
+}
+
 /** Spec 1 §2, spec 3 §2: the header's date and time, refreshed every 60 s. */
 export function useHomeClock(locale: string, timeZone: string | undefined): string {
   const [now, setNow] = useState(() => new Date());

@@ -5,6 +5,7 @@ import {
   splitMinutes,
   type BoostEnd,
 } from '@hearth/protocol';
+import { formatCalendarDate } from '../../../lib/devices';
 import { useDeviceClock } from '../api/device-clock';
 
 interface BoostStatusProps {
@@ -20,7 +21,10 @@ interface BoostStatusProps {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Spec 3 §4: time left from the device clock (read every 30 s), or the end for storage heaters. */
+/**
+ * Spec 3 §4: time left from the device clock (read every 30 s), or the end for storage
+ * heaters, its date in the user's language as the header's (spec 1 §9).
+ */
 export function BoostStatus({
   devId,
   kind,
@@ -30,14 +34,14 @@ export function BoostStatus({
   onEdit,
   onCancel,
 }: BoostStatusProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const clock = useDeviceClock(devId, end !== undefined);
   let text = t(`nodeDetail.${kind}Active`);
   if (end && clock.data) {
     if (storage) {
       const at = boostEndDateTime(clock.data, end);
       text = t('nodeDetail.endsAt', {
-        date: `${pad(at.d)}/${pad(at.n)}/${at.y}`,
+        date: formatCalendarDate(at.y, at.n, at.d, i18n.language),
         time: `${pad(at.h)}:${pad(at.m)}`,
       });
     } else {
