@@ -71,6 +71,13 @@ describe('home details carousel', () => {
     expect(screen.getByTestId('arrived')).toHaveTextContent('REPLACE');
   });
 
+  test('a home the user does not have says "Home not found" and stays put (spec 2 §8)', async () => {
+    open('/list/homes/gone/data?x=1');
+    expect(await screen.findByText('Home not found')).toHaveAttribute('role', 'status');
+    expect(screen.getByTestId('location')).toHaveTextContent('/list/homes/gone/data?x=1');
+    expect(screen.queryByRole('navigation', { name: 'Home options' })).toBeNull();
+  });
+
   test('a guest sent to the guests tab lands on the home data', async () => {
     open('/list/homes/h2/guests?x=1');
     await waitFor(() =>

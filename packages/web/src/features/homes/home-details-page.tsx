@@ -23,7 +23,15 @@ export function HomeDetailsPage() {
   const homes = useHomes();
   const home = homes.data?.find((h) => h.id === homeId);
   const capabilities = useCapabilities();
-  if (homes.isSuccess && !home) return <Redirect to={homeRoutes.list} />;
+  // Spec 2 §8: a link to a home the user does not have (any more) says so. A redirect would
+  // also fire from this page kept mounted below the next one (a home whose last device the user
+  // just deleted), pulling them off the dashboard.
+  if (homes.isSuccess && !home)
+    return (
+      <PageFrame title={t('homes.title')} backLabel={t('homes.back')} backTo={homeRoutes.list}>
+        <p role="status">{t('homes.homeNotFound')}</p>
+      </PageFrame>
+    );
   if (!home) return null;
   const options = optionsFor(home.owner, capabilities);
   // Spec 2 §6: a guest sent to an owner-only tab lands on the home data.
