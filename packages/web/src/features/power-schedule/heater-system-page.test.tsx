@@ -103,6 +103,45 @@ describe('heater system settings (spec 2 §2, spec 3 §7)', () => {
     expect(writes.sort()).toEqual([`${DEV}/htr/1/setup`, `${OTHER}/htr/4/setup`].sort());
   });
 
+  test("each gateway's heaters show as its list arrives; a late gateway gets the chosen method", async () => {
+    const OTHER = 'fedcba9876543210fe';
+    const setup = () => json({ units: 'C', prog_resol: 0 });
+    let release: () => void = () => undefined;
+    const otherList = new Promise<Response>((resolve) => {
+      release = () => resolve(json({ nodes: [node(4, 'htr', 'Attic')] }));
+    });
+    const served = installFakeFetch({
+      'GET /api/v2/grouped_devs': () =>
+        json([
+          {
+            ...HOMES(true)[0],
+            devs: [
+              ...(HOMES(true)[0]?.devs ?? []),
+              { dev_id: OTHER, name: 'Loft', product_id: '0105', fw_version: '1', serial_id: '2' },
+            ],
+          },
+        ]),
+      [`GET /api/v2/devs/${DEV}/mgr/nodes`]: () => json({ nodes: [node(1, 'htr', 'Lounge')] }),
+      [`GET /api/v2/devs/${OTHER}/mgr/nodes`]: () => otherList,
+      [`GET /api/v2/devs/${DEV}/htr_system/power_limit`]: () => json({ power_limit: '0' }),
+      [`GET /api/v2/devs/${DEV}/htr/1/setup`]: setup,
+      [`GET /api/v2/devs/${OTHER}/htr/4/setup`]: setup,
+      [`POST /api/v2/devs/${DEV}/htr/1/setup`]: () => json({}),
+      [`POST /api/v2/devs/${OTHER}/htr/4/setup`]: () => json({}),
+    });
+    openPower(`/homes/h1/devs/${DEV}/system/htr/settings`);
+    // The first gateway's heaters are offered while the second's list is still on its way.
+    const group = await screen.findByRole('group', { name: 'Slot length' });
+    fireEvent.click(within(group).getByRole('radio', { name: '30 minutes' }));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    const writes = () =>
+      postsTo(served.calls, '/setup').map((c) => c.url.replace(/^.*\/devs\//, ''));
+    expect(writes()).toEqual([`${DEV}/htr/1/setup`]);
+    release();
+    await waitFor(() => expect(writes()).toEqual([`${DEV}/htr/1/setup`, `${OTHER}/htr/4/setup`]));
+    expect(bodyOf(postsTo(served.calls, '/setup')[1])).toMatchObject({ prog_resol: 1 });
+  });
+
   test('each storage heater has its own method; the sort method is kept per home', async () => {
     serve(true);
     openPower(`/homes/h1/devs/${DEV}/system/acm/settings`);

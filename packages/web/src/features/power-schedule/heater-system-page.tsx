@@ -55,9 +55,12 @@ export function HeaterSystemPage() {
       {!missing &&
         (parseNodeType(nodeType) === 'acm'
           ? device?.loaded && <StorageHeaterMethods nodes={own} owner={home?.owner === true} />
-          : devices.length > 0 &&
-            devices.every((d) => d.loaded) && (
-              <HomeScheduleMethod nodes={homeNodes} owner={home?.owner === true} />
+          : devices.some((d) => d.loaded) && (
+              <HomeScheduleMethod
+                nodes={homeNodes}
+                owner={home?.owner === true}
+                complete={devices.every((d) => d.loaded)}
+              />
             ))}
       {!missing && home && <NodeSortSection homeId={homeId} />}
     </PageFrame>

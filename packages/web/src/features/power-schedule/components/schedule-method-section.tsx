@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeSetup, type LiveNode } from '../../../lib/devices';
 import { HttpError, reportError } from '../../../lib/http';
@@ -91,23 +91,39 @@ interface MethodSectionProps {
   owner: boolean;
 }
 
+const nodeKey = (n: HomeNode) => `${n.devId}:${n.type}:${n.addr}`;
+
+interface HomeMethodProps extends MethodSectionProps {
+  /** Every gateway of the home has its node list: until then more heaters may come. */
+  complete: boolean;
+}
+
 /**
  * Spec 2 §2 / spec 3 §7, §9: one schedule method (60 or 30 min) for the home's heaters, on
- * every device of the home, not only the one whose settings are open.
+ * every device of the home, not only the one whose settings are open. Each gateway's heaters
+ * count as soon as its node list arrives; a gateway whose list arrives after the user chose
+ * gets the chosen method too, so the choice still covers the whole home.
  */
-export function HomeScheduleMethod({ nodes, owner }: MethodSectionProps) {
+export function HomeScheduleMethod({ nodes, owner, complete }: HomeMethodProps) {
   const { t } = useTranslation();
   const targets = homeMethodNodes(nodes);
   const [chosen, setChosen] = useState<ScheduleMethod | undefined>();
+  // The heaters the current choice has been written to.
+  const written = useRef(new Set<string>());
   const { outcome, write } = useMethodWrite();
   const value = chosen ?? homeScheduleMethod(nodes);
+  useEffect(() => {
+    if (chosen === undefined) return;
+    const late = targets.filter((n) => !written.current.has(nodeKey(n)));
+    if (late.length === 0) return;
+    for (const n of late) written.current.add(nodeKey(n));
+    void write(late, chosen);
+  }, [chosen, targets, write]);
   return (
     <section className="power__section" aria-labelledby="schedule-method-title">
       <h2 id="schedule-method-title">{t('powerSchedule.heaterSystem.scheduleMethod')}</h2>
       <p className="power__hint">{t('powerSchedule.heaterSystem.homeHelp')}</p>
-      {targets.length === 0 ? (
-        <p>{t('powerSchedule.heaterSystem.noHeaters')}</p>
-      ) : (
+      {targets.length > 0 ? (
         <MethodChoice
           name="home-schedule-method"
           legend={t('powerSchedule.heaterSystem.slotLength')}
@@ -115,9 +131,12 @@ export function HomeScheduleMethod({ nodes, owner }: MethodSectionProps) {
           disabled={!owner || outcome === 'saving'}
           onChoose={(m) => {
             setChosen(m);
+            written.current = new Set(targets.map(nodeKey));
             void write(targets, m);
           }}
         />
+      ) : (
+        complete && <p>{t('powerSchedule.heaterSystem.noHeaters')}</p>
       )}
       <OutcomeLine outcome={outcome} />
     </section>
