@@ -6,6 +6,7 @@ import { renderWithApp } from '../../test/render';
 import { tokenExpiringIn } from '../../test/tokens';
 import { home } from '../../test/fake-devices';
 import { useSessionStore } from '../../lib/session/session-store';
+import { useErrorToastStore } from '../../lib/http';
 import { placeOf } from './api/weather';
 import { changeLanguage } from '../../lib/i18n';
 import { LANG_STORAGE_KEY } from '../../lib/i18n/detect-language';
@@ -23,11 +24,14 @@ const forecast = {
   lon: 2.2,
 };
 
-function show(geo: Record<string, unknown>) {
+function show(geo: Record<string, unknown>, weatherStatus = 200) {
   const fetches = installFakeFetch({
     'GET /api/v2/grouped_devs': () => json([home('h1', 'Casa', ['0123456789abcdef01'])]),
     'GET /api/v2/groups/h1/geo_data': () => json(geo),
-    'GET /webapp/v2/weather/': () => json(forecast),
+    'GET /webapp/v2/weather/': () =>
+      weatherStatus === 200
+        ? json(forecast)
+        : json({ message: 'no', statusCode: weatherStatus, error: 'x' }, weatherStatus),
   });
   renderWithApp(
     <Routes>
@@ -96,3 +100,14 @@ test('placeOf needs all three fields', () => {
   expect(placeOf({ city: 'A', zip: ' ', country: 'ES' })).toBeUndefined();
   expect(placeOf(undefined)).toBeUndefined();
 });
+
+test.each([400, 409])(
+  'a weather fetch answered %i is the dataUpdate error (spec 1 §8)',
+  async (status) => {
+    useErrorToastStore.getState().dismiss();
+    const { calls } = show({ city: 'Barcelona', zip: '08001', country: 'ES' }, status);
+    await vi.waitFor(() => expect(useErrorToastStore.getState().kind).toBe('dataUpdate'));
+    expect(calls.some((c) => c.url.includes('/webapp/v2/weather/'))).toBe(true);
+    expect(screen.queryByTestId('weather-temp')).toBeNull();
+  },
+);
