@@ -23,12 +23,29 @@ function lookup(tree: Tree, key: string): string | undefined {
 }
 
 /**
- * A few lines in place of i18next for the light sign-in: the same keys and files, the
- * user's language with English behind it, and i18next's `{{name}}` interpolation.
+ * A counted string as i18next picks it: the form of the language's plural category for
+ * `count` (Intl.PluralRules: Russian one, few, many), then `_other`, then the bare key.
  */
-export function createTranslate(strings: Tree, fallback: Tree = englishShellStrings): Translate {
+function lookupCounted(tree: Tree, key: string, lang: string, count: unknown): string | undefined {
+  if (typeof count !== 'number') return lookup(tree, key);
+  const category = new Intl.PluralRules(lang).select(count);
+  return lookup(tree, `${key}_${category}`) ?? lookup(tree, `${key}_other`) ?? lookup(tree, key);
+}
+
+/**
+ * A few lines in place of i18next for the light sign-in: the same keys and files, the
+ * user's language (`lang`, whose plural rules pick counted strings) with English behind it,
+ * and i18next's `{{name}}` interpolation.
+ */
+export function createTranslate(
+  strings: Tree,
+  fallback: Tree = englishShellStrings,
+  lang = strings === fallback ? 'en' : detectLanguage(),
+): Translate {
   return (key, values) => {
-    const text = lookup(strings, key) ?? lookup(fallback, key) ?? key;
+    const count = values?.count;
+    const text =
+      lookupCounted(strings, key, lang, count) ?? lookupCounted(fallback, key, 'en', count) ?? key;
     return values
       ? text.replace(/\{\{\s*(\w+)\s*\}\}/g, (all, name: string) =>
           name in values ? String(values[name]) : all,
