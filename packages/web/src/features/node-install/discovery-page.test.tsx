@@ -22,6 +22,12 @@ const node = (addr: number, type: MgrNode['type'] = 'htr', installed = true): Mg
 let nodes: MgrNode[];
 let calls: RecordedCall[];
 let socket: DeviceSocketOptions | undefined;
+/** The device's power system as GET /pmo_system answers it: a max power schedule is set. */
+const storedPmoSystem = {
+  main_circuit_pmos: [],
+  max_power_config: { profiles: [3000, 6000], slots: [{ m: 0, i: 1 }] },
+};
+let pmoSystemStatus: number;
 
 const snapshot = (discovery: 'on' | 'off'): DevData => ({
   connected: true,
@@ -37,12 +43,17 @@ beforeEach(() => {
   signIn();
   nodes = [node(1)];
   socket = undefined;
+  pmoSystemStatus = 200;
   ({ calls } = installFakeFetch({
     'GET /api/v2/grouped_devs': () => json(homes),
     [`GET /api/v2/devs/${DEV}/mgr/nodes`]: () => json({ nodes }),
     [`POST /api/v2/devs/${DEV}/mgr/discovery`]: () => json({}),
     [`POST /api/v2/devs/${DEV}/pmo/2/name`]: () => json({}),
     [`POST /api/v2/devs/${DEV}/pmo_system`]: () => json({}),
+    [`GET /api/v2/devs/${DEV}/pmo_system`]: () =>
+      pmoSystemStatus === 200
+        ? json(storedPmoSystem)
+        : json({ message: 'no', statusCode: pmoSystemStatus, error: 'x' }, pmoSystemStatus),
   }));
 });
 
@@ -130,10 +141,34 @@ describe('node discovery', () => {
     fireEvent.click(screen.getByText('Save'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.find((c) => c.url.endsWith('/pmo/2/name'))?.body).toBe('{"name":"Mains"}');
-    expect(
-      JSON.parse(calls.find((c) => c.url.endsWith('/pmo_system'))?.body ?? '{}').main_circuit_pmos,
-    ).toEqual([2]);
+    // The device's max power configuration stays as it was, though no snapshot brought it.
+    const written = calls.find((c) => c.method === 'POST' && c.url.endsWith('/pmo_system'));
+    expect(JSON.parse(written?.body ?? '{}')).toEqual({
+      ...storedPmoSystem,
+      main_circuit_pmos: [2],
+    });
   });
+
+  test.each([400, 409])(
+    'a power system that fails to load (%i) is the dataUpdate error; the main circuit stays as it is (spec 2 §8)',
+    async (status) => {
+      useErrorToastStore.getState().dismiss();
+      pmoSystemStatus = status;
+      open('?nodeType=pmo');
+      await screen.findByText('Searching for nodes… Put the node in pairing mode');
+      await waitFor(() => expect(socket).toBeDefined());
+      await appear([node(1), node(2, 'pmo')]);
+      await screen.findByRole('dialog', { name: 'New power monitor' });
+      await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('dataUpdate'));
+      expect(screen.getByRole('switch', { name: 'Main circuit' })).toBeDisabled();
+      fireEvent.change(screen.getByLabelText('Power monitor name'), {
+        target: { value: 'Mains' },
+      });
+      fireEvent.click(screen.getByText('Save'));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/pmo_system'))).toBe(false);
+    },
+  );
 
   test('the power monitor dialog takes the focus at its name; Escape skips it (DESIGN §5)', async () => {
     open('?nodeType=pmo');

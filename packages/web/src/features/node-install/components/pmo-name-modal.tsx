@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NODE_NAME_MAX } from '@hearth/protocol';
 import type { HomeDevice, LiveNode } from '../../../lib/devices';
 import { HttpError } from '../../../lib/http';
-import { setNodeName, setPmoSystem } from '../api/discovery-api';
+import { setNodeName, setPmoSystem, usePmoSystem } from '../api/discovery-api';
 import { useModalFocus } from '../../../lib/ui/use-modal-focus';
 import { mainCircuitLocked } from '../model/discovery-rules';
 
@@ -17,15 +17,17 @@ interface Props {
 /** Spec 2 §2: a found power monitor gets a name and may be marked as the main circuit. */
 export function PmoNameModal({ devId, node, device, onClose }: Props) {
   const { t } = useTranslation();
-  const system = device.live?.pmo_system ?? {
-    main_circuit_pmos: [],
-    max_power_config: { profiles: [], slots: [] },
-  };
+  // The device's power system as the realtime snapshot has it, else as read for this dialog;
+  // until one is known the main circuit cannot change, lest a save write an empty max power
+  // configuration over the device's.
+  const loaded = usePmoSystem(devId);
+  const system = device.live?.pmo_system ?? loaded.data;
   const pmos = device.nodes.filter((n) => n.type === 'pmo' && n.installed).map((n) => n.addr);
   const [name, setName] = useState(node.name);
-  const [main, setMain] = useState(system.main_circuit_pmos.includes(node.addr));
+  const [chosenMain, setMain] = useState<boolean | null>(null);
+  const main = chosenMain ?? system?.main_circuit_pmos.includes(node.addr) ?? false;
   const [error, setError] = useState('');
-  const locked = mainCircuitLocked(pmos, system.main_circuit_pmos, node.addr);
+  const locked = !system || mainCircuitLocked(pmos, system.main_circuit_pmos, node.addr);
   const dialog = useRef<HTMLDivElement>(null);
   const nameInput = useRef<HTMLInputElement>(null);
   useModalFocus(dialog);
@@ -37,13 +39,11 @@ export function PmoNameModal({ devId, node, device, onClose }: Props) {
       return setError(`${t('nodeInstall.errors.fields')} ${t('nodeInstall.pmoName')}`);
     try {
       if (name.trim() !== node.name) await setNodeName(devId, 'pmo', node.addr, name.trim());
-      const others = system.main_circuit_pmos.filter((a) => a !== node.addr);
-      const nextMain = main ? [...others, node.addr] : others;
-      if (
-        nextMain.length !== system.main_circuit_pmos.length ||
-        main !== system.main_circuit_pmos.includes(node.addr)
-      )
+      if (system && main !== system.main_circuit_pmos.includes(node.addr)) {
+        const others = system.main_circuit_pmos.filter((a) => a !== node.addr);
+        const nextMain = main ? [...others, node.addr] : others;
         await setPmoSystem(devId, { ...system, main_circuit_pmos: nextMain });
+      }
       onClose();
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
