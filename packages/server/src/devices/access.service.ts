@@ -9,7 +9,10 @@ export interface DevAccess {
   role: Role;
 }
 
-/** API.md §6: owners and accepted guests see a device; for anyone else it does not exist. */
+/**
+ * API.md §6: owners and accepted guests see a device; for anyone else it does not exist. The
+ * messages are spec 3 §8's missing lookups ("Dev not found", "Node not found").
+ */
 export function createAccessService(devices: DevicesRepository) {
   return {
     async findDevAccess(userId: string, devId: string): Promise<DevAccess | undefined> {
@@ -18,7 +21,7 @@ export function createAccessService(devices: DevicesRepository) {
     },
     async requireDev(userId: string, devId: string): Promise<DevAccess> {
       const access = isValidDevId(devId) ? await devices.roleOf(userId, devId) : undefined;
-      if (!access) throw notFound('Unknown device');
+      if (!access) throw notFound('Dev not found');
       return access;
     },
     /** `requireDev` and the node it names, looked up together; 404 for either unknown. */
@@ -32,7 +35,7 @@ export function createAccessService(devices: DevicesRepository) {
       const found = isValidDevId(devId)
         ? await devices.roleAndNode(userId, devId, type ?? '', addr)
         : undefined;
-      if (!found) throw notFound('Unknown device');
+      if (!found) throw notFound('Dev not found');
       if (!type || !found.node) throw notFound('Node not found');
       return { dev: found.dev, role: found.role, node: found.node };
     },

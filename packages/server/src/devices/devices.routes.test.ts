@@ -117,10 +117,17 @@ describe('device reads', () => {
 
   it('answers 404 for an unknown device or node and a malformed dev id', async () => {
     const w = await world();
+    // Spec 3 §8 missing lookups: "Dev not found", "Node not found".
     expect(
-      (await getJson(`${t.url}/api/v2/devs/ffffffffffffffffff/dev_data`, w.owner)).status,
-    ).toBe(404);
-    expect((await getJson(`${t.url}/api/v2/devs/not-a-dev/dev_data`, w.owner)).status).toBe(404);
+      (await getJson(`${t.url}/api/v2/devs/ffffffffffffffffff/dev_data`, w.owner)).body,
+    ).toMatchObject({ statusCode: 404, message: 'Dev not found' });
+    expect((await getJson(`${t.url}/api/v2/devs/not-a-dev/dev_data`, w.owner)).body).toMatchObject({
+      statusCode: 404,
+      message: 'Dev not found',
+    });
+    expect(
+      (await getJson(`${t.url}/api/v2/devs/ffffffffffffffffff/htr/2/status`, w.owner)).body,
+    ).toMatchObject({ statusCode: 404, message: 'Dev not found' });
     expect((await getJson(`${t.url}/api/v2/devs/${w.devId}/htr/9/status`, w.owner)).status).toBe(
       404,
     );
