@@ -7,6 +7,7 @@ import {
   parseNodeType,
   PROG_DAY_KEYS,
   PROG_SLOTS_HOURLY,
+  setupSlotsPerDay,
   type DevData,
   type NodeType,
   type Prog,
@@ -54,13 +55,16 @@ export function findNodes(
   });
 }
 
-/** A node that has never reported a programme shows eco all week, hourly. */
+/**
+ * A node that has never reported a programme shows eco all week, in the slots its schedule
+ * method asks (spec 3 §3: 24 hourly, 48 half-hourly; hourly when the setup names none), so
+ * that what is saved fits the node.
+ */
 export function progOf(node: SnapshotNode): Prog {
   const prog = node.prog?.prog;
   if (prog) return prog;
-  return Object.fromEntries(
-    PROG_DAY_KEYS.map((k) => [k, Array<number>(PROG_SLOTS_HOURLY).fill(1)]),
-  ) as Prog;
+  const slots = setupSlotsPerDay(node.setup) ?? PROG_SLOTS_HOURLY;
+  return Object.fromEntries(PROG_DAY_KEYS.map((k) => [k, Array<number>(slots).fill(1)])) as Prog;
 }
 
 export function unitsOf(node: SnapshotNode): TemperatureUnits {
