@@ -233,3 +233,28 @@ describe('connection-error help', () => {
     );
   });
 });
+
+describe('the add-device wizard of a home the user cannot add devices to', () => {
+  const openAddDevice = (homeId: string) =>
+    renderRoute(
+      '/list/homes/:homeId/devices/addDevice/:step',
+      <AddHomeWizardPage detect={never} />,
+      `/list/homes/${homeId}/devices/addDevice/deviceDetection`,
+    );
+
+  test('a home the user does not have says "Home not found" and stays put (spec 2 §8)', async () => {
+    homes = [{ id: 'h1', name: 'Attic', owner: true, devs: [] }];
+    openAddDevice('gone');
+    expect(await screen.findByText('Home not found')).toHaveAttribute('role', 'status');
+    expect(screen.getByTestId('location')).toHaveTextContent(
+      '/list/homes/gone/devices/addDevice/deviceDetection',
+    );
+    expect(screen.queryByTestId('wizard-step')).toBeNull();
+  });
+
+  test("a guest's home sends the user to the dashboard (owner only, spec 2 §2)", async () => {
+    homes = [{ id: 'h2', name: 'Villa', owner: false, devs: [] }];
+    openAddDevice('h2');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+  });
+});

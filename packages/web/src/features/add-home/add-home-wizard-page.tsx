@@ -168,6 +168,14 @@ export function AddHomeWizardPage({
   // comes from the query).
   if (step === null || (homeId !== null && (step === 'homeData' || step === 'deviceType')))
     return <Redirect to={stepPath(homeId, homeId ? 'deviceDetection' : 'homeData', kept)} />;
+  // Spec 2 §8: a link to a home the user does not have (any more) says so; a guest's home is
+  // not theirs to add devices to (owner only, spec 2 §2).
+  if (homeId !== null && homes.isSuccess && !existing)
+    return (
+      <PageFrame title={t('addHome.addDeviceTitle')} backLabel={t('addHome.back')} backTo="/list">
+        <p role="status">{t('addHome.homeNotFound')}</p>
+      </PageFrame>
+    );
   if (homeId !== null && homes.isSuccess && !existing?.owner) return <Redirect to="/" />;
   if (lostData) return <Redirect to={stepPath(null, 'homeData')} />;
 
