@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useNavigationType } from 'react-router-dom';
 import type { RecordedCall } from '../../test/fake-fetch';
 import { useErrorToastStore } from '../../lib/http';
@@ -226,6 +226,25 @@ describe('guests', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
     const revoke = calls.find((c) => c.method === 'DELETE');
     expect(JSON.parse(revoke?.body ?? '{}')).toEqual({ groupid: 'h1', email: 'bo@example.com' });
+  });
+
+  test("the invitation's link opens at the brand's frontend host (spec 1 §7)", async () => {
+    fixture.brandFrontendHost = 'https://app.brand.example';
+    fixture.brandMaxRange = 1000;
+    open('/list/homes/h1/guests');
+    await screen.findByText('bo@example.com');
+    fireEvent.change(screen.getByLabelText('Guest e-mail'), {
+      target: { value: 'cy@example.com' },
+    });
+    // The brand's client data (read file by file) arrives before the invitation is sent.
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.endsWith('/nodeParameters.json'))).toBe(true),
+    );
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+    fireEvent.click(screen.getByText('Invite'));
+    await screen.findByText('Invitation sent');
+    const invite = calls.find((c) => c.method === 'POST' && c.url.endsWith('/invite'));
+    expect(JSON.parse(invite?.body ?? '{}').confirmation_url).toBe('https://app.brand.example');
   });
 
   test.each([400, 409, 500])(

@@ -25,6 +25,7 @@ const info = {
 export const fixture: {
   brandCapabilities: Record<string, unknown> | undefined;
   brandMaxRange: number | undefined;
+  brandFrontendHost: string;
   h1Position: { latitude: number; longitude: number } | undefined;
   h1Extra: Record<string, unknown>;
   geoSaveStatus: number;
@@ -32,6 +33,7 @@ export const fixture: {
 } = {
   brandCapabilities: undefined,
   brandMaxRange: undefined,
+  brandFrontendHost: '',
   h1Position: undefined,
   h1Extra: {},
   geoSaveStatus: 200,
@@ -44,6 +46,7 @@ export function setUpHomeDetails(): RecordedCall[] {
   Object.assign(fixture, {
     brandCapabilities: undefined,
     brandMaxRange: undefined,
+    brandFrontendHost: '',
     h1Position: undefined,
     h1Extra: {},
     geoSaveStatus: 200,
@@ -53,7 +56,11 @@ export function setUpHomeDetails(): RecordedCall[] {
     'GET /client-data/15/appParameters.json': () =>
       fixture.brandMaxRange === undefined
         ? json({ message: 'none' }, 404)
-        : json({ title: 'Brand', frontendHost: '', maxOutdoorRange: fixture.brandMaxRange }),
+        : json({
+            title: 'Brand',
+            frontendHost: fixture.brandFrontendHost,
+            maxOutdoorRange: fixture.brandMaxRange,
+          }),
     'GET /client-data/15/capabilities.json': () =>
       fixture.brandCapabilities ? json(fixture.brandCapabilities) : json({ message: 'none' }, 404),
     'GET /api/v2/grouped_devs': () => json(homes),

@@ -86,11 +86,14 @@ export function useGuests(homeId: string, enabled: boolean) {
   return useQuery({ queryKey: homeKeys.guests(homeId), queryFn: () => getGuests(homeId), enabled });
 }
 
-/** API.md §4: the smartbox invite paths hang off the signed-in user. */
-export function inviteGuest(userId: string, homeId: string, email: string) {
+/**
+ * API.md §4: the smartbox invite paths hang off the signed-in user. The invitation's link opens
+ * at `frontendHost` (spec 1 §7), as the other e-mailed links do.
+ */
+export function inviteGuest(userId: string, homeId: string, email: string, frontendHost: string) {
   return http.request(`/api/v2/users/${enc(userId)}/invite`, {
     method: 'POST',
-    json: { email, groupid: homeId, confirmation_url: window.location.origin },
+    json: { email, groupid: homeId, confirmation_url: frontendHost },
   });
 }
 

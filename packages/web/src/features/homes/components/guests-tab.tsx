@@ -3,6 +3,7 @@ import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { guestEmailError } from '@hearth/protocol';
+import { useFrontendHost } from '../../../lib/accounts';
 import { HttpError } from '../../../lib/http';
 import { decodeToken } from '../../../lib/session/jwt';
 import { useSessionStore } from '../../../lib/session/session-store';
@@ -16,6 +17,8 @@ export function GuestsTab({ homeId }: { homeId: string }) {
   const guests = useGuests(homeId, true);
   const token = useSessionStore((s) => s.token);
   const userId = decodeToken(token).userId;
+  // Where the invitation's link opens: the brand's frontend host, not a native shell's origin.
+  const host = useFrontendHost();
   const [email, setEmail] = useState('');
   const msg = useTimedMessage();
   const reload = () => queryClient.invalidateQueries({ queryKey: homeKeys.guests(homeId) });
@@ -26,7 +29,7 @@ export function GuestsTab({ homeId }: { homeId: string }) {
       return msg.error(`${t('homes.errors.fields')} ${t('homes.guests.email')}`);
     if (error) return msg.error(t('homes.errors.email'));
     try {
-      await inviteGuest(userId, homeId, email.trim());
+      await inviteGuest(userId, homeId, email.trim(), host);
       setEmail('');
       await reload();
       msg.success(t('homes.guests.invited'));
