@@ -1,4 +1,10 @@
-import { formatPowerLimit } from '@hearth/protocol';
+import {
+  formatPowerLimit,
+  progSchema,
+  setupSlotsPerDay,
+  slotsPerDay,
+  withResolution,
+} from '@hearth/protocol';
 import { badRequest, forbidden } from '../errors';
 import type { CommandsService } from '../gateway/commands.service';
 import type { Role } from '../repositories/homes.repository';
@@ -78,6 +84,20 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
     const list = await nodes.list(devId);
     realtime.update(devId, '/mgr/nodes', { nodes: list.map(presentMgrNode) });
   }
+  /**
+   * A new schedule method reshapes the stored programme as the device does (spec 3 §4:
+   * to hourly keeps every other half-hour entry, to half-hourly duplicates each hour), so
+   * that until the device reports its own, the programme read and written fits the method.
+   */
+  async function followResolution(node: NodeRow, setup: Record<string, unknown>) {
+    const slots = setupSlotsPerDay(setup);
+    const stored = progSchema.safeParse(node.prog?.prog);
+    if (slots === undefined || !stored.success || stored.data['0'].length === slots) return;
+    const prog = withResolution(stored.data, slots === slotsPerDay('hour') ? 'hour' : 'half_hour');
+    const value = { ...node.prog, prog };
+    await nodes.setPart(node.devId, node.type, node.addr, 'prog', value);
+    realtime.update(node.devId, `${base(node)}/prog`, value);
+  }
   function heaterOnly(node: NodeRow) {
     if (node.type === 'pmo') throw badRequest('a power monitor has no such setting');
   }
@@ -142,6 +162,7 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
       );
       const desired = { ...current, ...body, ...hardware, sync_status: 'pending' };
       await record(node, 'setup', body, 'setup', desired);
+      await followResolution(node, desired);
       return desired;
     },
     async prog(node: NodeRow, write: ProgWrite) {

@@ -97,30 +97,6 @@ describe('node write validation', () => {
     }
   });
 
-  it("refuses a programme whose day length is not the node's schedule method's, storing nothing", async () => {
-    const w = await createWorld(t);
-    const base = `${t.url}/api/v2/devs/${w.devId}/htr/2`;
-    const halfHourly = Object.fromEntries(
-      Object.entries(weekProg(1)).map(([day, slots]) => [day, [...slots, ...slots]]),
-    );
-    const before = (await getJson(`${base}/`, w.owner)).body;
-    // HEATER_SETUP says 60 min (prog_resol 0): a week of 48 slots a day is refused.
-    const wrong = await send('POST', `${base}/prog`, { prog: halfHourly }, w.owner);
-    expect(wrong.status).toBe(400);
-    expect(wrong.body).toMatchObject({ statusCode: 400, error: 'validation_failed' });
-    expect(wrong.body).toMatchObject({ message: expect.stringMatching(/24 slots a day/) });
-    expect((await getJson(`${base}/`, w.owner)).body).toEqual(before);
-    expect(await t.repos.commands.listPending(w.devId)).toEqual([]);
-    // Once the method is 30 min, the half-hourly week is taken and the hourly one refused.
-    const setup = { ...HEATER_SETUP, prog_resol: 1 };
-    expect((await send('POST', `${base}/setup`, setup, w.owner)).status).toBe(200);
-    expect((await send('POST', `${base}/prog`, { prog: halfHourly }, w.owner)).status).toBe(200);
-    const hourly = await send('POST', `${base}/prog`, { prog: weekProg(2) }, w.owner);
-    expect(hourly.status).toBe(400);
-    expect(hourly.body).toMatchObject({ message: expect.stringMatching(/48 slots a day/) });
-    expect((await getJson(`${base}/prog`, w.owner)).body).toEqual({ prog: halfHourly });
-  });
-
   it('uses the limits of the node setup, in either unit', async () => {
     const w = await createWorld(t);
     await t.repos.nodes.setPart(w.devId, 'htr', 2, 'setup', {
