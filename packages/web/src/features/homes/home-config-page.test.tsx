@@ -113,6 +113,8 @@ describe('home system config', () => {
     await waitFor(() => expect(toggle).not.toBeDisabled());
     fireEvent.click(toggle);
     expect(await screen.findByRole('alert')).toHaveTextContent(/maximum number of changes/);
+    // The refused change is not shown as made: the flag reads as the home still has it.
+    expect(toggle).not.toBeChecked();
   });
 
   test('quiet-home data that cannot be loaded counts as not configured', async () => {

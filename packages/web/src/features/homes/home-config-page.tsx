@@ -51,13 +51,14 @@ export function HomeConfigPage() {
     }
   };
 
-  // Spec 2 §4: the quiet-home flag is saved as soon as it changes.
+  // Spec 2 §4: the quiet-home flag is saved as soon as it changes; a refused save (spec 2 §8)
+  // shows the flag as the home still has it.
   const toggleQuiet = async (enabled: boolean) => {
     if (!current) return;
     const next = { ...current, enabled };
     setQuiet(next);
     msg.clear();
-    await savePresence(next);
+    if (!(await savePresence(next))) setQuiet((shown) => (shown === next ? current : shown));
   };
 
   const save = async () => {
