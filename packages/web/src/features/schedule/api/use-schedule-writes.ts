@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Prog, ScheduleResolution } from '@hearth/protocol';
+import type { Prog, ScheduleResolution, SnapshotNode } from '@hearth/protocol';
 import { HttpError, reportError } from '../../../lib/http';
-import type { ScheduleTarget } from '../model/schedule-model';
+import { progForNode, type ScheduleTarget } from '../model/schedule-model';
 import {
   postProg,
   postProgTemps,
@@ -21,7 +21,9 @@ function reportRefusal(error: unknown): void {
 }
 
 /** Every write goes to each selected node; failures reach the global error toast (spec 3 §8). */
-export function useScheduleWrites(targets: readonly ScheduleTarget[]) {
+export function useScheduleWrites(
+  targets: readonly (ScheduleTarget & { node?: SnapshotNode | undefined })[],
+) {
   const queryClient = useQueryClient();
   const refresh = () =>
     Promise.all(
@@ -30,7 +32,9 @@ export function useScheduleWrites(targets: readonly ScheduleTarget[]) {
       ),
     );
   const prog = useMutation({
-    mutationFn: (p: Prog) => Promise.all(targets.map((t) => postProg(t.devId, t.type, t.addr, p))),
+    // Each node takes the programme in its own schedule method's slots.
+    mutationFn: (p: Prog) =>
+      Promise.all(targets.map((t) => postProg(t.devId, t.type, t.addr, progForNode(p, t.node)))),
     onSuccess: refresh,
     onError: reportRefusal,
   });

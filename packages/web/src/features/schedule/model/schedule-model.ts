@@ -8,6 +8,8 @@ import {
   PROG_DAY_KEYS,
   PROG_SLOTS_HOURLY,
   setupSlotsPerDay,
+  slotsPerDay,
+  withResolution,
   type DevData,
   type NodeType,
   type Prog,
@@ -65,6 +67,17 @@ export function progOf(node: SnapshotNode): Prog {
   if (prog) return prog;
   const slots = setupSlotsPerDay(node.setup) ?? PROG_SLOTS_HOURLY;
   return Object.fromEntries(PROG_DAY_KEYS.map((k) => [k, Array<number>(slots).fill(1)])) as Prog;
+}
+
+/**
+ * The programme as one node takes it: in the slots its schedule method asks (spec 3 §4
+ * resolution change: to hourly keeps every other half-hour entry, to half-hourly duplicates
+ * each hour), so a programme edited on several nodes fits each of them.
+ */
+export function progForNode(prog: Prog, node: SnapshotNode | undefined): Prog {
+  const slots = setupSlotsPerDay(node?.setup);
+  if (slots === undefined || prog['0'].length === slots) return prog;
+  return withResolution(prog, slots === slotsPerDay('hour') ? 'hour' : 'half_hour');
 }
 
 export function unitsOf(node: SnapshotNode): TemperatureUnits {
