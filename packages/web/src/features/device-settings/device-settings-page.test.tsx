@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { GroupedHome } from '@hearth/protocol';
+import { useErrorToastStore } from '../../lib/http';
 import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
 import { renderRoute } from '../../test/route-render';
 import { signIn } from '../../test/session';
@@ -14,6 +15,7 @@ let transferStatus = 200;
 
 beforeEach(() => {
   signIn();
+  useErrorToastStore.getState().dismiss();
   transferStatus = 200;
   homes = [
     { id: 'h1', name: 'Attic', owner: true, devs: [box] },
@@ -31,7 +33,7 @@ beforeEach(() => {
     [`POST /api/v2/devs/${DEV}/group`]: () =>
       transferStatus === 200
         ? json({})
-        : json({ message: 'no', statusCode: transferStatus, error: 'validation_failed' }, 400),
+        : json({ message: 'no', statusCode: transferStatus }, transferStatus),
   }));
 });
 
@@ -127,6 +129,20 @@ describe('device settings', () => {
     );
     fireEvent.change(select, { target: { value: 'h4' } });
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  test('a transfer failing with 503 is told once, by the error toast (spec 1 §8), not also on the screen', async () => {
+    transferStatus = 503;
+    open();
+    const select = await screen.findByLabelText('Move to another home');
+    fireEvent.change(select, { target: { value: 'h2' } });
+    fireEvent.click(screen.getByText('Transfer'));
+    fireEvent.click(screen.getByText('Confirm'));
+    await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('userRequest'));
+    expect(calls.some((c) => c.url.endsWith('/group'))).toBe(true);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('Your request could not be processed')).toBeNull();
+    expect(screen.queryByText('Device transferred')).toBeNull();
   });
 
   test('no transfer when there is no other home; heater settings only for a single non-wifi device', async () => {

@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { DEVICE_NAME_SETTINGS_MAX, deviceNameError, type GroupedHome } from '@hearth/protocol';
 import { deviceKeys, useHomes } from '../../lib/devices';
-import { HttpError } from '../../lib/http';
+import { HttpError, needsOwnMessage } from '../../lib/http';
 import { platform, wifi } from '../../lib/platform';
 import { ConfirmDialog, MessageLine, PageFrame, useTimedMessage } from '../../lib/screens';
 import { deleteDevice, renameDevice, transferDevice } from './api/device-api';
@@ -61,7 +61,9 @@ export function DeviceSettingsPage() {
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
       setKept(null);
-      return msg.error(t('deviceSettings.errors.userRequest'));
+      if (needsOwnMessage(err)) msg.error(t('deviceSettings.errors.userRequest'));
+      else msg.clear();
+      return;
     }
     await reload();
     msg.success(done, after);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { DeviceSockets, homeAway, useHomeDevices, useHomes } from '../../lib/devices';
-import { HttpError } from '../../lib/http';
+import { HttpError, needsOwnMessage } from '../../lib/http';
 import { MessageLine, PageFrame, useTimedMessage } from '../../lib/screens';
 import {
   homeKeys,
@@ -44,9 +44,11 @@ export function HomeConfigPage() {
       return true;
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
-      msg.error(
-        t(err.status === 429 ? 'homes.errors.tooManyRequests' : 'homes.errors.userRequest'),
-      );
+      if (needsOwnMessage(err))
+        msg.error(
+          t(err.status === 429 ? 'homes.errors.tooManyRequests' : 'homes.errors.userRequest'),
+        );
+      else msg.clear();
       return false;
     }
   };
@@ -75,7 +77,8 @@ export function HomeConfigPage() {
       await Promise.all(differ.map((d) => setAwayStatus(d.dev.dev_id, awayValue)));
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
-      msg.error(t('homes.errors.userRequest'));
+      if (needsOwnMessage(err)) msg.error(t('homes.errors.userRequest'));
+      else msg.clear();
       return;
     }
     if (current && presence.data && current.email !== presence.data.email) {
@@ -90,7 +93,8 @@ export function HomeConfigPage() {
       msg.success(t('homes.quiet.testSent'));
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
-      msg.error(t('homes.errors.userRequest'));
+      if (needsOwnMessage(err)) msg.error(t('homes.errors.userRequest'));
+      else msg.clear();
     }
   };
 

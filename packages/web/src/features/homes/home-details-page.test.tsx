@@ -106,6 +106,27 @@ describe('home data form', () => {
     );
   });
 
+  test.each([
+    [400, 'Your request could not be processed', null],
+    [500, null, 'userRequest'],
+  ])(
+    'a home data save failing with %i is told once: a refusal on the form, the rest by the toast (spec 1 §8)',
+    async (status, line, toast) => {
+      useErrorToastStore.getState().dismiss();
+      fixture.geoSaveStatus = status;
+      open('/list/homes/h1/data');
+      await waitFor(() => expect(screen.getByLabelText('City')).toHaveValue('Madrid'));
+      save();
+      await waitFor(() =>
+        expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/geo_data'))).toBe(true),
+      );
+      await waitFor(() => expect(useErrorToastStore.getState().kind).toBe(toast));
+      if (line) expect(await screen.findByRole('alert')).toHaveTextContent(line);
+      else expect(screen.queryByRole('alert')).toBeNull();
+      expect(screen.queryByText('Saved')).toBeNull();
+    },
+  );
+
   test('the region resets when the country changes and the postcode is checked and uppercased', async () => {
     open('/list/homes/h1/data');
     const country = await screen.findByLabelText('Country');

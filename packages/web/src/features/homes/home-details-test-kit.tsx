@@ -78,7 +78,10 @@ export function setUpHomeDetails(): RecordedCall[] {
     'POST /api/v2/groups/h1/geo_data': () =>
       fixture.geoSaveStatus === 200
         ? json({})
-        : json({ message: 'no', statusCode: 400, error: 'validation_failed' }, 400),
+        : json(
+            { message: 'no', statusCode: fixture.geoSaveStatus, error: 'x' },
+            fixture.geoSaveStatus,
+          ),
     'POST /api/v2/groups/h1/name': () => json({}),
     'GET /api/v2/groups/h1/extra_data': () => json(fixture.h1Extra),
     'POST /api/v2/groups/h1/extra_data': () => json({}),

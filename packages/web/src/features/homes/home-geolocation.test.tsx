@@ -4,6 +4,7 @@ import { Link, Route, Routes } from 'react-router-dom';
 import type { RecordedCall } from '../../test/fake-fetch';
 import { renderWithApp } from '../../test/render';
 import { LocationProbe } from '../../test/route-render';
+import { useErrorToastStore } from '../../lib/http';
 import { changeLanguage } from '../../lib/i18n';
 import { LANG_STORAGE_KEY } from '../../lib/i18n/detect-language';
 import { HomeDetailsPage } from './home-details-page';
@@ -101,6 +102,17 @@ describe('geolocation', () => {
     );
     fireEvent.click(screen.getByText('Pick'));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  test('a position save failing with 503 is told once, by the error toast (spec 1 §8)', async () => {
+    useErrorToastStore.getState().dismiss();
+    fixture.geoSaveStatus = 503;
+    open('/list/homes/h1/geolocation');
+    await screen.findByTestId('map');
+    fireEvent.click(screen.getByText('Save position'));
+    await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('userRequest'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('Position saved')).toBeNull();
   });
 
   test('a saved position toasts for 2 s, then goes back', async () => {

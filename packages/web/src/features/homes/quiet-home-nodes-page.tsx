@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useHomeDevices, useHomes } from '../../lib/devices';
-import { HttpError } from '../../lib/http';
+import { HttpError, needsOwnMessage } from '../../lib/http';
 import { MessageLine, PageFrame, useTimedMessage } from '../../lib/screens';
 import {
   homeKeys,
@@ -37,9 +37,11 @@ export function QuietHomeNodesPage() {
       msg.success(t('homes.saved'), () => navigate(-1));
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
-      msg.error(
-        t(err.status === 429 ? 'homes.errors.tooManyRequests' : 'homes.errors.userRequest'),
-      );
+      if (needsOwnMessage(err))
+        msg.error(
+          t(err.status === 429 ? 'homes.errors.tooManyRequests' : 'homes.errors.userRequest'),
+        );
+      else msg.clear();
     }
   };
 

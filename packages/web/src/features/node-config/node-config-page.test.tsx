@@ -12,6 +12,7 @@ const box = { dev_id: DEV, name: 'Box', product_id: '0105', fw_version: '1', ser
 let homes: GroupedHome[];
 let nodes: MgrNode[];
 let calls: RecordedCall[];
+let setupStatus = 200;
 const setup = {
   units: 'C',
   priority: 'medium',
@@ -30,13 +31,16 @@ const setup = {
 
 beforeEach(() => {
   signIn();
+  setupStatus = 200;
+  useErrorToastStore.getState().dismiss();
   homes = [{ id: 'h1', name: 'Attic', owner: true, devs: [box] }];
   nodes = [{ name: 'Store', addr: 2, type: 'acm', installed: true, lost: false }];
   ({ calls } = installFakeFetch({
     'GET /api/v2/grouped_devs': () => json(homes),
     [`GET /api/v2/devs/${DEV}/mgr/nodes`]: () => json({ nodes }),
     [`GET /api/v2/devs/${DEV}/acm/2/`]: () => json({ status: { locked: false }, setup }),
-    [`POST /api/v2/devs/${DEV}/acm/2/setup`]: () => json({}),
+    [`POST /api/v2/devs/${DEV}/acm/2/setup`]: () =>
+      json(setupStatus === 200 ? {} : { message: 'no', statusCode: setupStatus }, setupStatus),
     [`POST /api/v2/devs/${DEV}/acm/2/name`]: () => json({}),
     [`POST /api/v2/devs/${DEV}/acm/2/select`]: () => json({}),
     [`DELETE /api/v2/devs/${DEV}/acm/2/`]: () => json({}),
@@ -68,6 +72,24 @@ describe('node configuration page', () => {
     expect(body.extra_options.setback_temp).toBe('16.5');
     expect(body.control_mode).toBe(4);
   });
+
+  test.each([
+    [400, 'Your request could not be processed', null],
+    [502, null, 'userRequest'],
+  ])(
+    'a save failing with %i is told once: a refusal on the page, the rest by the toast (spec 1 §8)',
+    async (status, line, toast) => {
+      setupStatus = status;
+      open();
+      fireEvent.change(await screen.findByLabelText('Priority'), { target: { value: 'high' } });
+      fireEvent.click(screen.getByText('Save'));
+      await waitFor(() => expect(posts('/setup')).toHaveLength(1));
+      await waitFor(() => expect(useErrorToastStore.getState().kind).toBe(toast));
+      if (line) expect(await screen.findByRole('alert')).toHaveTextContent(line);
+      else expect(screen.queryByRole('alert')).toBeNull();
+      expect(screen.queryByText('Settings saved')).toBeNull();
+    },
+  );
 
   test('valley hours use 1 h and 10 min pickers stored as minutes since midnight', async () => {
     open();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { isValidLockPassword, isValidNodeName, LOCK_PASSWORD_MAX } from '@hearth/protocol';
 import { routes } from '../../lib/devices';
-import { HttpError } from '../../lib/http';
+import { HttpError, needsOwnMessage } from '../../lib/http';
 import { ConfirmDialog, MessageLine, PageFrame, useTimedMessage } from '../../lib/screens';
 import { eraseNode, postLock, postName, postPmoSystem, postSetup } from './api/node-config-api';
 import { SettingControl } from './components/setting-control';
@@ -38,7 +38,8 @@ export function NodeConfigPage() {
   const replaceShown = showReplace(deleteShown, m.wifiHeater);
   const fail = (err: unknown) => {
     if (!(err instanceof HttpError)) throw err;
-    msg.error(t('nodeConfig.errors.userRequest'));
+    if (needsOwnMessage(err)) msg.error(t('nodeConfig.errors.userRequest'));
+    else msg.clear();
   };
 
   const save = async () => {

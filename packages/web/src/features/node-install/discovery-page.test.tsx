@@ -227,6 +227,30 @@ describe('node discovery', () => {
   );
 });
 
+test.each([
+  [400, 'Your request could not be processed', null],
+  [500, null, 'userRequest'],
+])(
+  'a start failing with %i is told once: a refusal on the screen, the rest by the toast (spec 1 §8)',
+  async (status, line, toast) => {
+    useErrorToastStore.getState().dismiss();
+    const made = installFakeFetch({
+      'GET /api/v2/grouped_devs': () => json(homes),
+      [`GET /api/v2/devs/${DEV}/mgr/nodes`]: () => json({ nodes }),
+      [`POST /api/v2/devs/${DEV}/mgr/discovery`]: () =>
+        json({ message: 'no', statusCode: status, error: 'x' }, status),
+    }).calls;
+    open('?nodeType=htr');
+    await waitFor(() => expect(made.some((c) => c.url.endsWith('/mgr/discovery'))).toBe(true));
+    await waitFor(() =>
+      expect(screen.queryByText('Searching for nodes… Put the node in pairing mode')).toBeNull(),
+    );
+    expect(useErrorToastStore.getState().kind).toBe(toast);
+    if (line) expect(screen.getByRole('alert')).toHaveTextContent(line);
+    else expect(screen.queryByRole('alert')).toBeNull();
+  },
+);
+
 test('choosing the device is skipped when the home has only one', async () => {
   renderRoute(
     '/homes/:homeId/addNode/devs/selectDevice',

@@ -23,7 +23,7 @@ export function DiscoveryPage() {
   const homes = useHomes();
   const { home, missing } = useInstallTarget(homeId, devId);
   const known = home?.devs.some((d) => d.dev_id === devId) ?? false;
-  const { phase, found, stop, device } = useDiscovery(home, devId, type, addr, known);
+  const { phase, failureTold, found, stop, device } = useDiscovery(home, devId, type, addr, known);
   const [named, setNamed] = useState<Set<string>>(new Set());
   const pmoToName = found.find((n) => n.type === 'pmo' && !named.has(nodeKey(n)));
   const homeIndex = Math.max(0, homes.data?.findIndex((h) => h.id === homeId) ?? 0);
@@ -58,7 +58,9 @@ export function DiscoveryPage() {
           </p>
         )}
         {phase === 'ended' && <p role="status">{t('nodeInstall.finished')}</p>}
-        {phase === 'failed' && <p role="alert">{t('nodeInstall.errors.userRequest')}</p>}
+        {phase === 'failed' && !failureTold && (
+          <p role="alert">{t('nodeInstall.errors.userRequest')}</p>
+        )}
         <p className="discovery__count">
           {t('nodeInstall.found')}: <strong data-testid="discovered-count">{found.length}</strong>
         </p>

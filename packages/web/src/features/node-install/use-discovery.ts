@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { GroupedHome, NodeType } from '@hearth/protocol';
 import { nodeKey, nodesQueryOptions, useHomeDevices, type LiveNode } from '../../lib/devices';
-import { HttpError, reportError } from '../../lib/http';
+import { HttpError, needsOwnMessage, reportError } from '../../lib/http';
 import { setDiscovery } from './api/discovery-api';
 import { discoveryType, endsAfterFirstFind } from './model/discovery-rules';
 
@@ -43,6 +43,8 @@ export function useDiscovery(
     [home, devId],
   );
   const [phase, setPhase] = useState<DiscoveryPhase>('starting');
+  // A failed start the global error toast has told (spec 1 §8) needs no line of the screen's own.
+  const [failureTold, setFailureTold] = useState(false);
   const device = useHomeDevices(single)[0];
   const nodes = useQuery({
     ...nodesQueryOptions(devId),
@@ -76,7 +78,9 @@ export function useDiscovery(
       () => !cancelled && setPhase('active'),
       (err: unknown) => {
         if (!(err instanceof HttpError)) throw err;
-        if (!cancelled) setPhase('failed');
+        if (cancelled) return;
+        setFailureTold(!needsOwnMessage(err));
+        setPhase('failed');
       },
     );
     return () => {
@@ -109,5 +113,5 @@ export function useDiscovery(
     }
   };
 
-  return { phase, found, stop, device };
+  return { phase, failureTold, found, stop, device };
 }

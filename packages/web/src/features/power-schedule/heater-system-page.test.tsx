@@ -163,6 +163,16 @@ describe('heater system settings (spec 2 §2, spec 3 §7)', () => {
     expect(useErrorToastStore.getState().kind).toBe('userRequest');
   });
 
+  test("a storage heater's method failing with 503 is told once, by the toast (spec 1 §8)", async () => {
+    serve(true, 503);
+    openPower(`/homes/h1/devs/${DEV}/system/acm/settings`);
+    const hall = await screen.findByRole('group', { name: 'Hall' });
+    fireEvent.click(within(hall).getByRole('radio', { name: '30 minutes' }));
+    await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('userRequest'));
+    await waitFor(() => expect(screen.queryByText('Saving…')).toBeNull());
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   test('an unknown home or device says so, and nothing of it is read (spec 3 §8)', async () => {
     serve(true);
     const view = openPower('/homes/h1/devs/ffffffffffffffffff/system/htr/settings');

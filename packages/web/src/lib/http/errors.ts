@@ -42,6 +42,15 @@ export class HttpError extends Error {
 }
 
 /**
+ * Whether a screen should tell this failure on its own line: not when the global error toast
+ * has already told it (spec 1 §8), so the user reads it once. A refusal (400, 409), a quiet
+ * call's failure and anything that is not an HTTP failure are the screen's to tell.
+ */
+export function needsOwnMessage(err: unknown): boolean {
+  return !(err instanceof HttpError && err.reported);
+}
+
+/**
  * Spec 1 §8: 408 and no answer are connection errors; 429 is the hourly change limit, unless
  * the server says it throttled credential attempts.
  */

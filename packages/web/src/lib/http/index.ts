@@ -30,5 +30,5 @@ const syncToastSuppression = () =>
 syncToastSuppression();
 useSessionStore.subscribe(syncToastSuppression);
 
-export { HttpError, ERROR_KINDS, type ErrorKind } from './errors';
+export { HttpError, ERROR_KINDS, needsOwnMessage, type ErrorKind } from './errors';
 export { useErrorToastStore, reportError, reportErrorMessage } from './error-store';

@@ -12,7 +12,7 @@ import {
   mapZoomForRange,
   snapGeoRange,
 } from '@hearth/protocol';
-import { HttpError } from '../../../lib/http';
+import { HttpError, needsOwnMessage } from '../../../lib/http';
 import { MessageLine, useTimedMessage } from '../../../lib/screens';
 import { homeKeys, setGeoData, useGeoData } from '../api/homes-api';
 import { GeoMap, type LatLon } from './geo-map';
@@ -67,7 +67,8 @@ export function GeolocationTab({ homeId, owner }: { homeId: string; owner: boole
       msg.success(t('homes.geo.saved'), () => navigate(-1));
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
-      msg.error(t('homes.errors.userRequest'));
+      if (needsOwnMessage(err)) msg.error(t('homes.errors.userRequest'));
+      else msg.clear();
     }
   };
 

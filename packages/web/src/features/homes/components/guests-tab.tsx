@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { guestEmailError } from '@hearth/protocol';
 import { useFrontendHost } from '../../../lib/accounts';
-import { HttpError } from '../../../lib/http';
+import { HttpError, needsOwnMessage } from '../../../lib/http';
 import { decodeToken } from '../../../lib/session/jwt';
 import { useSessionStore } from '../../../lib/session/session-store';
 import { MessageLine, useTimedMessage } from '../../../lib/screens';
@@ -35,7 +35,8 @@ export function GuestsTab({ homeId }: { homeId: string }) {
       msg.success(t('homes.guests.invited'));
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
-      msg.error(t('homes.errors.userRequest'));
+      if (needsOwnMessage(err)) msg.error(t('homes.errors.userRequest'));
+      else msg.clear();
     }
   };
 
@@ -45,7 +46,8 @@ export function GuestsTab({ homeId }: { homeId: string }) {
       await reload();
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
-      msg.error(t('homes.errors.userRequest'));
+      if (needsOwnMessage(err)) msg.error(t('homes.errors.userRequest'));
+      else msg.clear();
     }
   };
 

@@ -15,7 +15,7 @@ import {
   useLocationInfo,
   type HomeData,
 } from '../../../lib/home-data';
-import { HttpError } from '../../../lib/http';
+import { HttpError, needsOwnMessage } from '../../../lib/http';
 import { MessageLine, useTimedMessage } from '../../../lib/screens';
 import {
   homeKeys,
@@ -86,7 +86,9 @@ export function HomeDataTab({ home }: { home: GroupedHome }) {
       }
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
-      return msg.error(t('homes.errors.userRequest'));
+      if (needsOwnMessage(err)) msg.error(t('homes.errors.userRequest'));
+      else msg.clear();
+      return;
     }
     // Spec 2 §4 "Saves": the home data is refreshed after saving.
     await queryClient.invalidateQueries({ queryKey: deviceKeys.homes() });

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NODE_NAME_MAX } from '@hearth/protocol';
 import type { HomeDevice, LiveNode } from '../../../lib/devices';
-import { HttpError } from '../../../lib/http';
+import { HttpError, needsOwnMessage } from '../../../lib/http';
 import { setNodeName, setPmoSystem, usePmoSystem } from '../api/discovery-api';
 import { useModalFocus } from '../../../lib/ui/use-modal-focus';
 import { mainCircuitLocked } from '../model/discovery-rules';
@@ -47,7 +47,7 @@ export function PmoNameModal({ devId, node, device, onClose }: Props) {
       onClose();
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
-      setError(t('nodeInstall.errors.userRequest'));
+      setError(needsOwnMessage(err) ? t('nodeInstall.errors.userRequest') : '');
     }
   };
 

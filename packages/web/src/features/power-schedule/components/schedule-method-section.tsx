@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeSetup, type LiveNode } from '../../../lib/devices';
-import { HttpError, reportError } from '../../../lib/http';
+import { HttpError, needsOwnMessage, reportError } from '../../../lib/http';
 import {
   SCHEDULE_METHODS,
   homeMethodNodes,
@@ -33,7 +33,8 @@ function useMethodWrite() {
       // Spec 3 §8: a failed schedule method save is a user-request error. The HTTP layer shows
       // it for every failure but a refusal (400, 409), which it leaves to us.
       if (err.status === 400 || err.status === 409) reportError('userRequest');
-      setOutcome('failed');
+      // A failure the toast has told needs no line of its own (spec 1 §8).
+      setOutcome(needsOwnMessage(err) ? 'failed' : undefined);
     }
   };
   return { outcome, write };
