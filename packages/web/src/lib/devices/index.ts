@@ -24,6 +24,7 @@ export {
 } from './home-devices';
 export { formatCalendarDate, formatHomeDateTime, useHomeClock } from './use-home-clock';
 export { formatTemperature } from './format-temperature';
+export { formatKilowattNumber, formatKilowatts } from './format-power';
 export * from './node-commands';
 export * from './node-routes';
 export * from './temperature-limits';

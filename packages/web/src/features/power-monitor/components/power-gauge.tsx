@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { formatKilowattNumber, formatKilowatts } from '../../../lib/devices';
 import { arcPath, gaugeFraction, scaleLabelsKw } from '../model/gauge';
 
 const CX = 100;
@@ -17,8 +18,6 @@ export function PowerGauge({
 }) {
   const { t, i18n } = useTranslation();
   const fraction = gaugeFraction(powerW, limitW);
-  const kw = (w: number) =>
-    new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(w / 1000);
   const labels = scaleLabelsKw(limitW);
   return (
     <svg
@@ -32,7 +31,10 @@ export function PowerGauge({
       aria-valuetext={
         powerW === undefined
           ? t('powerMonitor.noReading')
-          : t('powerMonitor.reading', { watts: Math.round(powerW), limit: kw(limitW) })
+          : t('powerMonitor.reading', {
+              watts: Math.round(powerW),
+              limit: formatKilowattNumber(limitW, i18n.language),
+            })
       }
       data-testid="power-gauge"
       data-fraction={fraction.toFixed(3)}
@@ -50,7 +52,7 @@ export function PowerGauge({
         {labels[0]}
       </text>
       <text x={180} y={116} textAnchor="middle" className="power-gauge__scale">
-        {t('powerMonitor.kilowatts', { value: kw(limitW) })}
+        {formatKilowatts(limitW, i18n.language, t)}
       </text>
     </svg>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canAddProfile, POWER_LIMITLESS, type PowerProfile } from '@hearth/protocol';
+import { formatKilowatts } from '../../../lib/devices';
 import { Dialog } from '../../../lib/ui/dialog';
 import { useMaxPowerOptions } from '../api/power-api';
 
@@ -31,7 +32,7 @@ export function ProfileSelectionDialog({
   onCancel,
   onChoose,
 }: ProfileSelectionDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const options = useMaxPowerOptions(true);
   const [chosen, setChosen] = useState<string[]>(() => existing.map((_, i) => `p${i}`));
   useEffect(() => {
@@ -39,10 +40,18 @@ export function ProfileSelectionDialog({
   }, [options.isError, onCancel]);
   const all: Option[] = [
     ...existing.map((profile, i) => ({ key: `p${i}`, label: profile.name, profile })),
-    ...[
-      { value: POWER_LIMITLESS, label: t('powerSchedule.profiles.limitless') },
-      ...(options.data ?? []),
-    ].map((o) => ({ key: `v${o.value}`, label: o.label, value: o.value })),
+    {
+      key: `v${POWER_LIMITLESS}`,
+      label: t('powerSchedule.profiles.limitless'),
+      value: POWER_LIMITLESS,
+    },
+    // The catalogue's own labels are in one number format and language ("5.5 kW"): each value
+    // is written in the user's instead, as the power gauge writes its limit.
+    ...(options.data ?? []).map((o) => ({
+      key: `v${o.value}`,
+      label: formatKilowatts(o.value, i18n.language, t),
+      value: o.value,
+    })),
   ];
   const toggle = (key: string) =>
     setChosen((c) => (c.includes(key) ? c.filter((k) => k !== key) : [...c, key]));
