@@ -12,6 +12,7 @@ import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { simDevId } from '@hearth/simulator';
 import { startBenchCluster } from './lib/bench-cluster';
@@ -165,9 +166,13 @@ const run = async () => {
   const disconnects = { n: 0 };
   socketsOpen.forEach((s) => s.on('disconnect', () => disconnects.n++));
   log(`measuring for ${seconds} s`);
+  // This process (app sockets and observer) is part of the measurement: its own lag is in it.
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
   const start = performance.now();
   await new Promise((r) => setTimeout(r, seconds * 1000));
   measuring = false;
+  lag.disable();
   const elapsed = (performance.now() - start) / 1000;
   const publishedToWatched = observer.published;
 
@@ -197,6 +202,10 @@ const run = async () => {
           { measure: 'updates without a matching publication', value: unmatched },
           { measure: 'socket disconnects while measuring', value: disconnects.n },
           { measure: 'server RSS at the end', value: rss.join(', ') },
+          {
+            measure: "this process's event-loop delay p99 / max (ms)",
+            value: `${ms(lag.percentile(99) / 1e6)} / ${ms(lag.max / 1e6)}`,
+          },
         ],
         note: 'Delay: from the broker handing a gateway publication to an observing client in this process to the `update` reaching the app socket (both on this process clock). `/connected` updates are left out (every process emits them).',
       },
