@@ -14,7 +14,7 @@ import {
 } from './components/schedule-method-section';
 import './power-schedule.css';
 import { useCapabilities } from '../../lib/client-data';
-import { HttpError, needsOwnMessage, reportError } from '../../lib/http';
+import { HttpError, reportError } from '../../lib/http';
 
 /**
  * Spec 2 §2 / spec 3 §2 heater system settings (/homes/{homeId}/devs/{devId}/system/{nodeType}/
@@ -80,14 +80,12 @@ function LimitForm({ devId, initial }: { devId: string; initial: string }) {
       msg.success(t('powerSchedule.saved'), () => navigate(-1));
       return queryClient.invalidateQueries({ queryKey: powerKeys.heaterLimit(devId) });
     },
-    // Spec 3 §8: a failed save is a user-request error. The HTTP layer tells every failure but
-    // a refusal (400, 409), which it leaves to the caller; the form also says a refusal on its
-    // line, and leaves the failures the toast has told to the toast alone.
+    // Spec 3 §8: a failed save is a user-request error, told once by the toast. The HTTP layer
+    // tells every failure but a refusal (400, 409), which it leaves to the caller.
     onError: (error: unknown) => {
       if (error instanceof HttpError && (error.status === 400 || error.status === 409))
         reportError('userRequest');
-      if (needsOwnMessage(error)) msg.error(t('powerSchedule.heaterSystem.failed'));
-      else msg.clear();
+      msg.clear();
     },
   });
   const submit = () => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeSetup, type LiveNode } from '../../../lib/devices';
-import { HttpError, needsOwnMessage, reportError } from '../../../lib/http';
+import { HttpError, reportError } from '../../../lib/http';
 import {
   SCHEDULE_METHODS,
   homeMethodNodes,
@@ -11,7 +11,7 @@ import {
   type ScheduleMethod,
 } from '../model/heater-system';
 
-type Outcome = 'saving' | 'saved' | 'failed' | undefined;
+type Outcome = 'saving' | 'saved' | undefined;
 
 /** A node with the device it belongs to: the home's method spans every device of the home. */
 export type HomeNode = LiveNode & { devId: string };
@@ -30,11 +30,11 @@ function useMethodWrite() {
       setOutcome('saved');
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
-      // Spec 3 §8: a failed schedule method save is a user-request error. The HTTP layer shows
-      // it for every failure but a refusal (400, 409), which it leaves to us.
+      // Spec 3 §8: a failed schedule method save is a user-request error, told once by the
+      // toast. The HTTP layer shows it for every failure but a refusal (400, 409), which it
+      // leaves to us.
       if (err.status === 400 || err.status === 409) reportError('userRequest');
-      // A failure the toast has told needs no line of its own (spec 1 §8).
-      setOutcome(needsOwnMessage(err) ? 'failed' : undefined);
+      setOutcome(undefined);
     }
   };
   return { outcome, write };
@@ -46,12 +46,6 @@ function OutcomeLine({ outcome }: { outcome: Outcome }) {
     return (
       <p role="status" className="power__hint">
         {t(`powerSchedule.heaterSystem.${outcome}`)}
-      </p>
-    );
-  if (outcome === 'failed')
-    return (
-      <p role="alert" className="power__error">
-        {t('powerSchedule.heaterSystem.failed')}
       </p>
     );
   return null;
