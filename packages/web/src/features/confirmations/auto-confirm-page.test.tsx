@@ -76,3 +76,21 @@ test('a link naming its serial id as nserie{serial} (spec 1 §7) brands the scre
   expect(screen.getByTestId('brand-name')).toHaveTextContent('calora');
   useBrandingStore.setState({ brands: null });
 });
+
+test('a failed registration confirmation says errors.registerConfirmationError, then /login after 5 s (spec 1 §2, §8)', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  installFakeFetch({
+    'POST /api/v2/users/verify': () =>
+      json({ message: 'bad code', statusCode: 404, error: 'not_found' }, 404),
+  });
+  renderRoute(
+    '/registration-confirm/:serialId',
+    <RegistrationConfirmPage />,
+    '/registration-confirm/01.01?user=u1&code=nope',
+  );
+  expect(await screen.findByTestId('form-error')).toHaveTextContent('Confirmation failed');
+  act(() => vi.advanceTimersByTime(CONFIRMATION_REDIRECT_MS - 100));
+  expect(screen.getByTestId('location')).toHaveTextContent('/registration-confirm/01.01');
+  act(() => vi.advanceTimersByTime(200));
+  expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/);
+});

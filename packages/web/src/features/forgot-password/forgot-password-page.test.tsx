@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { brandKeyOf } from '@hearth/protocol';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { brandKeyOf, SUCCESS_BACK_DELAY_MS } from '@hearth/protocol';
 import { installFakeFetch, json } from '../../test/fake-fetch';
 import { renderRoute } from '../../test/route-render';
 import { useErrorToastStore } from '../../lib/http';
@@ -15,6 +15,7 @@ beforeEach(() => {
 
 afterEach(() => {
   useErrorToastStore.getState().dismiss();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -100,4 +101,30 @@ test('the e-mail field comes first, then Send and Cancel, in that order (spec 1 
     (el) => (el as HTMLElement).textContent || (el as HTMLInputElement).type,
   );
   expect(controls).toEqual(['email', 'Send', 'Cancel']);
+});
+
+test('an empty e-mail is the fields message naming it, and nothing is sent (spec 1 §5)', () => {
+  const { calls } = installFakeFetch({
+    'POST /api/v2/users/password/forgot': () => json({ message: 'ok' }),
+  });
+  renderRoute('/login/forgot-password', <ForgotPasswordPage />, '/login/forgot-password');
+  fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+  expect(screen.getByTestId('form-error')).toHaveTextContent(
+    'You must complete the following fields: E-mail',
+  );
+  expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+});
+
+test('after success the confirmation shows, and 5 s later the app goes back (spec 1 §2, §9)', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  answer = () => json({ message: 'ok' });
+  send();
+  expect(await screen.findByTestId('form-success')).toHaveTextContent(
+    'If the address is registered, you will receive an e-mail',
+  );
+  act(() => vi.advanceTimersByTime(SUCCESS_BACK_DELAY_MS - 100));
+  expect(screen.getByTestId('location')).toHaveTextContent('/login/forgot-password');
+  act(() => vi.advanceTimersByTime(200));
+  // Opened directly, there is no page behind: going back lands on the sign-in.
+  expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/);
 });
