@@ -30,6 +30,8 @@ describe('node write validation', () => {
       ['htr/2/mode', { mode: 'manual', stemp: '90', units: 'F' }],
       ['htr/2/mode', { mode: 'manual', stemp: '22.0' }],
       ['htr/2/mode', { mode: 'modified_auto' }],
+      ['htr/2/status', { mode: 'modified_auto' }],
+      ['htr/2/status', { mode: 'modified_auto', stemp: '22.0', units: 'C' }],
       ['htr/2/status', { stemp: '31.0', units: 'C' }],
       ['htr/2/prog_temps', { comf_temp: '22.0', eco_temp: '17.0', ice_temp: '2.0', units: 'C' }],
       ['htr/2/prog_temps', { comf_temp: 22, units: 'C' }],

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import {
   decimalString,
   formatDecimal,
-  modeSchema,
   NODE_MODES,
   progSchema,
   unitsSchema,
@@ -31,6 +30,9 @@ const timeOnlyWithRunback = {
   path: ['time'],
 };
 
+/** Modes a client may set; modified_auto only arises on the device (spec 3 §4). */
+const settableMode = z.enum(NODE_MODES).exclude(['modified_auto']);
+
 /**
  * A partial status write (API.md §5): `{stemp,units}`, `{mode}`, `{mode,stemp,units}`,
  * `{ice_temp,eco_temp,comf_temp,units}`, `{locked}`, `{boost}`; a runback may carry its
@@ -40,7 +42,7 @@ const timeOnlyWithRunback = {
  */
 export const nodeStatusWriteSchema = z
   .strictObject({
-    mode: modeSchema.optional(),
+    mode: settableMode.optional(),
     stemp: temperature.optional(),
     ice_temp: temperature.optional(),
     eco_temp: temperature.optional(),
@@ -59,9 +61,6 @@ export const nodeStatusWriteSchema = z
   )
   .refine((body) => body.time === undefined || body.mode === 'runback', timeOnlyWithRunback);
 export type NodeStatusWrite = z.infer<typeof nodeStatusWriteSchema>;
-
-/** Modes a client may set; modified_auto only arises on the device (spec 3 §4). */
-const settableMode = z.enum(NODE_MODES).exclude(['modified_auto']);
 
 export const modeWriteSchema = z
   .strictObject({
