@@ -1,5 +1,11 @@
-import { describe, expect, test } from 'vitest';
-import { englishOrdinal, formatCalendarDate, formatHomeDateTime } from './use-home-clock';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { act, renderHook } from '@testing-library/react';
+import {
+  englishOrdinal,
+  formatCalendarDate,
+  formatHomeDateTime,
+  useHomeClock,
+} from './use-home-clock';
 
 // 2026-11-22 23:30 UTC: Sunday night in London, already Monday 23rd in Madrid (UTC+1).
 const AT = new Date(Date.UTC(2026, 10, 22, 23, 30));
@@ -45,5 +51,25 @@ describe('home header date and time (spec 1 §9)', () => {
       '23rd',
       '31st',
     ]);
+  });
+});
+
+describe('the header clock (spec 3 §2, §9: refreshed every 60 s)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  test('shows the time at once and moves on only when 60 s have passed', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date(Date.UTC(2026, 10, 22, 9, 15, 30)));
+    const { result } = renderHook(() => useHomeClock('en', 'UTC'));
+    expect(result.current).toContain('09:15');
+    // The wall clock turns 09:16 half way through: the header waits for its 60 s tick.
+    act(() => vi.advanceTimersByTime(59_999));
+    expect(result.current).toContain('09:15');
+    act(() => vi.advanceTimersByTime(1));
+    expect(result.current).toContain('09:16');
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(result.current).toContain('09:17');
   });
 });
