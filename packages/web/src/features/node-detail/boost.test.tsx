@@ -136,6 +136,22 @@ describe('boost and runback', () => {
     expect(body(1)).toEqual({ mode: 'runback', stemp: '18.0', units: 'C', time: 42 });
   });
 
+  test('the time left is read again from the device clock every 30 s (spec 3 §4, §9)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const running = { ...base, mode: 'boost', boost: true, boost_end_day: 6, boost_end_min: 690 };
+    // The device clock the fake API answers; the test moves it on as the device's would.
+    const clock = { y: 2026, n: 11, d: 21, h: 10, m: 0, s: 0, w: 6 };
+    const { sockets, seed } = open([liveNode('Living room', 1, running)], undefined, clock);
+    await waitFor(() => expect(sockets.open.size).toBe(1));
+    seed();
+    expect(await screen.findByText('Time left 01:30')).toBeInTheDocument();
+    clock.m = 1;
+    await act(() => vi.advanceTimersByTimeAsync(29_000));
+    expect(screen.getByText('Time left 01:30')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(await screen.findByText('Time left 01:29')).toBeInTheDocument();
+  });
+
   test('a storage heater shows when its boost ends', async () => {
     const acm = {
       ...liveNode('Hall', 1, {
