@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { installFakeFetch, json } from '../../test/fake-fetch';
 import { renderWithApp } from '../../test/render';
 import { tokenExpiringIn } from '../../test/tokens';
-import { mgrNode } from '../../test/fake-devices';
+import { devData, liveNode, mgrNode } from '../../test/fake-devices';
+import { applyDevDataToCache, applyUpdateToCache } from '../../lib/devices/device-cache';
 import { useSessionStore } from '../../lib/session/session-store';
 import { useErrorToastStore } from '../../lib/http';
 import { changeLanguage } from '../../lib/i18n';
@@ -88,4 +90,35 @@ test('a disconnected device is not polled', async () => {
     'aria-valuemax',
     '15000',
   );
+});
+
+test('a device in discovery is not read; its power is read again once discovery is off (spec 3 §4)', async () => {
+  const fetches = installFakeFetch({
+    [`GET /api/v2/devs/${DEV}/pmo/3/power`]: () => json({ power: '800.0' }),
+  });
+  const node = mgrNode('Main meter', 3, 'pmo');
+  let connect = (_connected: boolean) => undefined as void;
+  function Panel() {
+    const [deviceConnected, setConnected] = useState(false);
+    connect = setConnected;
+    return <PowerMonitorPanel monitors={[{ homeId: 'h1', devId: DEV, node, deviceConnected }]} />;
+  }
+  // The device connects with its snapshot, which says discovery is running.
+  const { queryClient } = renderWithApp(<Panel />);
+  act(() =>
+    applyDevDataToCache(
+      queryClient,
+      DEV,
+      devData([liveNode('Main meter', 3, {})], { discovery: { discovery: 'on' } }),
+    ),
+  );
+  act(() => connect(true));
+  await act(() => vi.advanceTimersByTimeAsync(12_000));
+  expect(fetches.calls.filter((c) => c.url.endsWith('/power'))).toHaveLength(0);
+  expect(screen.getByTestId('power-watts')).toHaveTextContent('–');
+
+  act(() =>
+    applyUpdateToCache(queryClient, DEV, { path: '/mgr/discovery', body: { discovery: 'off' } }),
+  );
+  expect(await screen.findByText('800 W')).toBeInTheDocument();
 });
