@@ -6,7 +6,14 @@ import { SAMPLE_GROUPS } from './samples-aggregate.repository';
 import { isTimeZone } from './sample-days.repository';
 import type { SamplesService } from './samples.service';
 
-const seconds = z.coerce.number().int().min(0);
+/**
+ * Whole seconds since the epoch as the query writes them (API.md §5 `?start=&end=`): digits
+ * only, so that an empty value is not read as 0 nor "0x10" as 16.
+ */
+const seconds = z
+  .string()
+  .regex(/^\d{1,15}$/, 'must be whole seconds since the epoch, e.g. 1700000000')
+  .transform(Number);
 const samplesQuery = z
   .object({
     start: seconds,
