@@ -138,7 +138,13 @@ describe('boost and runback', () => {
 
   test('the time left is read again from the device clock every 30 s (spec 3 §4, §9)', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const running = { ...base, mode: 'boost', boost: true, boost_end_day: 6, boost_end_min: 690 };
+    const running = {
+      ...base,
+      mode: 'boost' as const,
+      boost: true,
+      boost_end_day: 6,
+      boost_end_min: 690,
+    };
     // The device clock the fake API answers; the test moves it on as the device's would.
     const clock = { y: 2026, n: 11, d: 21, h: 10, m: 0, s: 0, w: 6 };
     const { sockets, seed } = open([liveNode('Living room', 1, running)], undefined, clock);
