@@ -161,6 +161,29 @@ describe('node detail', () => {
     expect(body(0)).toMatchObject({ mode: 'off' });
   });
 
+  test('a timer flip is sent 1 s after it; the switch works in manual only (spec 3 §2, §9)', async () => {
+    const timerSetup = { setup: { extra_options: { sensor_mode: 3 } } as SnapshotNode['setup'] };
+    const { sockets, seed } = open([
+      liveNode('Towel rail', 1, base, timerSetup),
+      liveNode('Boiler', 2, { ...base, mode: 'auto' }, timerSetup),
+    ]);
+    await waitFor(() => expect(sockets.open.size).toBe(1));
+    seed();
+    const toggle = await screen.findByRole('switch', { name: 'Timer on' });
+    vi.useFakeTimers();
+    fireEvent.click(toggle);
+    expect(screen.getByTestId('timer-state')).toHaveTextContent('OFF');
+    await act(() => vi.advanceTimersByTimeAsync(999));
+    expect(posts).toHaveLength(0);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    vi.useRealTimers();
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(body(0)).toEqual({ mode: 'off' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Boiler' }));
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Timer on' })).toBeDisabled());
+  });
+
   test('a refused set point (400) is told as a user-request error and the device value shows again', async () => {
     const { sockets, seed } = open([liveNode('Living room', 1, base)]);
     await waitFor(() => expect(sockets.open.size).toBe(1));
