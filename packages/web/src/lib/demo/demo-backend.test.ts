@@ -241,6 +241,31 @@ test('when the programme steps to another slot, auto heaters push their new set 
   expect(events.some((e) => e.path === '/htr/2/status')).toBe(false);
 });
 
+test('timer heaters carry the timer-mode demo defaults (spec 3 §9)', () => {
+  const { get } = setup();
+  const timers = get<GroupedHome[]>('/api/v2/grouped_devs')
+    .flatMap((h) => h.devs.map((d) => d.dev_id))
+    .flatMap((devId) =>
+      get<{ nodes: MgrNode[] }>(`/api/v2/devs/${devId}/mgr/nodes`)
+        .nodes.filter((n) => n.type === 'htr')
+        .map((n) =>
+          get<{ extra_options?: Record<string, unknown> }>(
+            `/api/v2/devs/${devId}/htr/${n.addr}/setup`,
+          ),
+        ),
+    )
+    .filter((setup) => setup.extra_options?.sensor_mode === 3);
+  expect(timers.length).toBeGreaterThan(0);
+  for (const { extra_options } of timers) {
+    expect(extra_options).toMatchObject({
+      boost_time: 60,
+      max_runback_time: 60,
+      setback_temp: '17.0',
+      default_runback_temp: '18.0',
+    });
+  }
+});
+
 describe('power reads', () => {
   const POWER = `/api/v2/devs/${FAMILY}/pmo/13/power`;
 
