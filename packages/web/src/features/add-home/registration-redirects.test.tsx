@@ -1,0 +1,101 @@
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import {
+  PROGRESS_COMPLETION_MS,
+  PROGRESS_WAIT_FACTOR,
+  REGISTRATION_REDIRECT_MS,
+  type GroupedHome,
+} from '@hearth/protocol';
+import { installFakeFetch, json } from '../../test/fake-fetch';
+import { renderRoute } from '../../test/route-render';
+import { signIn } from '../../test/session';
+import { AddHomeWizardPage } from './add-home-wizard-page';
+import type { Detector } from './model/detect-device';
+import { useWizardStore } from './model/wizard-store';
+
+// Spec 2 §4 "Device registration", the moves to the dashboard at the device's home.
+
+const DEV = '0123456789abcdef77';
+const box = { dev_id: DEV, name: 'Box', product_id: '0105', fw_version: '', serial_id: '7' };
+let homes: GroupedHome[];
+let addStatus: number;
+let mine: string[];
+
+const never: Detector = (signal) =>
+  new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
+
+beforeEach(() => {
+  signIn();
+  addStatus = 201;
+  mine = [];
+  homes = [
+    { id: 'h0', name: 'Attic', owner: true, devs: [] },
+    { id: 'h1', name: 'Barn', owner: true, devs: [] },
+  ];
+  useWizardStore.getState().reset();
+  installFakeFetch({
+    'GET /api/v2/grouped_devs': () => json(homes),
+    'GET /api/location/v1/info': () => json({}),
+    'GET /api/v2/groups/h1/geo_data': () =>
+      json({ country: 'ES', state: 'Madrid', city: 'M', zip: '28001', tz_code: 'Europe/Madrid' }),
+    'GET /health_check': () => json({ message: 'ok' }),
+    'GET /api/v2/devs': () => json({ devs: mine.map((dev_id) => ({ ...box, dev_id })) }),
+    'POST /api/v2/devs': () => {
+      if (addStatus !== 201)
+        return json(
+          { message: 'conflict', statusCode: addStatus, error: 'device_conflict' },
+          addStatus,
+        );
+      homes = [homes[0] as GroupedHome, { ...(homes[1] as GroupedHome), devs: [box] }];
+      return json({}, 201);
+    },
+    [`GET /api/v2/devs/${DEV}/connected`]: () => json({ connected: true }),
+  });
+});
+afterEach(() => vi.useRealTimers());
+
+test('a device added to a home: once connected, the dashboard at that home 3 s later (spec 2 §4)', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  useWizardStore.getState().reset({ homeId: 'h1', deviceType: 'ethernet' });
+  useWizardStore.getState().set({ devId: DEV, devIdKnown: true, serialId: '7', name: 'Box' });
+  renderRoute(
+    '/list/homes/:homeId/devices/addDevice/:step',
+    <AddHomeWizardPage detect={never} />,
+    '/list/homes/h1/devices/addDevice/deviceRegistration',
+  );
+  await waitFor(() =>
+    expect(
+      screen.getByRole('progressbar', { name: 'Device registration progress' }),
+    ).toHaveAttribute('aria-valuenow', '100'),
+  );
+  await act(async () => vi.advanceTimersByTimeAsync(PROGRESS_COMPLETION_MS * PROGRESS_WAIT_FACTOR));
+  await act(async () => vi.advanceTimersByTimeAsync(REGISTRATION_REDIRECT_MS - 200));
+  expect(screen.getByTestId('location')).toHaveTextContent(
+    '/list/homes/h1/devices/addDevice/deviceRegistration',
+  );
+  await act(async () => vi.advanceTimersByTimeAsync(400));
+  expect(screen.getByTestId('location')).toHaveTextContent(/^\/\?homeIndex=1$/);
+});
+
+test("a device already among the user's goes straight to the dashboard at its home (spec 2 §4)", async () => {
+  addStatus = 409;
+  mine = [DEV];
+  homes = [homes[0] as GroupedHome, { ...(homes[1] as GroupedHome), devs: [box] }];
+  useWizardStore.getState().set({
+    home: { country: 'ES', state: 'Madrid', city: 'M', zip: '28001', name: 'Cabin' },
+    tzCode: 'Europe/Madrid',
+    devId: DEV,
+    serialId: '7',
+    name: 'Box',
+  });
+  renderRoute(
+    '/list/addHome/:step',
+    <AddHomeWizardPage detect={never} />,
+    '/list/addHome/deviceRegistration',
+  );
+  await waitFor(
+    () => expect(screen.getByTestId('location')).toHaveTextContent(/^\/\?homeIndex=1$/),
+    { timeout: 3000 },
+  );
+  expect(screen.queryByTestId('registration-conflict')).toBeNull();
+});
