@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import {
+  DETECTION_MESSAGE_MS,
   PROGRESS_COMPLETION_MS,
   PROGRESS_WAIT_FACTOR,
   REGISTRATION_REDIRECT_MS,
   type GroupedHome,
 } from '@hearth/protocol';
-import { installFakeFetch, json } from '../../test/fake-fetch';
+import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
 import { renderRoute } from '../../test/route-render';
 import { signIn } from '../../test/session';
 import { AddHomeWizardPage } from './add-home-wizard-page';
@@ -20,6 +21,7 @@ const box = { dev_id: DEV, name: 'Box', product_id: '0105', fw_version: '', seri
 let homes: GroupedHome[];
 let addStatus: number;
 let mine: string[];
+let calls: RecordedCall[];
 
 const never: Detector = (signal) =>
   new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
@@ -33,7 +35,7 @@ beforeEach(() => {
     { id: 'h1', name: 'Barn', owner: true, devs: [] },
   ];
   useWizardStore.getState().reset();
-  installFakeFetch({
+  ({ calls } = installFakeFetch({
     'GET /api/v2/grouped_devs': () => json(homes),
     'GET /api/location/v1/info': () => json({}),
     'GET /api/v2/groups/h1/geo_data': () =>
@@ -50,7 +52,7 @@ beforeEach(() => {
       return json({}, 201);
     },
     [`GET /api/v2/devs/${DEV}/connected`]: () => json({ connected: true }),
-  });
+  }));
 });
 afterEach(() => vi.useRealTimers());
 
@@ -98,4 +100,38 @@ test("a device already among the user's goes straight to the dashboard at its ho
     { timeout: 3000 },
   );
   expect(screen.queryByTestId('registration-conflict')).toBeNull();
+});
+
+test("the add-device wizard registers with the stored home's name, id and geo data, as ethernet by default (spec 2 §2)", async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  renderRoute(
+    '/list/homes/:homeId/devices/addDevice/:step',
+    // Found a moment after the screen opens, as a real search is, once the home has loaded.
+    <AddHomeWizardPage
+      detect={() => new Promise((found) => setTimeout(() => found(DEV), 1_000))}
+    />,
+    '/list/homes/h1/devices/addDevice/deviceDetection',
+  );
+  await act(async () => vi.advanceTimersByTimeAsync(1_000));
+  expect(await screen.findByText('Device detected')).toBeInTheDocument();
+  await act(async () => vi.advanceTimersByTimeAsync(DETECTION_MESSAGE_MS));
+  fireEvent.change(await screen.findByLabelText('Device name'), { target: { value: 'Box' } });
+  fireEvent.change(screen.getByLabelText('Serial id'), { target: { value: '7' } });
+  fireEvent.click(screen.getByText('Register device'));
+  await waitFor(() =>
+    expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/api/v2/devs'))).toBe(true),
+  );
+  const add = calls.find((c) => c.method === 'POST' && c.url.endsWith('/api/v2/devs'));
+  expect(JSON.parse(add?.body ?? '{}')).toMatchObject({
+    country: 'ES',
+    state: 'Madrid',
+    city: 'M',
+    zip: '28001',
+    tz_code: 'Europe/Madrid',
+    groupData: { id: 'h1', name: 'Barn' },
+    dev_id: DEV,
+    name: 'Box',
+    serial_id: '7',
+    product_id: '0105',
+  });
 });
