@@ -47,18 +47,6 @@ describe('node detail', () => {
     expect(spin).toHaveAttribute('aria-valuenow', '22');
   });
 
-  test('a node whose name is cut in the carousel keeps its whole name for screen readers', async () => {
-    const long = 'Living room beside the big window';
-    const { sockets, seed } = open([liveNode(long, 1, base), liveNode('Hall', 2, base)]);
-    await waitFor(() => expect(sockets.open.size).toBe(1));
-    seed();
-    const nodes = await screen.findByRole('navigation', { name: 'Heaters of the home' });
-    expect(within(nodes).getByRole('button', { name: long })).toHaveTextContent(
-      'Living room beside the…',
-    );
-    expect(within(nodes).getByRole('button', { name: 'Hall' })).toBeInTheDocument();
-  });
-
   test('the measured temperature reads with one decimal and its unit; none reads a dash', async () => {
     const { sockets, seed } = open([
       liveNode('Living room', 1, { ...base, mtemp: '19' }),
@@ -256,17 +244,6 @@ describe('node detail', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(posts).toHaveLength(1));
     await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('userRequest'));
-  });
-
-  test('header: long names are cut at 22 characters; unknown nodes say so', async () => {
-    const { sockets, seed } = open([
-      liveNode('A very long heater name here', 1, base),
-      liveNode('Kitchen', 2, base),
-    ]);
-    await waitFor(() => expect(sockets.open.size).toBe(1));
-    seed();
-    expect(await screen.findByTestId('node-name')).toHaveTextContent('A very long heater nam…');
-    expect(screen.getByRole('navigation', { name: 'Heaters of the home' })).toBeInTheDocument();
   });
 
   test('an unknown node reads "Node not found"', async () => {

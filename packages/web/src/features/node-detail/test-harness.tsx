@@ -1,5 +1,5 @@
 import { act } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
 import type { NodeStatus, SnapshotNode } from '@hearth/protocol';
 import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
 import { renderWithApp } from '../../test/render';
@@ -21,6 +21,13 @@ export const posts: RecordedCall[] = [];
 let writeStatus = 200;
 export function answerWritesWith(status: number) {
   writeStatus = status;
+}
+
+/** Where the router is and how it got there (a push or a replace). */
+function NavigationProbe() {
+  const location = useLocation();
+  const how = useNavigationType();
+  return <output data-testid="navigation" data-how={how} data-path={location.pathname} />;
 }
 
 export function open(
@@ -55,9 +62,12 @@ export function open(
   });
   const sockets = fakeSockets();
   const view = renderWithApp(
-    <Routes>
-      <Route path="/homes/:homeId/devs/:devId/:nodeType/:addr" element={<NodeDetailPage />} />
-    </Routes>,
+    <>
+      <Routes>
+        <Route path="/homes/:homeId/devs/:devId/:nodeType/:addr" element={<NodeDetailPage />} />
+      </Routes>
+      <NavigationProbe />
+    </>,
     { path, connectDevice: sockets.connect },
   );
   const seed = (list = nodes) => act(() => sockets.seed(DEV, devData(list)));
