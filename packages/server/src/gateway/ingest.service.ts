@@ -17,6 +17,7 @@ import type { Logger } from '../logger';
 import type { DevicesRepository } from '../repositories/devices.repository';
 import type { NodePart, NodesRepository, PartWrite } from '../repositories/nodes.repository';
 import type { ReportedPart } from '../repositories/commands.repository';
+import { pendingObjectPath } from '../repositories/pending-objects';
 import type { SamplesRepository } from '../repositories/samples.repository';
 import type { RealtimeEmitter } from '../realtime/realtime.emitter';
 import type { CommandsService } from './commands.service';
@@ -138,7 +139,9 @@ export function createIngestService(deps: IngestDeps) {
       return;
     }
     if (!ack.ok) log.warn({ devId, id: ack.id, error: ack.error }, 'gateway refused a command');
-    if (settled.synced) realtime.update(devId, settled.row.path, settled.synced);
+    // At the object's path: a write of `/htr/2/mode` ends the pending state of `/htr/2/status`.
+    const object = pendingObjectPath(settled.row.path);
+    if (settled.synced && object) realtime.update(devId, object, settled.synced);
   }
 
   /**

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { executeNamed } from '../db/named-statement';
 import { commands } from '../db/schema';
+import { pendingObjectPathSql } from './pending-objects';
 
 export type CommandRow = typeof commands.$inferSelect;
 
@@ -24,9 +25,6 @@ export interface ReportedPart {
   part: 'status' | 'setup';
   body: Record<string, unknown>;
 }
-
-/** The node object a command path names, when it is one that reads as pending (status, setup). */
-const SYNCED_PATH = /^\/([a-z_]+)\/(\d+)\/(status|setup)$/;
 
 function rows<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
@@ -117,23 +115,25 @@ export function createCommandsRepository(db: Db) {
           UPDATE commands SET status = ${status}, error = ${error ?? null}, acked_at = now()
           WHERE id = ${id} AND dev_id = ${devId} AND status = 'pending'
           ${RETURNING}
+        ), o AS (
+          SELECT s.id, s."devId", ${pendingObjectPathSql('s.path')} AS object FROM s
         ), n AS (
           UPDATE nodes SET
-            status = CASE WHEN s.path LIKE '%/status'
+            status = CASE WHEN o.object LIKE '%/status'
                           THEN nodes.status || '{"sync_status":"ok"}'::jsonb ELSE nodes.status END,
-            setup = CASE WHEN s.path LIKE '%/setup'
+            setup = CASE WHEN o.object LIKE '%/setup'
                          THEN nodes.setup || '{"sync_status":"ok"}'::jsonb ELSE nodes.setup END
-          FROM s
-          WHERE s.path ~ ${SYNCED_PATH.source}
-            AND nodes.dev_id = s."devId"
-            AND s.path = '/' || nodes.type || '/' || nodes.addr || '/' || split_part(s.path, '/', 4)
-            AND (CASE WHEN s.path LIKE '%/status' THEN nodes.status ELSE nodes.setup END)
+          FROM o
+          WHERE o.object IS NOT NULL
+            AND nodes.dev_id = o."devId"
+            AND o.object = '/' || nodes.type || '/' || nodes.addr || '/' || split_part(o.object, '/', 4)
+            AND (CASE WHEN o.object LIKE '%/status' THEN nodes.status ELSE nodes.setup END)
                   ->>'sync_status' = 'pending'
             -- The statement sees commands as they were before it: the settled one still pending.
             AND NOT EXISTS (SELECT 1 FROM commands c
-                            WHERE c.dev_id = s."devId" AND c.status = 'pending'
-                              AND c.path = s.path AND c.id <> s.id)
-          RETURNING CASE WHEN s.path LIKE '%/status' THEN nodes.status ELSE nodes.setup END AS value
+                            WHERE c.dev_id = o."devId" AND c.status = 'pending'
+                              AND ${pendingObjectPathSql('c.path')} = o.object AND c.id <> o.id)
+          RETURNING CASE WHEN o.object LIKE '%/status' THEN nodes.status ELSE nodes.setup END AS value
         )
         SELECT s.*, (SELECT value FROM n) AS synced FROM s`,
       );
@@ -168,11 +168,13 @@ export function createCommandsRepository(db: Db) {
         `report_and_settle_${part}`,
         sql`
         WITH c AS (
-          SELECT id FROM commands WHERE dev_id = ${devId} AND status = 'pending' AND path = ${path}
+          SELECT id FROM commands WHERE dev_id = ${devId} AND status = 'pending'
+            AND ${pendingObjectPathSql('path')} = ${path}
         ), s AS (
           UPDATE commands SET status = ${ack.ok ? 'acked' : 'failed'}, error = ${ack.error ?? null},
                  acked_at = now()
-          WHERE id = ${ack.id} AND dev_id = ${devId} AND status = 'pending' AND path = ${path}
+          WHERE id = ${ack.id} AND dev_id = ${devId} AND status = 'pending'
+            AND ${pendingObjectPathSql('path')} = ${path}
           ${RETURNING}
         ), v AS (
           SELECT EXISTS (SELECT 1 FROM c) AS before,

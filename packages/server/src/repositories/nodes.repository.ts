@@ -3,6 +3,7 @@ import type { MgrNode } from '@hearth/protocol';
 import type { Db } from '../db/client';
 import { executeNamed } from '../db/named-statement';
 import { nodes } from '../db/schema';
+import { pendingObjectPathSql } from './pending-objects';
 
 export type NodeRow = typeof nodes.$inferSelect;
 export const NODE_PARTS = ['status', 'setup', 'prog', 'version'] as const;
@@ -79,7 +80,8 @@ export function createNodesRepository(db: Db) {
      * Stores parts of many nodes in one statement (the ingest batch: one message per gateway,
      * so no node twice). A status or setup with an unacknowledged command for its path is
      * stored with `sync_status: 'pending'` (docs/device-protocol.md), decided in the same
-     * statement. Answers, in input order, whether each was stored as pending. Rows are written
+     * statement (a write of its mode, set-point temperatures, boost or lock holds the status
+     * too: pending-objects.ts). Answers, in input order, whether each was stored as pending. Rows are written
      * in key order, so that batches of several processes never wait on each other in a cycle.
      */
     async setParts(writes: PartWrite[]): Promise<boolean[]> {
@@ -104,7 +106,7 @@ export function createNodesRepository(db: Db) {
                  u.part IN ('status', 'setup') AND EXISTS (
                    SELECT 1 FROM commands c
                    WHERE c.dev_id = u.dev_id AND c.status = 'pending'
-                     AND c.path = '/' || u.type || '/' || u.addr || '/' || u.part
+                     AND ${pendingObjectPathSql('c.path')} = '/' || u.type || '/' || u.addr || '/' || u.part
                  ) AS pending
           FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
             AS u(i int, dev_id text, type text, addr int, part text, body jsonb)
