@@ -2,8 +2,7 @@ import { DEMO_DEVICE_ID } from '@hearth/protocol';
 import { findDevice, findHome, type DemoContext } from './demo-context';
 import { createDemoWorld, groupedHomes, type DemoHome } from './demo-model';
 import type { DemoHomeSpec } from './demo-homes';
-import { DemoBadRequest } from './demo-node-writes';
-import { route, type DemoRequest, type DemoRoute } from './demo-router';
+import { DemoHttpFailure, route, type DemoRequest, type DemoRoute } from './demo-router';
 
 type Body = Record<string, unknown>;
 const bodyOf = (req: DemoRequest): Body =>
@@ -39,7 +38,10 @@ function sampleDevice(ctx: DemoContext, home: DemoHome, devId: string, name: str
 /** Adds a device (spec 2 §3 payload) to a home of the demo, or to a new one. */
 function addDevice(ctx: DemoContext, b: Body): void {
   const devId = String(b.dev_id ?? DEMO_DEVICE_ID).toLowerCase();
-  if (ctx.world.devices.has(devId)) throw new DemoBadRequest('device already added');
+  // As the server answers (API.md §3): the registration then finds it among the user's devices
+  // and goes to its home (spec 2 §4) instead of stopping as on a refused payload.
+  if (ctx.world.devices.has(devId))
+    throw new DemoHttpFailure(409, 'device_conflict', 'The device is already registered');
   const group = (b.groupData ?? {}) as { id?: string; name?: string };
   let home = ctx.world.homes.find((h) => h.id === group.id);
   if (!home) {

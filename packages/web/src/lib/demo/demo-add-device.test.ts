@@ -1,0 +1,43 @@
+import { expect, test } from 'vitest';
+import { DEMO_DEVICE_ID, type GroupedHome } from '@hearth/protocol';
+import { createDemoBackend } from './demo-backend';
+
+const payload = (groupId: string) => ({
+  country: 'ES',
+  state: 'Barcelona',
+  city: 'Barcelona',
+  zip: '08001',
+  tz_code: 'Europe/Madrid',
+  groupData: { id: groupId, name: 'Cabin' },
+  dev_id: DEMO_DEVICE_ID,
+  serial_id: '7',
+  name: 'Box',
+  product_id: '0105',
+});
+
+function setup() {
+  return createDemoBackend({ now: () => 0, random: () => 0.5, onDashboard: () => false });
+}
+
+test('the demo adds the sample device to a new home with its place', () => {
+  const backend = setup();
+  expect(backend.handle('POST', '/api/v2/devs', payload('cabin1')).status).toBeLessThan(300);
+  const homes = backend.handle('GET', '/api/v2/grouped_devs').body as GroupedHome[];
+  const cabin = homes.find((h) => h.id === 'cabin1');
+  expect(cabin?.name).toBe('Cabin');
+  expect(cabin?.devs.map((d) => d.dev_id)).toEqual([DEMO_DEVICE_ID]);
+  expect(backend.handle('GET', '/api/v2/groups/cabin1/geo_data').body).toMatchObject({
+    city: 'Barcelona',
+    tz_code: 'Europe/Madrid',
+  });
+});
+
+test('a device the demo already has answers 409 device_conflict, as the server does (spec 2 §4: the app then finds it among the user’s devices)', () => {
+  const backend = setup();
+  backend.handle('POST', '/api/v2/devs', payload('cabin1'));
+  const again = backend.handle('POST', '/api/v2/devs', payload('cabin2'));
+  expect(again.status).toBe(409);
+  expect(again.body).toMatchObject({ error: 'device_conflict' });
+  const mine = backend.handle('GET', '/api/v2/devs').body as { devs: { dev_id: string }[] };
+  expect(mine.devs.map((d) => d.dev_id)).toContain(DEMO_DEVICE_ID);
+});
