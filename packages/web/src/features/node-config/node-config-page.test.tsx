@@ -1,10 +1,12 @@
 import { beforeEach, describe, expect, test } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { GroupedHome, MgrNode } from '@hearth/protocol';
 import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
 import { renderRoute } from '../../test/route-render';
 import { signIn } from '../../test/session';
 import { useErrorToastStore } from '../../lib/http';
+import { devData, liveNode } from '../../test/fake-devices';
+import { applyDevDataToCache } from '../../lib/devices/device-cache';
 import { NodeConfigPage } from './node-config-page';
 
 const DEV = 'aaaaaaaaaaaaaaaaa1';
@@ -206,5 +208,49 @@ describe('node configuration page', () => {
         ),
       { timeout: 4000 },
     );
+  });
+
+  describe('selection (spec 3 §4: selected on entry, deselected on leaving unless deleted)', () => {
+    const selects = () => posts('/select').map((c) => JSON.parse(c.body ?? '{}'));
+
+    test('a usable node is selected on entry and deselected on leaving', async () => {
+      const view = open();
+      await waitFor(() => expect(selects()).toEqual([{ select: true }]));
+      view.unmount();
+      await waitFor(() => expect(selects()).toEqual([{ select: true }, { select: false }]));
+    });
+
+    test('a deleted node is not deselected', async () => {
+      open();
+      await waitFor(() => expect(selects()).toEqual([{ select: true }]));
+      fireEvent.click(await screen.findByText('Show advanced settings'));
+      fireEvent.click(within(screen.getByRole('alertdialog')).getByText('Accept'));
+      fireEvent.click(screen.getByText('Delete'));
+      fireEvent.click(within(screen.getByRole('alertdialog')).getByText('Accept'));
+      await screen.findByText('Node deleted');
+      await waitFor(
+        () => expect(screen.getByTestId('location')).toHaveTextContent('/?homeIndex=0'),
+        {
+          timeout: 4000,
+        },
+      );
+      expect(selects()).toEqual([{ select: true }]);
+    });
+
+    test('a lost node, or one of a disconnected device, is not selected', async () => {
+      nodes = [{ ...nodes[0]!, lost: true }];
+      const first = open();
+      await screen.findByLabelText('Priority');
+      first.unmount();
+      expect(selects()).toEqual([]);
+      nodes = [{ ...nodes[0]!, lost: false }];
+      const { queryClient } = open();
+      // The device's snapshot says it is not connected to the cloud.
+      const node = { ...liveNode('Store', 2, { locked: false }), type: 'acm' as const };
+      act(() => applyDevDataToCache(queryClient, DEV, devData([node], { connected: false })));
+      await screen.findByLabelText('Priority');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(selects()).toEqual([]);
+    });
   });
 });

@@ -63,7 +63,9 @@ export function useNodeConfig() {
   // Spec 3 §4: selected on entry, deselected on leaving unless the node was deleted.
   // A holder object (not a DOM ref) that the delete action flips before the page goes away.
   const [deleted] = useState(() => ({ done: false }));
-  const shouldSelect = selectsOnEntry(node, device?.connected === true);
+  // Only once the device's node list says the node is installed and not lost, not on the
+  // defaults shown while it loads.
+  const shouldSelect = listed !== undefined && selectsOnEntry(listed, device?.connected === true);
   useEffect(() => {
     if (!shouldSelect) return;
     void postSelect(ref, true).catch(() => undefined);
