@@ -25,6 +25,10 @@ const discoveryState = z.object({
   addr: z.number().optional(),
 });
 const powerLimitWrite = z.strictObject({ power_limit: powerLimitValue });
+/** The power system as written: main circuit monitors by address (API.md §1 addr, int4 here). */
+const pmoSystemWrite = pmoSystemSchema
+  .extend({ main_circuit_pmos: z.array(z.number().int().min(0).max(2_147_483_647)) })
+  .strict();
 const powerLimitAnswer = z.object({ power_limit: z.string() });
 const timeAnswer = z.object({
   y: z.number(),
@@ -116,7 +120,7 @@ export function deviceManagerRoutes(deps: {
     );
     app.post(
       `${base}/pmo_system`,
-      { schema: write(pmoSystemSchema.strict(), pmoSystemSchema, `Owner only. ${forwarded}`) },
+      { schema: write(pmoSystemWrite, pmoSystemSchema, `Owner only. ${forwarded}`) },
       async (request) => {
         const dev = await devOf(request, 'Only the owner may change the power system');
         return mgr.setPmoSystem(dev.devId, request.body);
