@@ -41,3 +41,20 @@ test('a device the demo already has answers 409 device_conflict, as the server d
   const mine = backend.handle('GET', '/api/v2/devs').body as { devs: { dev_id: string }[] };
   expect(mine.devs.map((d) => d.dev_id)).toContain(DEMO_DEVICE_ID);
 });
+
+test('an invited guest is listed by the demo until revoked, and nothing leaves the browser', () => {
+  const backend = setup();
+  const home = (backend.handle('GET', '/api/v2/grouped_devs').body as GroupedHome[])[0];
+  const id = home?.id ?? '';
+  const list = () =>
+    (
+      backend.handle('GET', `/api/v2/groups/${id}/guest_users`).body as {
+        guest_users: { email: string }[];
+      }
+    ).guest_users;
+  expect(list()).toEqual([]);
+  backend.handle('POST', '/api/v2/users/demo/invite', { email: 'bo@example.com', groupid: id });
+  expect(list()).toEqual([{ email: 'bo@example.com' }]);
+  backend.handle('DELETE', '/api/v2/users/demo/invite', { email: 'bo@example.com', groupid: id });
+  expect(list()).toEqual([]);
+});

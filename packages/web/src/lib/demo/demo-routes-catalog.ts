@@ -72,9 +72,7 @@ export function catalogRoutes(ctx: DemoContext): DemoRoute[] {
       if (next && next in LANGUAGE_NATIVE_NAMES) lang = next;
       return { lang };
     }),
-    // Account changes and invitations are accepted and kept nowhere: nothing is sent.
-    route('POST', '/api/v2/users/:uid/invite', () => ({})),
-    route('DELETE', '/api/v2/users/:uid/invite', () => ({})),
+    // Account changes are accepted and kept nowhere: nothing is sent.
     route('POST', '/api/v2/users/:uid/password', () => ({})),
     route('POST', '/api/v2/users/:uid/email', () => ({})),
     route('DELETE', '/api/v2/users/:uid', () => ({})),

@@ -69,6 +69,7 @@ function addDevice(ctx: DemoContext, b: Body): void {
 /** Homes and devices of API.md §5 (lists, names, geo and extra data, guests, presence). */
 export function homeRoutes(ctx: DemoContext): DemoRoute[] {
   const home = (req: DemoRequest) => findHome(ctx, req.params[0] ?? '');
+  const guests = new Map<string, string[]>();
   const emitGeo = (h: DemoHome) =>
     h.devIds.forEach((id) => ctx.emit(id, { path: '/geo_data', body: { ...h.geo } }));
   return [
@@ -112,7 +113,26 @@ export function homeRoutes(ctx: DemoContext): DemoRoute[] {
       const h = home(req);
       h.extra = { ...h.extra, ...structuredClone(bodyOf(req)) };
     }),
-    route('GET', `${GROUP}/guest_users`, () => ({ guest_users: [] })),
+    route('GET', `${GROUP}/guest_users`, (req) => ({
+      guest_users: (guests.get(home(req).id) ?? []).map((email) => ({ email })),
+    })),
+    // Invitations stay in the browser, as the demo's other changes do: the guest list shows
+    // them until the demo ends, and no mail is sent.
+    route('POST', '/api/v2/users/:uid/invite', (req) => {
+      const b = bodyOf(req);
+      const id = findHome(ctx, String(b.groupid ?? '')).id;
+      const email = String(b.email ?? '');
+      const list = guests.get(id) ?? [];
+      if (!list.includes(email)) guests.set(id, [...list, email]);
+    }),
+    route('DELETE', '/api/v2/users/:uid/invite', (req) => {
+      const b = bodyOf(req);
+      const id = findHome(ctx, String(b.groupid ?? '')).id;
+      guests.set(
+        id,
+        (guests.get(id) ?? []).filter((email) => email !== String(b.email ?? '')),
+      );
+    }),
     route('GET', `${PRESENCE}/presence/config`, (req) => structuredClone(home(req).presence)),
     route('POST', `${PRESENCE}/presence/config`, (req) => {
       const h = home(req);
