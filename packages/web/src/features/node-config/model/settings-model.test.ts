@@ -141,4 +141,45 @@ describe('node settings model', () => {
     });
     expect(restored).toMatchObject({ control_mode: 4, sensor_mode: 1, priority: 'high' });
   });
+
+  test('an easy mode change resets the other pending edits, as units and runback do (spec 3 §4)', () => {
+    const easy = ctx({ setup: { ...setup, easy_mode_enabled: false } });
+    const initial = initialValues(easy);
+    const edited = editValue(initial, initial, 'setback_temp', 15);
+    const next = editValue(edited, initial, 'easy_mode_enabled', true);
+    expect(next.setback_temp).toBe(17);
+    expect(next.easy_mode_enabled).toBe(true);
+  });
+
+  test('floor probe resistor and beta show in admin mode only; the maximum probe temperature always (spec 3 §6)', () => {
+    const floor = {
+      ...setup,
+      max_floor_probe_temperature: '28.0',
+      floor_probe_resistor: 1,
+      floor_probe_beta: 3950,
+    };
+    const shown = (admin: boolean) =>
+      visibleDefs(ctx({ setup: floor, adminMode: admin })).map((d) => d.name);
+    expect(shown(false)).toContain('max_floor_probe_temperature');
+    expect(shown(false)).not.toContain('floor_probe_resistor');
+    expect(shown(false)).not.toContain('floor_probe_beta');
+    expect(shown(true)).toEqual(
+      expect.arrayContaining(['floor_probe_resistor', 'floor_probe_beta']),
+    );
+  });
+
+  test('slider bounds: floor probe 20–35 °C by 0.5, beta 2000–5000 by 1, runback temperature up to 30 °C (spec 3 §5)', () => {
+    const initial = initialValues(ctx());
+    expect(rangeOf(def('max_floor_probe_temperature'), initial, ctx())).toEqual({
+      min: 20,
+      max: 35,
+      step: 0.5,
+    });
+    expect(rangeOf(def('floor_probe_beta'), initial, ctx())).toEqual({
+      min: 2000,
+      max: 5000,
+      step: 1,
+    });
+    expect(rangeOf(def('max_runback_temp'), initial, ctx())).toMatchObject({ max: 30 });
+  });
 });
