@@ -55,3 +55,33 @@ describe('privacy-policy-update dialog (spec 1 §2)', () => {
     },
   );
 });
+
+test('a user who has accepted the policy sees no dialog (spec 1 §2)', async () => {
+  const { calls } = installFakeFetch({
+    'GET /api/v2/users/u1/privacy': () => json({ accepted: true, date: '2026-01-01T00:00:00Z' }),
+  });
+  renderRoute('/', <PrivacyUpdateDialog />, '/');
+  await waitFor(() => expect(calls.some((c) => c.url.endsWith('/privacy'))).toBe(true));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(screen.queryByRole('dialog')).toBeNull();
+});
+
+test('accepting sends accepted true for the user, and the dialog links the privacy and terms pages (spec 1 §2, §7)', async () => {
+  answer = () => json({ accepted: true, date: '2026-01-01T00:00:00.000Z' });
+  const { calls } = installFakeFetch({
+    'GET /api/v2/users/u1/privacy': () => json({ accepted: false, date: null }),
+    'POST /api/v2/users/u1/privacy': () => answer(),
+  });
+  const dialog = await openDialog();
+  expect(within(dialog).getByRole('link', { name: 'Privacy policy' })).toHaveAttribute(
+    'href',
+    '/privacy',
+  );
+  expect(within(dialog).getByTestId('policy-terms-link')).toHaveAttribute('href', '/terms');
+  fireEvent.click(within(dialog).getByRole('checkbox'));
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
+  await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+  expect(JSON.parse(calls.find((c) => c.method === 'POST')?.body ?? '{}')).toMatchObject({
+    accepted: true,
+  });
+});
