@@ -135,6 +135,26 @@ describe('dashboard controls', () => {
     );
   });
 
+  test('with nothing selected the toolbar offers add devices, home config, records, select all and weather, in that order (spec 3 §2)', async () => {
+    const { seed } = setup(3);
+    await screen.findByRole('article', { name: 'Room 1' });
+    seed();
+    const toolbar = await screen.findByRole('navigation', { name: 'Home actions' });
+    await within(toolbar).findByRole('link', { name: 'Add devices' });
+    expect(
+      [...toolbar.querySelectorAll('a, button')].map((tool) => [
+        tool.textContent,
+        tool.getAttribute('href'),
+      ]),
+    ).toEqual([
+      ['Add devices', '/homes/h1/addNode'],
+      ['Home settings', '/homes/h1/config'],
+      ['Records', '/homes/h1/system/htr/records'],
+      ['Select all', null],
+      ['Weather', '/homes/h1/weather'],
+    ]);
+  });
+
   test('one heater: no checkbox and no select-all', async () => {
     const { seed } = setup(1);
     await screen.findByRole('article', { name: 'Room 1' });
