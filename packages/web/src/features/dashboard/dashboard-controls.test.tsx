@@ -209,6 +209,35 @@ describe('dashboard controls', () => {
     expect(JSON.parse(posts[1]?.body ?? '{}')).toEqual({ stemp: '23.0', units: 'C' });
   });
 
+  test('table view: the columns of spec 3 §2, in its order', async () => {
+    vi.stubGlobal('innerWidth', 1024);
+    const { seed } = setup(10);
+    await screen.findByRole('article', { name: 'Room 1' });
+    seed();
+    await userEvent.click(await screen.findByRole('button', { name: 'Table view' }));
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Name',
+      'Address',
+      'Type',
+      'Sync',
+      'Mode',
+      'Set temp.',
+      'Measured',
+      'Active',
+      'Power',
+      'Consumption',
+      'Comfort',
+      'Eco',
+      'Anti-frost',
+      'Locked',
+    ]);
+  });
+
   test('table view: a typed temperature is sent on the node step and within its limits', async () => {
     vi.stubGlobal('innerWidth', 1024);
     const { seed } = setup(10);
