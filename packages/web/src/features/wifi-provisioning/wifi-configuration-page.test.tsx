@@ -88,3 +88,22 @@ describe('wifi configuration that fails (spec 2 §2, §8)', () => {
     expect(await failProvisioning()).toHaveAttribute('data-type', 'wifi');
   });
 });
+
+test('a wifi configuration that succeeds returns to the start (spec 2 §2)', async () => {
+  renderRoute(
+    '/list/homes/:homeId/:option/:devId/wifiConfiguration',
+    <WifiConfigurationPage
+      services={fakeServices({ heater: { devId: HEATER, received: [] } })}
+      connectionHelp={help}
+    />,
+    `/list/homes/h1/devices/${HEATER}/wifiConfiguration`,
+  );
+  await waitFor(() => expect(screen.getByLabelText('Network name')).toHaveValue('CurrentNet'));
+  fireEvent.click(screen.getByText('Next'));
+  fireEvent.click(screen.getByText('Next'));
+  fireEvent.click(screen.getByText('The heater is ready'));
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/), {
+    timeout: 4000,
+  });
+  expect(screen.queryByRole('region', { name: 'Connection help' })).toBeNull();
+});
