@@ -104,6 +104,25 @@ describe('change password', () => {
     expect((await signIn('me@example.com', 'fresh_pw')).status).toBe(200);
     expect((await signIn('me@example.com', 'my_password')).status).toBe(401);
   });
+
+  it("answers the deleted account's still unexpired token with 404, never a 5xx, storing nothing", async () => {
+    await send(bed.t.url, 'DELETE', mine(''), { password: 'my_password' }, me.token);
+    // API.md §1: never a 500 for bad input; the account settings of an unknown user are a 404.
+    const calls: Array<['GET' | 'POST', string, unknown]> = [
+      ['GET', '/privacy', undefined],
+      ['POST', '/privacy', { accepted: true }],
+      ['GET', '/preferences', undefined],
+      ['POST', '/preferences', { lang: 'es' }],
+    ];
+    for (const [method, suffix, body] of calls) {
+      const res = await send(bed.t.url, method, mine(suffix), body, me.token);
+      expect(res, `${method} ${suffix}`).toMatchObject({
+        status: 404,
+        body: { statusCode: 404, error: 'not_found' },
+      });
+    }
+    expect(await bed.t.repos.users.findById(me.id)).toBeUndefined();
+  });
 });
 
 describe('privacy and preferences', () => {

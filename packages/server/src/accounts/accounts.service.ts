@@ -59,9 +59,15 @@ export function createAccountsService({ users, accounts, mailer, log }: Accounts
     return row;
   }
 
-  async function userWithPassword(userId: string, password: string) {
+  /** The caller's account; 404 once deleted, though its access token has not expired yet. */
+  async function existingUser(userId: string) {
     const user = await users.findById(userId);
     if (!user) throw notFound('Unknown user');
+    return user;
+  }
+
+  async function userWithPassword(userId: string, password: string) {
+    const user = await existingUser(userId);
     if (!(await verifyPassword(user.passwordHash, password))) {
       throw badRequest('The current password is wrong');
     }
@@ -142,22 +148,24 @@ export function createAccountsService({ users, accounts, mailer, log }: Accounts
     },
 
     async privacy(userId: string): Promise<PrivacyResponse> {
+      await existingUser(userId);
       const date = await accounts.privacyOf(userId);
       return { accepted: date !== undefined, date: date?.toISOString() ?? null };
     },
 
     async acceptPrivacy(userId: string): Promise<PrivacyResponse> {
+      await existingUser(userId);
       const date = await accounts.acceptPrivacy(userId);
       return { accepted: true, date: date.toISOString() };
     },
 
     async preferences(userId: string): Promise<{ lang: string }> {
-      const user = await users.findById(userId);
-      if (!user) throw notFound('Unknown user');
+      const user = await existingUser(userId);
       return { lang: user.lang };
     },
 
     async setPreferences(userId: string, lang: string): Promise<{ lang: string }> {
+      await existingUser(userId);
       await accounts.setLang(userId, lang);
       return { lang };
     },
