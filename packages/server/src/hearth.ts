@@ -146,7 +146,7 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
     mailer,
     log,
   });
-  const linking = createLinkingService(accountsRepo);
+  const linking = createLinkingService(accountsRepo, repos.users);
   const tokens = createTokenService({
     users: repos.users,
     tokens: repos.tokens,

@@ -1,4 +1,6 @@
 import { newOpaqueToken, sha256 } from '../auth/jwt';
+import { unauthorized } from '../errors';
+import type { UsersRepository } from '../repositories/users.repository';
 import type { AccountsRepository } from './accounts.repository';
 
 /** Authorization codes are handed to an assistant's redirect and must be redeemed at once. */
@@ -10,7 +12,10 @@ export interface RedeemedCode {
 }
 
 /** Account linking (API.md §2 GET /client/code and the authorization_code grant). */
-export function createLinkingService(accounts: AccountsRepository) {
+export function createLinkingService(
+  accounts: AccountsRepository,
+  users: Pick<UsersRepository, 'findById'>,
+) {
   return {
     async issue(input: {
       userId: string;
@@ -18,6 +23,10 @@ export function createLinkingService(accounts: AccountsRepository) {
       redirectUri: string;
       scope: string;
     }): Promise<string> {
+      // A deleted account's token stays valid until it expires: it links nothing (API.md §1:
+      // 401 for a bad token, never a 500).
+      if (!(await users.findById(input.userId)))
+        throw unauthorized('Invalid or expired access token');
       const code = newOpaqueToken();
       await accounts.insertCode({
         userId: input.userId,

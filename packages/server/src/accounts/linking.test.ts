@@ -102,6 +102,13 @@ describe('account linking', () => {
     expect(missing.status).toBe(400);
   });
 
+  it("refuses the deleted account's still unexpired token with 401, never a 5xx", async () => {
+    await send(bed.t.url, 'DELETE', `/api/v2/users/${userId}`, { password: 'my_password' }, token);
+    const res = await askCode();
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ statusCode: 401, error: 'unauthorized' });
+  });
+
   it('gives the assistant read access on the user only: no account changes, no further codes (spec 1 "Device linking")', async () => {
     const code =
       new URL((await askCode()).headers.get('location') ?? '').searchParams.get('code') ?? '';
