@@ -10,7 +10,10 @@ export function DeviceDataStep({ onNext }: { onNext: () => void }) {
   const { t } = useTranslation();
   const wizard = useWizardStore();
   const [name, setName] = useState(wizard.name);
-  const [devId, setDevId] = useState(wizard.devId);
+  const [typedDevId, setDevId] = useState(wizard.devId);
+  // A known id (from the flow or a valid devid query parameter, spec 2 §5) is the store's: it may
+  // arrive after this step first rendered, which read the store before the query was applied.
+  const devId = wizard.devIdKnown ? wizard.devId : typedDevId;
   const [serialId, setSerialId] = useState(wizard.serialId);
   const msg = useTimedMessage();
   const edit = (setter: (v: string) => void) => (e: { target: { value: string } }) => {
