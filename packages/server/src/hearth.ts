@@ -162,6 +162,7 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
     access: homeAccess,
     realtime,
     gateways: commands,
+    users: repos.users,
   });
   // Quiet-home saves and test mails per home and hour (spec 2 §7: 429 when over the limit),
   // counted once for all processes when they share Redis.

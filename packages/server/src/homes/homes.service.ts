@@ -1,9 +1,10 @@
 import type { Dev } from '@hearth/protocol';
 import { presentDev } from '../devices/devices.presenter';
-import { HttpError, badRequest, notFound } from '../errors';
+import { HttpError, badRequest, notFound, unauthorized } from '../errors';
 import type { GatewayCommands } from '../gateway/commands.service';
 import type { RealtimeEmitter } from '../realtime/realtime.emitter';
 import type { DevicesRepository } from '../repositories/devices.repository';
+import type { UsersRepository } from '../repositories/users.repository';
 import type { HomeAccess } from './home-access';
 import type { HomesAdminRepository } from './homes-admin.repository';
 import { addressProblem, type AddDeviceBody, type GeoDataBody } from './homes.schemas';
@@ -17,6 +18,7 @@ export interface HomesServiceDeps {
   realtime: RealtimeEmitter;
   /** Tells gateways their home's geo data (the time zone sets the device clock). */
   gateways: Pick<GatewayCommands, 'sendGeoData'>;
+  users: Pick<UsersRepository, 'findById'>;
 }
 
 /** Registration, rename, delete and transfer of devices; home name, geo data and extra data. */
@@ -26,6 +28,7 @@ export function createHomesService({
   access,
   realtime,
   gateways,
+  users,
 }: HomesServiceDeps) {
   /**
    * Every device of the home gets the home's geo data: stored, pushed (API.md §7 `/geo_data`)
@@ -58,6 +61,9 @@ export function createHomesService({
       return { home: existing, created: false };
     }
     if (!name) throw badRequest('name is required to create a new home');
+    // A deleted account's token stays valid until it expires: it creates no home (API.md §1:
+    // 401 for a bad token, never a 500).
+    if (!(await users.findById(userId))) throw unauthorized('Invalid or expired access token');
     return {
       home: await homes.createHome({ id, ownerId: userId, name, geoData: geo() }),
       created: true,
