@@ -6,6 +6,7 @@ import { Server, type Socket } from 'socket.io';
 import {
   SOCKET_MAX_RECONNECT_ATTEMPTS,
   SOCKET_NAMESPACE,
+  SOCKET_PING_INTERVAL_MS,
   type DevData,
   type UpdateEvent,
 } from '@hearth/protocol';
@@ -88,6 +89,36 @@ describe('device socket', () => {
     );
     open([]);
     expect(await ping).toBe('ping');
+  });
+
+  test('by default pings every 20 s (spec 3 §4, §9)', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      let pings = 0;
+      const connected = nextEvent<void>((resolve) =>
+        io.of(SOCKET_NAMESPACE).on('connection', (socket) => {
+          socket.on('message', () => (pings += 1));
+          resolve();
+        }),
+      );
+      connection = connectDeviceSocket({
+        origin,
+        devId: DEV,
+        getToken: async () => 'token-1',
+        onDevData: () => undefined,
+        onUpdate: () => undefined,
+        onStatus: () => undefined,
+      });
+      await connected;
+      vi.advanceTimersByTime(SOCKET_PING_INTERVAL_MS - 1);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(pings).toBe(0);
+      vi.advanceTimersByTime(1);
+      await vi.waitFor(() => expect(pings).toBe(1));
+      expect(SOCKET_PING_INTERVAL_MS).toBe(20_000);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test('reconnects after the server drops it and asks for dev_data again', async () => {
