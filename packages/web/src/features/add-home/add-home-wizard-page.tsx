@@ -112,12 +112,13 @@ export function AddHomeWizardPage({
   }, [startsAfresh]);
   usePrefillExistingHome(homeId, existing, query);
 
-  // Spec 2 §2: the device id query parameter is used when it is a valid id.
+  // Spec 2 §2: the device id query parameter is used when it is a valid id. Applied again once
+  // the home has loaded, after the prefill above has started the wizard afresh for that home.
   useEffect(() => {
     const devid = query.get('devid');
     if (devid && isValidDevId(devid))
       useWizardStore.getState().set({ devId: devid, devIdKnown: true });
-  }, [query]);
+  }, [query, existing]);
 
   const kept = useMemo(() => keptQuery(query), [query]);
   const go = useCallback(

@@ -1,5 +1,5 @@
 import { beforeEach, expect, test } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { installFakeFetch, json } from '../../test/fake-fetch';
 import { renderRoute } from '../../test/route-render';
 import { signIn } from '../../test/session';
@@ -49,3 +49,19 @@ test.each(['0123', 'zz23456789abcdef99'])(
     expect(await screen.findByLabelText('Device identifier')).toHaveValue('');
   },
 );
+
+test('in the add-device wizard, the devid query parameter stays known once the home has loaded (spec 2 §2, §5)', async () => {
+  installFakeFetch({
+    'GET /api/v2/grouped_devs': () => json([{ id: 'h1', name: 'Barn', owner: true, devs: [] }]),
+    'GET /api/v2/groups/h1/geo_data': () => json({ country: 'ES', state: 'Madrid' }),
+    'GET /api/location/v1/info': () => json({}),
+  });
+  renderRoute(
+    '/list/homes/:homeId/devices/addDevice/:step',
+    <AddHomeWizardPage detect={never} />,
+    '/list/homes/h1/devices/addDevice/deviceData?devid=0123456789abcdef99',
+  );
+  await waitFor(() => expect(useWizardStore.getState().homeId).toBe('h1'));
+  expect(await screen.findByTestId('known-devid')).toHaveTextContent('0123456789abcdef99');
+  expect(screen.queryByLabelText('Device identifier')).toBeNull();
+});
