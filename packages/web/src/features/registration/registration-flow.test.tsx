@@ -39,6 +39,12 @@ function serial(value: string) {
 }
 
 describe('step 1 validation (spec 1 §5)', () => {
+  test('the password and its repeat hold at most 20 characters (spec 1 §2)', () => {
+    open();
+    expect(field('Password')).toHaveAttribute('maxLength', '20');
+    expect(field('Repeat password')).toHaveAttribute('maxLength', '20');
+  });
+
   test('Continue stays disabled until the terms are ticked', () => {
     open();
     expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
