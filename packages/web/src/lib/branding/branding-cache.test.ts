@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { BRANDING_FETCH_DELAY_MS, MIN_STORAGE_VERSION } from '@hearth/protocol';
 import { installFakeFetch, json } from '../../test/fake-fetch';
-import { tokenExpiringIn } from '../../test/tokens';
+import { makeToken, tokenExpiringIn } from '../../test/tokens';
 import { useSessionStore } from '../session/session-store';
 
 const calora = {
@@ -79,4 +79,21 @@ describe('branding fetch (spec 1 §4, §9)', () => {
     await vi.waitFor(() => expect(brandCalls()).toBe(2));
     session.getState().clear();
   });
+});
+
+test('a renewed session sets the serial id from its token (spec 1 §4)', async () => {
+  const { useBranding } = await import('./use-branding');
+  const session = (await import('../session/session-store')).useSessionStore;
+  const branding = (await import('./branding-store')).useBrandingStore;
+  installFakeFetch({ 'GET /webapp/v3/json/brands.json': () => json({ '02': calora }) });
+  renderHook(() => useBranding());
+  act(() =>
+    session.getState().setSession({
+      token: makeToken({ exp: Math.floor(Date.now() / 1000) + 3600, serialId: '02.07' }),
+      refreshToken: 'r3',
+      username: 'ana@example.com',
+    }),
+  );
+  expect(branding.getState().serialId).toBe('02.07');
+  session.getState().clear();
 });
