@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import type { EChartsCoreOption } from 'echarts/core';
 import type { DevData, GroupedHome, SnapshotNode } from '@hearth/protocol';
@@ -67,8 +67,11 @@ const lounge = [
   { t: at(11), counter: '2500', temp: '23.0' },
 ];
 
-function serve() {
+/** The samples answer; a status other than 200 fails every samples read with it. */
+function serve(samplesStatus = 200) {
   const inRange = (call: RecordedCall, samples: WireSample[]) => {
+    if (samplesStatus !== 200)
+      return json({ statusCode: samplesStatus, error: 'x', message: 'x' }, samplesStatus);
     const q = new URL(call.url, 'http://x').searchParams;
     // Our server's grouped answer: one entry per month with its energy.
     if (q.get('group') === 'month')
@@ -259,6 +262,25 @@ describe('missing lookups (spec 3 §8)', { timeout: 20_000 }, () => {
     third.unmount();
     open('/homes/h9/system/htr/records');
     expect(await screen.findByText('Home not found')).toBeInTheDocument();
+  });
+});
+
+describe('samples failure (spec 3 §8: data-update error, told once)', { timeout: 20_000 }, () => {
+  test.each([
+    [400, true, null],
+    [502, false, 'dataUpdate'],
+  ])('a read failing with %i: page line %s, toast %s', async (status, line, toast) => {
+    useErrorToastStore.getState().dismiss();
+    const { calls } = serve(status);
+    open(`/homes/h1/devs/${DEV}/htr/2/records?day=9&month=3&year=2026`);
+    await waitFor(() => expect(samplesCalls(calls).length).toBeGreaterThan(0));
+    // A 5xx read is asked again twice (1 s, then 2 s later) before it fails.
+    await act(() => vi.advanceTimersByTimeAsync(3_500));
+    await waitFor(() => expect(screen.queryByText('Loading…')).toBeNull());
+    await waitFor(() => expect(useErrorToastStore.getState().kind).toBe(toast));
+    const shown = screen.queryByText('The information displayed may not be updated');
+    if (line) expect(shown).toBeInTheDocument();
+    else expect(shown).toBeNull();
   });
 });
 

@@ -145,7 +145,8 @@ export function RecordsView({ title, nodes, timeZone, withTemperature }: Records
           <IonSpinner aria-hidden="true" /> <span>{t('records.loading')}</span>
         </p>
       )}
-      {samples.error && <p role="status">{t('records.loadFailed')}</p>}
+      {/* Spec 3 §8 samples failure: the data-update error, said once (the toast or this line). */}
+      {samples.ownMessage && <p role="status">{t('records.loadFailed')}</p>}
       <RecordsChart options={options} label={t('records.chart')} onBucket={drill} />
       <RecordsTable
         labels={labels}

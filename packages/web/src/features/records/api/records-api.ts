@@ -9,7 +9,7 @@ import {
   type GroupedHome,
   type NodeType,
 } from '@hearth/protocol';
-import { http } from '../../../lib/http';
+import { http, needsOwnMessage } from '../../../lib/http';
 import { monthRangeSeconds, type WireSample } from '../model/records-series';
 
 const dev = (devId: string) => `/api/v2/devs/${encodeURIComponent(devId)}`;
@@ -111,10 +111,14 @@ export function yearSamplesQuery(
 }
 
 // Module-level so TanStack Query keeps the combined value while no result changes.
-function combineSamples(results: { isPending: boolean; isError: boolean; data?: WireSample[] }[]) {
+function combineSamples(
+  results: { isPending: boolean; isError: boolean; error: unknown; data?: WireSample[] }[],
+) {
   return {
     pending: results.some((r) => r.isPending),
     error: results.some((r) => r.isError),
+    // Spec 1 §8: the error toast tells a failed read (data-update) unless it was a 400 or 409.
+    ownMessage: results.some((r) => r.isError && needsOwnMessage(r.error)),
     data: results.map((r) => r.data),
   };
 }
@@ -125,7 +129,7 @@ export function useSamples(
   months: readonly { year: number; month: number }[] | { year: number },
   timeZone: string,
   today: CalendarDate,
-): { pending: boolean; error: boolean; perNode: WireSample[][] } {
+): { pending: boolean; error: boolean; ownMessage: boolean; perNode: WireSample[][] } {
   const perMonth = 'length' in months;
   const pairs =
     'length' in months
@@ -149,5 +153,10 @@ export function useSamples(
     // pairs follows nodes and months, which the data already reflects.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [combined.data]);
-  return { pending: combined.pending, error: combined.error, perNode };
+  return {
+    pending: combined.pending,
+    error: combined.error,
+    ownMessage: combined.ownMessage,
+    perNode,
+  };
 }
