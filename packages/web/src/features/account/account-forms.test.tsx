@@ -88,3 +88,20 @@ test('a deleted account ends the session and goes to /login (spec 1 §2)', async
   expect(JSON.parse(writes()[0]?.body ?? '{}')).toMatchObject({ password: 'secret_1' });
   expect(useSessionStore.getState().token).toBeFalsy();
 });
+
+test('the switcher offers e-mail, password and configuration, e-mail first (spec 1 §2)', () => {
+  renderRoute('/account', <AccountPage />, '/account');
+  expect(
+    ['email', 'password', 'configuration'].map(
+      (s) => screen.getByTestId(`account-tab-${s}`).textContent,
+    ),
+  ).toEqual(['E-mail', 'Password', 'Configuration']);
+  expect(screen.getByRole('button', { name: 'Change e-mail' })).toBeInTheDocument();
+});
+  expect(screen.getByRole('button', { name: 'Change password' })).toBeInTheDocument();
+  act(() => {
+    segment.dispatchEvent(new CustomEvent('ionChange', { detail: { value: 'configuration' } }));
+  });
+  expect(screen.getByRole('button', { name: 'Delete account' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Change password' })).toBeNull();
+});
