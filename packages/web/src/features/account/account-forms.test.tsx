@@ -98,10 +98,3 @@ test('the switcher offers e-mail, password and configuration, e-mail first (spec
   ).toEqual(['E-mail', 'Password', 'Configuration']);
   expect(screen.getByRole('button', { name: 'Change e-mail' })).toBeInTheDocument();
 });
-  expect(screen.getByRole('button', { name: 'Change password' })).toBeInTheDocument();
-  act(() => {
-    segment.dispatchEvent(new CustomEvent('ionChange', { detail: { value: 'configuration' } }));
-  });
-  expect(screen.getByRole('button', { name: 'Delete account' })).toBeInTheDocument();
-  expect(screen.queryByRole('button', { name: 'Change password' })).toBeNull();
-});
