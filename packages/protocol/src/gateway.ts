@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { awayStatusSchema, decimalString, pmoSystemSchema } from './wire';
 
 /**
  * The gateway channel over MQTT (API.md §8; full description in docs/device-protocol.md).
@@ -114,3 +115,47 @@ export const gatewaySampleSchema = z.object({
 });
 export const gatewaySamplesPayloadSchema = z.object({ samples: z.array(gatewaySampleSchema) });
 export type GatewaySample = z.infer<typeof gatewaySampleSchema>;
+
+/** A power limit as the wire carries it: a string of whole watts, "0" for none (API.md §1). */
+const powerLimitObject = z.object({ power_limit: z.string().regex(/^\d+$/) });
+
+/**
+ * The device objects a gateway publishes at `up{path}` besides node objects and `/mgr/nodes`
+ * (docs/device-protocol.md "Topics"), each in the shape the app reads at that realtime path
+ * (API.md §5, §7). Unknown keys are kept.
+ */
+const DEVICE_OBJECTS: Record<string, z.ZodType> = {
+  '/mgr/away_status': awayStatusSchema,
+  '/mgr/discovery': z.object({
+    discovery: z.enum(['on', 'off']),
+    type: z.string().optional(),
+    addr: z.number().int().min(0).optional(),
+  }),
+  '/mgr/rtc/time': z.object({
+    y: z.number().int(),
+    n: z.number().int(),
+    d: z.number().int(),
+    h: z.number().int(),
+    m: z.number().int(),
+    s: z.number().int(),
+    w: z.number().int().optional(),
+  }),
+  '/geo_data': z.record(z.string(), z.unknown()),
+  '/htr_system/power_limit': powerLimitObject,
+  '/pmo_system': pmoSystemSchema,
+};
+const METER_OBJECTS: Record<string, z.ZodType> = {
+  power_limit: powerLimitObject,
+  power: z.object({ power: decimalString }),
+};
+const METER_OBJECT_PATH = /^\/pmo\/\d+\/(power_limit|power)$/;
+
+/**
+ * The schema of a device object a gateway may publish at `up{path}`; undefined for a path
+ * that is not one (node objects and `/mgr/nodes` have schemas of their own in wire.ts).
+ */
+export function gatewayDeviceObjectSchema(path: string): z.ZodType | undefined {
+  const meter = METER_OBJECT_PATH.exec(path);
+  if (meter) return METER_OBJECTS[meter[1] ?? ''];
+  return Object.hasOwn(DEVICE_OBJECTS, path) ? DEVICE_OBJECTS[path] : undefined;
+}

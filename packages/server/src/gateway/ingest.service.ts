@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   connectedPayloadSchema,
   gatewayAckSchema,
+  gatewayDeviceObjectSchema,
   gatewaySamplesPayloadSchema,
   type GatewaySample,
   isValidDevId,
@@ -125,6 +126,11 @@ export function createIngestService(deps: IngestDeps) {
       realtime.update(devId, path, value);
       return;
     }
+    // Only the documented device objects, in the shape read at their path (API.md §5, §7): an
+    // unknown path or a malformed object is dropped, so that no read or update carries it.
+    const schema = gatewayDeviceObjectSchema(path);
+    if (!schema) throw new Error(`unknown object path ${path}`);
+    schema.parse(body);
     const value = objectSchema.parse(body);
     await stateWrites.add({ devId, path, body: value });
     realtime.update(devId, path, value);

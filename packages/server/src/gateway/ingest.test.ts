@@ -19,6 +19,9 @@ afterAll(() => t.stop());
 beforeEach(() => t.reset());
 
 const status = { mode: 'manual', stemp: '21.0', mtemp: '19.5', units: 'C', sync_status: 'ok' };
+const away = { enabled: false, away: false, forced: false };
+/** A device clock (docs/device-protocol.md `/mgr/rtc/time`) on the minute `m`. */
+const clock = (m: number) => ({ y: 2026, n: 11, d: 22, h: 10, m, s: 0, w: 0 });
 
 const freshProcess = () => freshIngestProcess(t);
 
@@ -45,10 +48,10 @@ describe('ingest', () => {
     // Deleted elsewhere (another process, an operator): the cached "known" is now wrong.
     await t.hearth.db.delete(devs).where(eq(devs.devId, devId));
     await p.send(gatewayTopics.up(devId, '/htr/2/status'), { ...status, mtemp: '20.0' });
-    await p.send(gatewayTopics.up(devId, '/mgr/away_status'), { away: false });
+    await p.send(gatewayTopics.up(devId, '/mgr/away_status'), away);
     expect(await t.repos.devices.find(devId)).toMatchObject({ devId, groupId: null });
     expect((await t.repos.nodes.find(devId, 'htr', 2))?.status).toMatchObject({ mtemp: '20.0' });
-    expect(await t.repos.devices.getState(devId, '/mgr/away_status')).toEqual({ away: false });
+    expect(await t.repos.devices.getState(devId, '/mgr/away_status')).toEqual(away);
     expect(p.updates.map((u) => u.path)).toEqual([
       '/htr/2/status',
       '/htr/2/status',
@@ -70,7 +73,7 @@ describe('ingest', () => {
     await Promise.all(
       ids.flatMap((devId, i) => [
         p.send(gatewayTopics.up(devId, '/htr/2/status'), { ...status, mtemp: `${i}.5` }),
-        p.send(gatewayTopics.up(ids[(i + 1) % ids.length] ?? '', '/mgr/rtc/time'), { n: i }),
+        p.send(gatewayTopics.up(ids[(i + 1) % ids.length] ?? '', '/mgr/rtc/time'), clock(i)),
       ]),
     );
     for (const [i, devId] of ids.entries()) {
@@ -83,7 +86,7 @@ describe('ingest', () => {
       expect(p.updates).toContainEqual({ devId, path: '/htr/2/status', body: expected });
     }
     expect(p.updates).toHaveLength(ids.length * 2);
-    expect(await t.repos.devices.getState(ids[1] ?? '', '/mgr/rtc/time')).toEqual({ n: 0 });
+    expect(await t.repos.devices.getState(ids[1] ?? '', '/mgr/rtc/time')).toEqual(clock(0));
   });
 
   it('sends a pending write once on reconnection, and its ack ends the pending state once', async () => {
