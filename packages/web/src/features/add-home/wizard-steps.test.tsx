@@ -1,5 +1,5 @@
 import { beforeEach, expect, test } from 'vitest';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { installFakeFetch, json } from '../../test/fake-fetch';
 import { renderRoute } from '../../test/route-render';
 import { signIn } from '../../test/session';
@@ -39,3 +39,14 @@ test.each([
     expect(await screen.findByTestId('wizard-step')).toHaveTextContent(title);
   },
 );
+
+test('accepting the connection-error help goes to / (spec 2 §2)', async () => {
+  useWizardStore.getState().set({ devId: '0123456789abcdef99' });
+  renderRoute(
+    '/list/addHome/:step',
+    <AddHomeWizardPage detect={never} />,
+    '/list/addHome/connectionError',
+  );
+  fireEvent.click(await screen.findByText('Accept'));
+  expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+});
