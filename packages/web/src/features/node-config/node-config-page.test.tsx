@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { GroupedHome, MgrNode } from '@hearth/protocol';
 import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
@@ -15,6 +15,7 @@ let homes: GroupedHome[];
 let nodes: MgrNode[];
 let calls: RecordedCall[];
 let setupStatus = 200;
+let nodeStatus = 200;
 const setup = {
   units: 'C',
   priority: 'medium',
@@ -34,13 +35,17 @@ const setup = {
 beforeEach(() => {
   signIn();
   setupStatus = 200;
+  nodeStatus = 200;
   useErrorToastStore.getState().dismiss();
   homes = [{ id: 'h1', name: 'Attic', owner: true, devs: [box] }];
   nodes = [{ name: 'Store', addr: 2, type: 'acm', installed: true, lost: false }];
   ({ calls } = installFakeFetch({
     'GET /api/v2/grouped_devs': () => json(homes),
     [`GET /api/v2/devs/${DEV}/mgr/nodes`]: () => json({ nodes }),
-    [`GET /api/v2/devs/${DEV}/acm/2/`]: () => json({ status: { locked: false }, setup }),
+    [`GET /api/v2/devs/${DEV}/acm/2/`]: () =>
+      nodeStatus === 200
+        ? json({ status: { locked: false }, setup })
+        : json({ message: 'no', statusCode: nodeStatus }, nodeStatus),
     [`POST /api/v2/devs/${DEV}/acm/2/setup`]: () =>
       json(setupStatus === 200 ? {} : { message: 'no', statusCode: setupStatus }, setupStatus),
     [`POST /api/v2/devs/${DEV}/acm/2/name`]: () => json({}),
@@ -90,6 +95,26 @@ describe('node configuration page', () => {
       if (line) expect(await screen.findByRole('alert')).toHaveTextContent(line);
       else expect(screen.queryByRole('alert')).toBeNull();
       expect(screen.queryByText('Settings saved')).toBeNull();
+    },
+  );
+
+  test.each([
+    [400, true, null],
+    [502, false, 'dataUpdate'],
+  ])(
+    'node data failing with %i: page line %s, toast %s (spec 3 §8 node data load failure, told once)',
+    async (status, line, toast) => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      nodeStatus = status;
+      open();
+      await waitFor(() => expect(calls.some((c) => c.url.endsWith('/acm/2/'))).toBe(true));
+      // A 5xx read is asked again twice (1 s, then 2 s later) before it fails.
+      await act(() => vi.advanceTimersByTimeAsync(3_500));
+      await waitFor(() => expect(useErrorToastStore.getState().kind).toBe(toast));
+      const text = 'The information displayed may not be updated';
+      if (line) expect(await screen.findByText(text)).toBeInTheDocument();
+      else expect(screen.queryByText(text)).toBeNull();
+      vi.useRealTimers();
     },
   );
 

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { isWifiHeaterProduct, parseNodeType } from '@hearth/protocol';
 import { useHomeDevices, useHomes } from '../../lib/devices';
+import { needsOwnMessage } from '../../lib/http';
 import { useAdminMode } from '../../lib/session/admin-mode';
 import { postSelect, useNodeData, type NodeRef } from './api/node-config-api';
 import { selectsOnEntry } from './model/config-rules';
@@ -89,7 +90,9 @@ export function useNodeConfig() {
     pmoSystem: pmo,
     missing,
     loading: missing === undefined && (data.isPending || homes.isPending),
-    failed: missing === undefined && data.isError,
+    // Spec 3 §8 node data load failure: the data-update error, told once — by the error toast
+    // unless the server refused the read (400, 409, spec 1 §8).
+    failed: missing === undefined && data.isError && needsOwnMessage(data.error),
     homeIndex: Math.max(0, homes.data?.findIndex((h) => h.id === homeId) ?? 0),
   };
 }
