@@ -106,6 +106,10 @@ describe('node detail', () => {
     seed();
     const switcher = await screen.findByRole('group', { name: 'Mode' });
     expect(within(switcher).queryByRole('button', { name: 'Boost' })).not.toBeInTheDocument();
+    // Spec 3 §2 toolbar: without a schedule capability (no programme, no setup), no schedule.
+    expect(screen.queryByRole('link', { name: 'Schedule' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Records' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Settings' })).toBeInTheDocument();
     fireEvent.click(within(switcher).getByRole('button', { name: 'Manual' }));
     fireEvent.click(within(switcher).getByRole('button', { name: 'Off' }));
     await waitFor(() => expect(posts).toHaveLength(1));
@@ -158,6 +162,8 @@ describe('node detail', () => {
     await waitFor(() => expect(sockets.open.size).toBe(1));
     seed();
     const toggle = await screen.findByRole('switch', { name: 'Timer on' });
+    // Spec 3 §4: no boost button while a timer is active.
+    expect(screen.queryByRole('button', { name: 'Boost' })).toBeNull();
     vi.useFakeTimers();
     fireEvent.click(toggle);
     expect(screen.getByTestId('timer-state')).toHaveTextContent('OFF');
