@@ -67,6 +67,8 @@ describe('node configuration page', () => {
   test('sends only what changed, then toasts and goes back', async () => {
     open();
     const priority = await screen.findByLabelText('Priority');
+    // Spec 3 §5: a node name takes at most 30 characters.
+    expect(screen.getByLabelText('Name')).toHaveAttribute('maxlength', '30');
     fireEvent.change(priority, { target: { value: 'high' } });
     fireEvent.change(screen.getByRole('slider', { name: /Setback temperature/ }), {
       target: { value: '16.5' },
