@@ -238,9 +238,9 @@ describe('dashboard controls', () => {
     ]);
   });
 
-  test('table view: a typed temperature is sent on the node step and within its limits', async () => {
+  test('table view: a typed temperature is sent on the node step and within its limits, the last on leaving', async () => {
     vi.stubGlobal('innerWidth', 1024);
-    const { seed } = setup(10);
+    const { seed, page } = setup(10);
     await screen.findByRole('article', { name: 'Room 1' });
     seed();
     await userEvent.click(await screen.findByRole('button', { name: 'Table view' }));
@@ -261,6 +261,10 @@ describe('dashboard controls', () => {
     fireEvent.change(input, { target: { value: '20' } });
     await waitFor(() => expect(posts).toHaveLength(3));
     expect(JSON.parse(posts[2]?.body ?? '{}')).toEqual({ eco_temp: '5.0', units: 'C' });
+    // Spec 3 §4: leaving the view sends the edit still waiting.
+    page.unmount();
+    await waitFor(() => expect(posts).toHaveLength(4));
+    expect(JSON.parse(posts[3]?.body ?? '{}')).toEqual({ stemp: '20.0', units: 'C' });
   });
 
   // Spec 3 §8: 400 and 409 are both left to the caller by the HTTP layer.
