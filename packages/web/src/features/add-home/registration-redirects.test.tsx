@@ -135,3 +135,17 @@ test("the add-device wizard registers with the stored home's name, id and geo da
     product_id: '0105',
   });
 });
+
+test('a device detected before the home list arrives keeps its id (spec 2 §4, §5)', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  renderRoute(
+    '/list/homes/:homeId/devices/addDevice/:step',
+    <AddHomeWizardPage detect={async () => DEV} />,
+    '/list/homes/h1/devices/addDevice/deviceDetection',
+  );
+  expect(await screen.findByText('Device detected')).toBeInTheDocument();
+  await act(async () => vi.advanceTimersByTimeAsync(DETECTION_MESSAGE_MS));
+  await waitFor(() => expect(useWizardStore.getState().home.name).toBe('Barn'));
+  expect(await screen.findByTestId('known-devid')).toHaveTextContent(DEV);
+  expect(screen.queryByLabelText('Device identifier')).toBeNull();
+});

@@ -22,13 +22,18 @@ export function usePrefillExistingHome(
   query: URLSearchParams,
 ) {
   const queryType = query.get('deviceType');
+  // Started afresh for this home as the page opens, not once the home list has arrived: a device
+  // detected meanwhile (a link opened directly) keeps its id.
   useEffect(() => {
-    if (homeId === null || !home) return;
+    if (homeId === null) return;
     const deviceType = isDeviceType(queryType) ? queryType : 'ethernet';
     const store = useWizardStore.getState();
     if (store.homeId !== homeId) store.reset({ homeId, deviceType });
     // The add-device wizard has no type step: the query decides on every visit.
     else if (store.deviceType !== deviceType) store.set({ deviceType });
+  }, [homeId, queryType]);
+  useEffect(() => {
+    if (homeId === null || !home) return;
     useWizardStore.getState().set({ home: { ...EMPTY_HOME_DATA, name: home.name } });
     const controller = new AbortController();
     http
@@ -51,5 +56,5 @@ export function usePrefillExistingHome(
         () => undefined,
       );
     return () => controller.abort();
-  }, [homeId, home, queryType]);
+  }, [homeId, home]);
 }
