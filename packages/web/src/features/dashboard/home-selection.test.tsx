@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { installFakeFetch, json } from '../../test/fake-fetch';
 import { renderWithApp } from '../../test/render';
 import { tokenExpiringIn } from '../../test/tokens';
-import { fakeSockets, home } from '../../test/fake-devices';
+import { fakeSockets, home, mgrNode } from '../../test/fake-devices';
 import { useSessionStore } from '../../lib/session/session-store';
 import { DashboardPage } from './dashboard-page';
 
@@ -44,4 +44,34 @@ test('8 homes: a carousel; an index out of range falls back to the first home', 
     'aria-current',
     'true',
   );
+});
+
+test('tabIndex in the query picks the tab; without heaters the power monitors are tab 0 (spec 3 §2)', async () => {
+  const nodes = [mgrNode('Lounge', 1), mgrNode('Meter', 5, 'pmo')];
+  installFakeFetch({
+    'GET /api/v2/grouped_devs': () =>
+      json([home('h1', 'Casa', ['dev1']), home('h2', 'Flat', ['dev2'])]),
+    'GET /api/v2/devs/dev1/mgr/nodes': () => json({ nodes }),
+    'GET /api/v2/devs/dev2/mgr/nodes': () => json({ nodes: [mgrNode('Meter', 5, 'pmo')] }),
+  });
+  const monitors = (m: readonly { node: { name: string } }[]) => (
+    <p>monitors: {m.map((x) => x.node.name).join()}</p>
+  );
+  const first = renderWithApp(<DashboardPage renderPowerMonitors={monitors} />, {
+    path: '/?homeIndex=0&tabIndex=1',
+    connectDevice: fakeSockets().connect,
+  });
+  expect(await screen.findByRole('tab', { name: 'Power monitors (1)' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  expect(screen.getByText('monitors: Meter')).toBeInTheDocument();
+  first.unmount();
+
+  renderWithApp(<DashboardPage renderPowerMonitors={monitors} />, {
+    path: '/?homeIndex=1&tabIndex=0',
+    connectDevice: fakeSockets().connect,
+  });
+  expect(await screen.findByText('monitors: Meter')).toBeInTheDocument();
+  expect(screen.queryByRole('tab', { name: /Heaters/ })).toBeNull();
 });
