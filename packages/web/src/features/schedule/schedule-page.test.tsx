@@ -48,7 +48,10 @@ describe('weekly schedule', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText('06:00 – 07:00'), { target: { value: '2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Copy day' }));
     const dialog = screen.getByRole('dialog', { name: 'Copy Monday' });
-    expect(within(dialog).getByRole('checkbox', { name: /Monday/ })).toBeDisabled();
+    // Spec 3 §4: the selected day is disabled, with a hint.
+    expect(
+      within(dialog).getByRole('checkbox', { name: /^Monday\s*\(day being copied\)$/ }),
+    ).toBeDisabled();
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Wednesday' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Copy' }));
     await waitFor(() => expect(posts(calls, '/prog')).toHaveLength(1));
