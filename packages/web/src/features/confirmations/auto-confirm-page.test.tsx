@@ -94,3 +94,23 @@ test('a failed registration confirmation says errors.registerConfirmationError, 
   act(() => vi.advanceTimersByTime(200));
   expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/);
 });
+
+test('a user who moved on before the 5 s is not taken to /login (spec 1 §2)', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  const before = window.location.pathname;
+  installFakeFetch({ 'POST /api/v2/users/verify': () => json({ message: 'ok' }) });
+  try {
+    renderRoute(
+      '/registration-confirm/:serialId',
+      <RegistrationConfirmPage />,
+      '/registration-confirm/01.01?user=u1&code=c1',
+    );
+    await screen.findByTestId('form-success');
+    // The user moves on: the browser is at another page while this one stays mounted below.
+    window.history.pushState({ key: 'elsewhere' }, '', '/login/register');
+    act(() => vi.advanceTimersByTime(CONFIRMATION_REDIRECT_MS + 100));
+    expect(screen.getByTestId('location')).toHaveTextContent('/registration-confirm/01.01');
+  } finally {
+    window.history.pushState({}, '', before);
+  }
+});
