@@ -3,7 +3,11 @@ import {
   DEMO_POWER_W,
   deviceClockAt,
   formatDecimal,
+  isValidMaxPower,
   pmoSystemSchema,
+  POWER_LIMITLESS,
+  POWER_LIMIT_NONE,
+  validateHeaterPowerLimit,
 } from '@hearth/protocol';
 import {
   emitNode,
@@ -81,16 +85,21 @@ export function deviceRoutes(ctx: DemoContext): DemoRoute[] {
     route('GET', `${DEV}/htr_system/power_limit`, (req) => ({ power_limit: dev(req).powerLimit })),
     route('POST', `${DEV}/htr_system/power_limit`, (req) => {
       const d = dev(req);
-      const limit = Number(bodyOf(req).power_limit);
-      if (!Number.isInteger(limit) || limit < 0) throw new DemoBadRequest('power_limit');
-      d.powerLimit = String(limit);
+      // As the server: 0 (none) or 1000–60000 whole watts (spec 3 §5).
+      const check = validateHeaterPowerLimit(String(bodyOf(req).power_limit ?? ''));
+      if (!check.ok) throw new DemoBadRequest('power_limit');
+      d.powerLimit = String(check.value);
       ctx.emit(d.devId, { path: '/htr_system/power_limit', body: { power_limit: d.powerLimit } });
     }),
     route('GET', `${DEV}/pmo_system`, (req) => structuredClone(dev(req).pmoSystem)),
     route('POST', `${DEV}/pmo_system`, (req) => {
       const d = dev(req);
       const parsed = pmoSystemSchema.safeParse(req.body);
-      if (!parsed.success) throw new DemoBadRequest('pmo_system');
+      // As the server: each profile limitless (-1), none (0) or 1000–60000 W (spec 3 §5).
+      const limitsOk = parsed.data?.max_power_config.profiles.every(
+        (p) => p === POWER_LIMITLESS || p === POWER_LIMIT_NONE || isValidMaxPower(p),
+      );
+      if (!parsed.success || !limitsOk) throw new DemoBadRequest('pmo_system');
       d.pmoSystem = parsed.data;
       ctx.emit(d.devId, { path: '/pmo_system', body: structuredClone(d.pmoSystem) });
     }),

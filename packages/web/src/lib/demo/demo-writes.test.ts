@@ -76,3 +76,37 @@ test('discovery at the address of an erased node installs the replacement there'
   expect(nodes).toHaveLength(3);
   expect(nodes[1]).toMatchObject({ addr: 2, installed: true });
 });
+
+test('a power schedule write is kept and pushed; one the device would refuse is a 400 (spec 3 §4, §7)', () => {
+  const { events, get, post } = setup();
+  const system = {
+    main_circuit_pmos: [],
+    max_power_config: {
+      profiles: [4000, -1],
+      slots: [
+        { m: 0, i: 0 },
+        { m: 1440 + 420, i: 1 },
+      ],
+    },
+  };
+  expect(post(`${BASE}/pmo_system`, system).status).toBe(200);
+  expect(get(`${BASE}/pmo_system`)).toEqual(system);
+  expect(events).toContainEqual({ path: '/pmo_system', body: system });
+  expect(post(`${BASE}/pmo_system`, { max_power_config: 'x' }).status).toBe(400);
+  const tooLow = { ...system, max_power_config: { ...system.max_power_config, profiles: [500] } };
+  expect(post(`${BASE}/pmo_system`, tooLow).status).toBe(400);
+  expect(get(`${BASE}/pmo_system`)).toEqual(system);
+});
+
+test('a heater system power limit is kept and pushed; outside 0 or 1000–60000 W it is a 400', () => {
+  const { events, get, post } = setup();
+  expect(post(`${BASE}/htr_system/power_limit`, { power_limit: '500' }).status).toBe(400);
+  expect(post(`${BASE}/htr_system/power_limit`, { power_limit: '60001' }).status).toBe(400);
+  expect(events).toEqual([]);
+  expect(post(`${BASE}/htr_system/power_limit`, { power_limit: '3000' }).status).toBe(200);
+  expect(get(`${BASE}/htr_system/power_limit`)).toEqual({ power_limit: '3000' });
+  expect(events).toContainEqual({
+    path: '/htr_system/power_limit',
+    body: { power_limit: '3000' },
+  });
+});
