@@ -6,7 +6,7 @@ import type { RecordedCall } from '../../test/fake-fetch';
 import { renderWithApp } from '../../test/render';
 import { LocationProbe } from '../../test/route-render';
 import { HomeDetailsPage } from './home-details-page';
-import { save, setUpHomeDetails } from './home-details-test-kit';
+import { fixture, save, setUpHomeDetails } from './home-details-test-kit';
 
 let calls: RecordedCall[];
 beforeEach(() => {
@@ -60,4 +60,16 @@ test('an unchanged name is not written again', async () => {
   save();
   await screen.findByText('Saved');
   expect(calls.some((c) => c.url.endsWith('/groups/h1/name'))).toBe(false);
+});
+
+test('in admin mode, a max power configuration flagged not editable cannot be changed (spec 2 §4)', async () => {
+  fixture.h1Extra = { editable: false };
+  renderWithApp(
+    <Routes>
+      <Route path="/list/homes/:homeId/:option" element={<HomeDetailsPage />} />
+    </Routes>,
+    { path: '/list/homes/h1/data?adminMode=1' },
+  );
+  await waitFor(() => expect(screen.getByLabelText('City')).toHaveValue('Madrid'));
+  await waitFor(() => expect(screen.getByRole('radio', { name: 'Fixed limit' })).toBeDisabled());
 });
