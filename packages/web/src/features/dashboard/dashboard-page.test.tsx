@@ -6,6 +6,7 @@ import { installFakeFetch, json } from '../../test/fake-fetch';
 import { renderWithApp } from '../../test/render';
 import { tokenExpiringIn } from '../../test/tokens';
 import { useSessionStore } from '../../lib/session/session-store';
+import { useErrorToastStore } from '../../lib/http';
 import type { DeviceConnection, DeviceSocketOptions } from '../../lib/socket/device-socket';
 import { DashboardPage } from './dashboard-page';
 
@@ -194,5 +195,23 @@ describe('dashboard', () => {
     await screen.findByRole('article', { name: 'Living room' });
     unmount();
     expect(sockets.open.size).toBe(0);
+  });
+
+  test('a failed quiet-home notifications read is ignored: no flag, no error (spec 3 §7)', async () => {
+    useErrorToastStore.getState().dismiss();
+    const { calls } = installFakeFetch({
+      'GET /api/v2/grouped_devs': () => json(homes),
+      [`GET /api/v2/devs/${DEV_A}/mgr/nodes`]: () => json({ nodes: [mgr('Living room', 1)] }),
+      'GET /api/notifications/v1/h1/presence/config': () =>
+        json({ statusCode: 502, error: 'bad_gateway', message: 'x' }, 502),
+    });
+    renderWithApp(<DashboardPage />, { connectDevice: fakeSockets().connect });
+    expect(await screen.findByRole('article', { name: 'Living room' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.endsWith('/h1/presence/config'))).toBe(true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId('home-quiet')).toBeNull();
+    expect(useErrorToastStore.getState().kind).toBeNull();
   });
 });
