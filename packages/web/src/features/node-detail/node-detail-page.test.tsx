@@ -173,6 +173,15 @@ describe('node detail', () => {
     vi.useRealTimers();
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(body(0)).toEqual({ mode: 'off' });
+    // Off, the switch still works and turns the timer back on, in manual (spec 3 §2).
+    act(() =>
+      sockets.device(DEV).onUpdate({ path: '/htr/1/status', body: { ...base, mode: 'off' } }),
+    );
+    await waitFor(() => expect(screen.getByTestId('timer-state')).toHaveTextContent('OFF'));
+    fireEvent.click(screen.getByRole('switch', { name: 'Timer on' }));
+    expect(screen.getByTestId('timer-state')).toHaveTextContent('ON');
+    await waitFor(() => expect(posts).toHaveLength(2), { timeout: 3_000 });
+    expect(body(1)).toEqual({ mode: 'manual' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Boiler' }));
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Timer on' })).toBeDisabled());
