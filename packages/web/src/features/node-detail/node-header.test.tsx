@@ -77,4 +77,19 @@ describe('node detail header (spec 3 §2)', () => {
     expect(await screen.findByTestId('node-name')).toHaveTextContent('A very long heater nam…');
     expect(screen.getByRole('navigation', { name: 'Heaters of the home' })).toBeInTheDocument();
   });
+
+  test("the home's name, and its date and time in the home's time zone", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.setSystemTime(new Date(Date.UTC(2026, 10, 16, 10, 0)));
+    const nodes = [liveNode('Hall', 1, base)];
+    const { sockets } = open(nodes);
+    await waitFor(() => expect(sockets.open.size).toBe(1));
+    act(() => sockets.seed(DEV, devData(nodes, { geo_data: { tz_code: 'Asia/Tokyo' } })));
+    expect(await screen.findByText('Casa')).toBeInTheDocument();
+    // 10:00 UTC is 19:00 in Tokyo.
+    await waitFor(() =>
+      expect(screen.getByTestId('node-clock')).toHaveTextContent('Monday, November 16th, 2026'),
+    );
+    expect(screen.getByTestId('node-clock')).toHaveTextContent('19:00');
+  });
 });
