@@ -149,6 +149,28 @@ describe('applyUpdate', () => {
     });
   });
 
+  test('the power system, thermostats and power monitors take their updates (spec 3 §7 paths)', () => {
+    const system = {
+      main_circuit_pmos: [5],
+      max_power_config: { profiles: [4000], slots: [{ m: 0, i: 0 }] },
+    };
+    expect(applyUpdate(seeded, { path: '/pmo_system', body: system }).pmo_system).toEqual(system);
+    const mixed = applyDevData(
+      undefined,
+      snapshot([node(3, 'Thermostat', '20.0', 'thm'), node(5, 'Meter', '0', 'pmo')]),
+    );
+    const thm = applyUpdate(mixed, { path: '/thm/3/status', body: { mtemp: '22.5' } });
+    expect(thm.nodes.find((n) => n.type === 'thm')?.status?.mtemp).toBe('22.5');
+    const limit = applyUpdate(mixed, { path: '/pmo/5/power_limit', body: { power_limit: '9000' } });
+    expect(limit.nodes.find((n) => n.type === 'pmo')?.power_limit).toEqual({
+      power_limit: '9000',
+    });
+    const setup = applyUpdate(mixed, { path: '/pmo/5/setup', body: { reverse_power: true } });
+    expect(setup.nodes.find((n) => n.type === 'pmo')?.setup).toEqual({ reverse_power: true });
+    const version = applyUpdate(mixed, { path: '/thm/3/version', body: { fw_version: '2.1' } });
+    expect(version.nodes.find((n) => n.type === 'thm')?.version).toEqual({ fw_version: '2.1' });
+  });
+
   test('updates before any snapshot start from an empty state', () => {
     const next = applyUpdate(undefined, { path: '/connected', body: { connected: true } });
     expect(next).toEqual({ ready: false, nodes: [], connected: true });
