@@ -50,7 +50,10 @@ beforeEach(() => {
       json(setupStatus === 200 ? {} : { message: 'no', statusCode: setupStatus }, setupStatus),
     [`POST /api/v2/devs/${DEV}/acm/2/name`]: () => json({}),
     [`POST /api/v2/devs/${DEV}/acm/2/select`]: () => json({}),
-    [`DELETE /api/v2/devs/${DEV}/acm/2/`]: () => json({}),
+    [`DELETE /api/v2/devs/${DEV}/acm/2/`]: () =>
+      setupStatus === 200
+        ? json({})
+        : json({ message: 'no', statusCode: setupStatus }, setupStatus),
   }));
 });
 
@@ -219,6 +222,19 @@ describe('node configuration page', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/?homeIndex=0'), {
       timeout: 4000,
     });
+  });
+
+  test('a failed delete is a user-request error; the page stays (spec 3 §8)', async () => {
+    nodes = [{ ...nodes[0]!, lost: true }];
+    setupStatus = 502;
+    open();
+    fireEvent.click(await screen.findByText('Delete'));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByText('Accept'));
+    await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('userRequest'));
+    expect(screen.queryByText('Node deleted')).toBeNull();
+    expect(screen.getByTestId('location')).toHaveTextContent(
+      `/homes/h1/devs/${DEV}/acm/2/settings`,
+    );
   });
 
   test('replace erases without purging and opens discovery at the same address', async () => {
