@@ -73,6 +73,11 @@ test('reads the power every 5 s, keeps the last reading when a read fails, and s
     'href',
     expect.stringContaining(`/homes/h1/devs/${DEV}/pmo/3/records?day=`),
   );
+  // Spec 3 §2: buttons for records and settings.
+  expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute(
+    'href',
+    `/homes/h1/devs/${DEV}/pmo/3/settings`,
+  );
 });
 
 test('a disconnected device is not polled', async () => {
