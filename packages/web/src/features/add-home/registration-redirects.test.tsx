@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import {
+  CONNECTION_WAIT_MS,
   DETECTION_MESSAGE_MS,
   PROGRESS_COMPLETION_MS,
   PROGRESS_WAIT_FACTOR,
@@ -22,6 +23,7 @@ let homes: GroupedHome[];
 let addStatus: number;
 let mine: string[];
 let calls: RecordedCall[];
+let connected: boolean;
 
 const never: Detector = (signal) =>
   new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
@@ -30,6 +32,7 @@ beforeEach(() => {
   signIn();
   addStatus = 201;
   mine = [];
+  connected = true;
   homes = [
     { id: 'h0', name: 'Attic', owner: true, devs: [] },
     { id: 'h1', name: 'Barn', owner: true, devs: [] },
@@ -51,7 +54,7 @@ beforeEach(() => {
       homes = [homes[0] as GroupedHome, { ...(homes[1] as GroupedHome), devs: [box] }];
       return json({}, 201);
     },
-    [`GET /api/v2/devs/${DEV}/connected`]: () => json({ connected: true }),
+    [`GET /api/v2/devs/${DEV}/connected`]: () => json({ connected }),
   }));
 });
 afterEach(() => vi.useRealTimers());
@@ -148,4 +151,25 @@ test('a device detected before the home list arrives keeps its id (spec 2 §4, �
   await waitFor(() => expect(useWizardStore.getState().home.name).toBe('Barn'));
   expect(await screen.findByTestId('known-devid')).toHaveTextContent(DEV);
   expect(screen.queryByLabelText('Device identifier')).toBeNull();
+});
+
+test('a gateway not connected within 60 s leads to the connection-error help (spec 2 §4, §8)', async () => {
+  vi.useFakeTimers();
+  connected = false;
+  useWizardStore.getState().set({
+    home: { country: 'ES', state: 'Madrid', city: 'M', zip: '28001', name: 'Cabin' },
+    tzCode: 'Europe/Madrid',
+    devId: DEV,
+    serialId: '7',
+    name: 'Box',
+  });
+  renderRoute(
+    '/list/addHome/:step',
+    <AddHomeWizardPage detect={never} />,
+    '/list/addHome/deviceRegistration',
+  );
+  await act(async () => vi.advanceTimersByTimeAsync(CONNECTION_WAIT_MS - 2_000));
+  expect(screen.getByTestId('location')).toHaveTextContent('/list/addHome/deviceRegistration');
+  await act(async () => vi.advanceTimersByTimeAsync(4_000));
+  expect(screen.getByTestId('location')).toHaveTextContent('/list/addHome/connectionError');
 });
