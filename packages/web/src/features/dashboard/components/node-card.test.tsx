@@ -64,9 +64,10 @@ describe('node card display states (spec 3 §2)', () => {
   });
 
   test('off and out-of-sync states, and a disconnected device sends the tap to records', () => {
-    expect(
-      within(card(liveNode('C', 3, { ...ok, mode: 'off' }))).getByTestId('node-stemp'),
-    ).toHaveTextContent('Off');
+    const off = card(liveNode('C', 3, { ...ok, mode: 'off' }));
+    expect(within(off).getByTestId('node-stemp')).toHaveTextContent('Off');
+    // Spec 3 §2: an off node's card is greyed (the off style).
+    expect(off).toHaveClass('node-card--off');
     const unsync = card(liveNode('D', 4, { ...ok, sync_status: 'unsync' }));
     expect(within(unsync).getByTestId('node-stemp')).toHaveTextContent('Out of sync, see records');
     // A gateway that is not connected: its nodes read offline and a tap opens the records.
