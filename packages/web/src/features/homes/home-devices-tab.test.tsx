@@ -17,3 +17,13 @@ test("the device list shows each device's name, linking to its settings, with it
     '/list/homes/h1/devices/addDevice',
   );
 });
+
+test('a guest of the home is offered only its home data and geolocation (spec 2 §2, §6)', async () => {
+  open('/list/homes/h2/data');
+  const nav = await screen.findByRole('navigation', { name: 'Home options' });
+  expect(
+    within(nav)
+      .getAllByRole('link')
+      .map((l) => l.textContent),
+  ).toEqual(['Home data', 'Geolocation']);
+});
