@@ -31,4 +31,13 @@ describe('weekly schedule display (spec 3 §2, §5)', { timeout: 20_000 }, () =>
     await waitFor(() => expect(posts(calls, '/prog_temps')).toHaveLength(1));
     expect(body(posts(calls, '/prog_temps')[0])).toMatchObject({ comf_temp: '71.0', units: 'F' });
   });
+
+  test('the header shows anti-frost, eco and comfort, in that order', async () => {
+    serve([heater(2, 'Lounge')]);
+    open();
+    await screen.findByRole('button', { name: 'Edit Comfort' });
+    expect(
+      screen.getAllByRole('button', { name: /^Edit / }).map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Edit Anti-frost', 'Edit Eco', 'Edit Comfort']);
+  });
 });
