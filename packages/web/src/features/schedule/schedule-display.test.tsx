@@ -40,4 +40,12 @@ describe('weekly schedule display (spec 3 §2, §5)', { timeout: 20_000 }, () =>
       screen.getAllByRole('button', { name: /^Edit / }).map((b) => b.getAttribute('aria-label')),
     ).toEqual(['Edit Anti-frost', 'Edit Eco', 'Edit Comfort']);
   });
+
+  test('a timer node shows OFF and ON in the header instead of the profiles', async () => {
+    serve([heater(2, 'Towel rail', { setup: { extra_options: { sensor_mode: 3 } } })]);
+    open();
+    const header = await screen.findByTestId('schedule-profiles');
+    expect(header).toHaveTextContent(/^OFF\s*ON$/);
+    expect(screen.queryByRole('button', { name: /^Edit / })).toBeNull();
+  });
 });
