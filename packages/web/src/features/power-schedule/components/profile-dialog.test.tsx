@@ -42,4 +42,11 @@ describe('power profile colour wheel (DESIGN §5: named controls in every langua
     expect(screen.getByRole('slider', { name: 'Hue' })).toBeInTheDocument();
     expect(screen.getByRole('slider', { name: 'Saturation and brightness' })).toBeInTheDocument();
   });
+
+  test('the wheel is 200 px across (spec 3 §9)', () => {
+    show();
+    const picker = document.querySelector<HTMLElement>('.react-colorful');
+    expect(picker?.style.width).toBe('200px');
+    expect(picker?.style.height).toBe('200px');
+  });
 });
