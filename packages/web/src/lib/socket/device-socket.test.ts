@@ -3,6 +3,7 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { Server, type Socket } from 'socket.io';
+import { io as ioClient } from 'socket.io-client';
 import {
   SOCKET_MAX_RECONNECT_ATTEMPTS,
   SOCKET_NAMESPACE,
@@ -119,6 +120,31 @@ describe('device socket', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  test('by default reconnects after 1 s, at most 3 times (spec 3 §4, §9)', async () => {
+    let seen: Record<string, unknown> | undefined;
+    const ioFactory = ((url: string, opts: Record<string, unknown>) => {
+      seen = opts;
+      return ioClient(url, { ...opts, autoConnect: false });
+    }) as unknown as typeof ioClient;
+    connection = connectDeviceSocket({
+      origin,
+      devId: DEV,
+      getToken: async () => 'token-1',
+      onDevData: () => undefined,
+      onUpdate: () => undefined,
+      onStatus: () => undefined,
+      ioFactory,
+    });
+    await vi.waitFor(() => expect(seen).toBeDefined());
+    expect(seen).toMatchObject({
+      reconnection: true,
+      reconnectionDelay: 1_000,
+      reconnectionDelayMax: 1_000,
+      reconnectionAttempts: 3,
+      query: { token: 'token-1', dev_id: DEV },
+    });
   });
 
   test('reconnects after the server drops it and asks for dev_data again', async () => {
