@@ -22,7 +22,7 @@ test('add-home wizard: every home and device data message for its bad input', as
 
   await visible(page.getByText('Next', { exact: true })).click();
   await expect(alert(page)).toHaveText(
-    'Please fill in these fields: Country, Region, City, Postcode, Home name',
+    'You must complete the following fields: Country, Region, City, Postcode, Home name',
   );
   await fillHomeData(page, 'Checks', '2800');
   await expect(page.getByTestId('form-error')).toHaveCount(0);
@@ -34,7 +34,7 @@ test('add-home wizard: every home and device data message for its bad input', as
   const register = () => visible(page.getByText('Register device')).click();
   await register();
   await expect(alert(page)).toHaveText(
-    'Please fill in these fields: Device name, Device identifier, Serial id',
+    'You must complete the following fields: Device name, Device identifier, Serial id',
   );
   await field(page, 'Device name').fill('x'.repeat(33));
   await field(page, 'Device identifier').fill('12345');
@@ -76,10 +76,10 @@ test('home screens: device name, guest e-mail and maximum power messages', async
   await visible(page.getByRole('link', { name: 'Guests' })).click();
   await expect(page).toHaveURL(/\/guests$/);
   await visible(page.getByText('Invite', { exact: true })).click();
-  await expect(alert(page)).toHaveText('Please fill in these fields: Guest e-mail');
+  await expect(alert(page)).toHaveText('You must complete the following fields: Guest e-mail');
   await field(page, 'Guest e-mail').fill('nobody');
   await visible(page.getByText('Invite', { exact: true })).click();
-  await expect(alert(page)).toHaveText('The e-mail address is not valid');
+  await expect(alert(page)).toHaveText('Invalid email');
 
   // Device settings: the name has at most 30 characters.
   await visible(page.getByRole('link', { name: 'Devices' })).click();
@@ -90,5 +90,5 @@ test('home screens: device name, guest e-mail and maximum power messages', async
   await expect(alert(page)).toHaveText('The name can have at most 30 characters');
   await field(page, 'Device name').fill('');
   await visible(page.getByText('Save', { exact: true })).click();
-  await expect(alert(page)).toHaveText('Please fill in these fields: Device name');
+  await expect(alert(page)).toHaveText('You must complete the following fields: Device name');
 });

@@ -66,7 +66,7 @@ describe('add-home wizard: home data', () => {
     await screen.findByRole('option', { name: /Spain|España/ });
     fireEvent.click(screen.getByText('Next'));
     expect(screen.getByRole('alert')).toHaveTextContent(
-      'Please fill in these fields: Country, Region, City, Postcode, Home name',
+      'You must complete the following fields: Country, Region, City, Postcode, Home name',
     );
     await fillHome();
     fireEvent.change(screen.getByLabelText('Postcode'), { target: { value: '2800a' } });
@@ -134,7 +134,7 @@ describe('device data and registration', () => {
     const next = () => fireEvent.click(screen.getByText('Register device'));
     next();
     expect(screen.getByRole('alert')).toHaveTextContent(
-      'Please fill in these fields: Device name, Device identifier, Serial id',
+      'You must complete the following fields: Device name, Device identifier, Serial id',
     );
     fireEvent.change(screen.getByLabelText('Device name'), { target: { value: 'x'.repeat(33) } });
     fireEvent.change(screen.getByLabelText('Device identifier'), {

@@ -50,7 +50,9 @@ describe('device settings', () => {
     const name = await screen.findByLabelText('Device name');
     fireEvent.change(name, { target: { value: '' } });
     fireEvent.click(screen.getByText('Save'));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in these fields: Device name');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'You must complete the following fields: Device name',
+    );
     fireEvent.change(name, { target: { value: 'y'.repeat(31) } });
     fireEvent.click(screen.getByText('Save'));
     expect(screen.getByRole('alert')).toHaveTextContent('at most 30 characters');

@@ -72,7 +72,7 @@ export function DeviceSettingsPage() {
   const save = () => {
     const error = deviceNameError(value, 'settings');
     if (error === 'fields')
-      return msg.error(`${t('deviceSettings.errors.fields')} ${t('deviceSettings.name')}`);
+      return msg.error(t('errors.fields', { fields: t('deviceSettings.name') }));
     if (error)
       return msg.error(t('deviceSettings.errors.nameTooLong', { max: DEVICE_NAME_SETTINGS_MAX }));
     void act(

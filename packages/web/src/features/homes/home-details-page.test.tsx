@@ -102,7 +102,7 @@ describe('home data form', () => {
     fireEvent.change(screen.getByLabelText('Home name'), { target: { value: ' ' } });
     save();
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Please fill in these fields: City, Home name',
+      'You must complete the following fields: City, Home name',
     );
   });
 
@@ -227,12 +227,12 @@ describe('guests', () => {
     await screen.findByText('bo@example.com');
     fireEvent.click(screen.getByText('Invite'));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Please fill in these fields: Guest e-mail',
+      'You must complete the following fields: Guest e-mail',
     );
     fireEvent.change(screen.getByLabelText('Guest e-mail'), { target: { value: 'nobody' } });
     expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.click(screen.getByText('Invite'));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The e-mail address is not valid');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email');
     fireEvent.change(screen.getByLabelText('Guest e-mail'), {
       target: { value: 'cy@example.com' },
     });

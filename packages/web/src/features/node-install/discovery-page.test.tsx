@@ -190,7 +190,7 @@ describe('node discovery', () => {
     fireEvent.change(screen.getByLabelText('Power monitor name'), { target: { value: ' ' } });
     fireEvent.click(screen.getByText('Save'));
     expect(screen.getByRole('alert')).toHaveTextContent(
-      'Please fill in these fields: Power monitor name',
+      'You must complete the following fields: Power monitor name',
     );
     fireEvent.click(screen.getByRole('switch', { name: 'Main circuit' }));
     expect(screen.queryByRole('alert')).toBeNull();

@@ -29,7 +29,7 @@ export function DeviceDataStep({ onNext }: { onNext: () => void }) {
         devId.trim() === '' && t('addHome.device.devId'),
         serialId.trim() === '' && t('addHome.device.serialId'),
       ].filter(Boolean);
-      return msg.error(`${t('addHome.errors.fields')} ${missing.join(', ')}`);
+      return msg.error(t('errors.fields', { fields: missing.join(', ') }));
     }
     if (error === 'errors.devId') return msg.error(t('addHome.errors.devId'));
     if (error === 'nameTooLong')

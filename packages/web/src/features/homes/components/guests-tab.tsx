@@ -26,8 +26,8 @@ export function GuestsTab({ homeId }: { homeId: string }) {
   const invite = async () => {
     const error = guestEmailError(email);
     if (error === 'fields')
-      return msg.error(`${t('homes.errors.fields')} ${t('homes.guests.email')}`);
-    if (error) return msg.error(t('homes.errors.email'));
+      return msg.error(t('errors.fields', { fields: t('homes.guests.email') }));
+    if (error) return msg.error(t('errors.email'));
     try {
       await inviteGuest(userId, homeId, email.trim(), host);
       setEmail('');

@@ -36,7 +36,7 @@ export function PmoNameModal({ devId, node, device, onClose }: Props) {
 
   const save = async () => {
     if (name.trim() === '')
-      return setError(`${t('nodeInstall.errors.fields')} ${t('nodeInstall.pmoName')}`);
+      return setError(t('errors.fields', { fields: t('nodeInstall.pmoName') }));
     try {
       if (name.trim() !== node.name) await setNodeName(devId, 'pmo', node.addr, name.trim());
       if (system && main !== system.main_circuit_pmos.includes(node.addr)) {
