@@ -50,6 +50,24 @@ describe('boost and runback', () => {
     expect(time).toHaveAttribute('aria-valuenow', '60');
   });
 
+  test('at its longest, more time keeps the time and shakes it for 1 s (spec 3 §5)', async () => {
+    const setup = { extra_options: { boost_temp: '24.0', boost_time: 1440 } };
+    const { sockets, seed } = open([liveNode('Living room', 1, base, { setup })]);
+    await waitFor(() => expect(sockets.open.size).toBe(1));
+    seed();
+    fireEvent.click(await screen.findByRole('button', { name: 'Boost' }));
+    const time = screen.getByRole('spinbutton', { name: 'Duration in minutes' });
+    expect(time).toHaveAttribute('aria-valuenow', '1440');
+    vi.useFakeTimers();
+    fireEvent.click(screen.getByRole('button', { name: 'More time' }));
+    expect(time).toHaveAttribute('aria-valuenow', '1440');
+    expect(time).toHaveClass('shake');
+    act(() => vi.advanceTimersByTime(999));
+    expect(time).toHaveClass('shake');
+    act(() => vi.advanceTimersByTime(1));
+    expect(time).not.toHaveClass('shake');
+  });
+
   test('boost: time held in hours, shown and sent in minutes; remaining time from the device clock; cancel', async () => {
     const setup = { extra_options: { boost_temp: '24.0', boost_time: 60 } };
     const { sockets, seed } = open([liveNode('Living room', 1, base, { setup })]);
