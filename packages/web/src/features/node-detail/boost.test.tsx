@@ -176,6 +176,20 @@ describe('boost and runback', () => {
     expect(await screen.findByText('Time left 01:29')).toBeInTheDocument();
   });
 
+  test('choosing runback in the mode switcher opens its dialog; nothing is sent before Accept (spec 3 §2)', async () => {
+    const setup = { runback_mode_enabled: true, extra_options: { max_runback_time: 45 } };
+    const { sockets, seed } = open([liveNode('Living room', 1, base, { setup })]);
+    await waitFor(() => expect(sockets.open.size).toBe(1));
+    seed();
+    const switcher = await screen.findByRole('group', { name: 'Mode' });
+    fireEvent.click(within(switcher).getByRole('button', { name: 'Runback' }));
+    const dialog = screen.getByRole('dialog', { name: 'Runback' });
+    expect(posts).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(body(0)).toMatchObject({ mode: 'runback', time: 45 });
+  });
+
   test('a storage heater shows when its boost ends', async () => {
     const acm = {
       ...liveNode('Hall', 1, {
