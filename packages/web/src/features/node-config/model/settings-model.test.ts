@@ -79,6 +79,8 @@ describe('node settings model', () => {
 
   test('changing units converts temperatures and the away offset, and drops other edits', () => {
     const initial = initialValues(ctx());
+    // Spec 3 §9: away offsets 0–5 by 0.5 in °C, 0–9 by 1 in °F.
+    expect(rangeOf(def('away_offset'), initial, ctx())).toEqual({ min: 0, max: 5, step: 0.5 });
     const edited = editValue(initial, initial, 'priority', 'high');
     const f = editValue(edited, initial, 'temperature_units', 'F');
     expect(f.priority).toBe('medium');
