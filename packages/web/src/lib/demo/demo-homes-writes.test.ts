@@ -19,14 +19,18 @@ function setup() {
   return createDemoBackend({ now: () => 0, random: () => 0.5, onDashboard: () => false });
 }
 
+const CABIN1 = '0000000000004000800000000000ca01';
+const CABIN1_ID = '00000000-0000-4000-8000-00000000ca01';
+const CABIN2 = '00000000-0000-4000-8000-00000000ca02';
+
 test('the demo adds the sample device to a new home with its place', () => {
   const backend = setup();
-  expect(backend.handle('POST', '/api/v2/devs', payload('cabin1')).status).toBeLessThan(300);
+  expect(backend.handle('POST', '/api/v2/devs', payload(CABIN1)).status).toBeLessThan(300);
   const homes = backend.handle('GET', '/api/v2/grouped_devs').body as GroupedHome[];
-  const cabin = homes.find((h) => h.id === 'cabin1');
+  const cabin = homes.find((h) => h.id === CABIN1_ID);
   expect(cabin?.name).toBe('Cabin');
   expect(cabin?.devs.map((d) => d.dev_id)).toEqual([DEMO_DEVICE_ID]);
-  expect(backend.handle('GET', '/api/v2/groups/cabin1/geo_data').body).toMatchObject({
+  expect(backend.handle('GET', `/api/v2/groups/${CABIN1_ID}/geo_data`).body).toMatchObject({
     city: 'Barcelona',
     tz_code: 'Europe/Madrid',
   });
@@ -34,8 +38,8 @@ test('the demo adds the sample device to a new home with its place', () => {
 
 test('a device the demo already has answers 409 device_conflict, as the server does (spec 2 §4: the app then finds it among the user’s devices)', () => {
   const backend = setup();
-  backend.handle('POST', '/api/v2/devs', payload('cabin1'));
-  const again = backend.handle('POST', '/api/v2/devs', payload('cabin2'));
+  backend.handle('POST', '/api/v2/devs', payload(CABIN1));
+  const again = backend.handle('POST', '/api/v2/devs', payload(CABIN2));
   expect(again.status).toBe(409);
   expect(again.body).toMatchObject({ error: 'device_conflict' });
   const mine = backend.handle('GET', '/api/v2/devs').body as { devs: { dev_id: string }[] };

@@ -8,6 +8,8 @@ export interface DemoHeaterSpec {
   mode?: NodeMode;
   stemp?: number;
   timer?: boolean;
+  /** Its address on the gateway; by default the heaters are numbered from 1. */
+  addr?: number;
 }
 
 export interface DemoGatewaySpec {
@@ -16,6 +18,9 @@ export interface DemoGatewaySpec {
   heaters: DemoHeaterSpec[];
   /** Every sample home has one power monitor, on its first gateway. */
   meter?: string;
+  /** Spec 2 §3: 021D for a wifi heater, 0105 for other devices (the default). */
+  productId?: string;
+  serialId?: string;
 }
 
 export interface DemoHomeSpec {

@@ -3,6 +3,7 @@ import {
   DEMO_TIMER_DEFAULT_RUNBACK_TEMP,
   DEMO_TIMER_MAX_RUNBACK_TIME,
   DEMO_TIMER_SETBACK_TEMP,
+  OTHER_DEVICE_PRODUCT_ID,
   TIMER_SENSOR_MODE,
   formatDecimal,
   type GroupedHome,
@@ -58,6 +59,8 @@ export type DemoNode = DemoHeater | DemoMeter;
 export interface DemoDevice {
   devId: string;
   name: string;
+  productId: string;
+  serialId: string;
   homeId: string;
   timeZone: string;
   away: { enabled: boolean; away: boolean; forced: boolean };
@@ -85,7 +88,6 @@ export interface DemoWorld {
   devices: Map<string, DemoDevice>;
 }
 
-export const DEMO_PRODUCT_ID = '0002';
 export const DEMO_SERIAL_ID = '01.01';
 
 function hourly(on: Array<[number, number]>, high: number, low: number): number[] {
@@ -199,12 +201,14 @@ export function createMeter(devId: string, name: string, addr: number): DemoMete
 function createDevice(home: DemoHomeSpec, index: number): DemoDevice {
   const gw = home.gateways[index];
   if (!gw) throw new Error('no such gateway');
-  const nodes: DemoNode[] = gw.heaters.map((h, i) => createHeater(gw.devId, h, i + 1));
+  const nodes: DemoNode[] = gw.heaters.map((h, i) => createHeater(gw.devId, h, h.addr ?? i + 1));
   if (gw.meter) nodes.push(createMeter(gw.devId, gw.meter, nodes.length + 1));
   const meterAddrs = nodes.filter((n) => n.kind === 'meter').map((n) => n.addr);
   return {
     devId: gw.devId,
     name: gw.name,
+    productId: gw.productId ?? OTHER_DEVICE_PRODUCT_ID,
+    serialId: gw.serialId ?? DEMO_SERIAL_ID,
     homeId: home.id,
     timeZone: home.timeZone,
     away: { enabled: false, away: false, forced: false },
@@ -249,9 +253,9 @@ export function groupedHomes(world: DemoWorld): GroupedHome[] {
             {
               dev_id: dev.devId,
               name: dev.name,
-              product_id: DEMO_PRODUCT_ID,
+              product_id: dev.productId,
               fw_version: '1.13',
-              serial_id: DEMO_SERIAL_ID,
+              serial_id: dev.serialId,
             },
           ]
         : [];

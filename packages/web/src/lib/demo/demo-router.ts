@@ -17,6 +17,8 @@ export interface DemoRoute {
   method: string;
   pattern: RegExp;
   handle: DemoHandler;
+  /** The success status the server answers with (201 for a created device). */
+  status: number;
 }
 
 /** A 404 or 400 the way the server answers it (API.md §1). */
@@ -36,12 +38,12 @@ export const notFound = (what: string) =>
 const SEGMENT = '([^/]*)';
 
 /** `route('GET', '/api/v2/devs/:dev/dev_data', h)`: each `:name` captures one segment. */
-export function route(method: string, path: string, handle: DemoHandler): DemoRoute {
+export function route(method: string, path: string, handle: DemoHandler, status = 200): DemoRoute {
   const source = path
     .split('/')
     .map((s) => (s.startsWith(':') ? SEGMENT : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('/');
-  return { method, pattern: new RegExp(`^${source}/?$`), handle };
+  return { method, pattern: new RegExp(`^${source}/?$`), handle, status };
 }
 
 export function dispatch(
@@ -58,7 +60,7 @@ export function dispatch(
     if (!match) continue;
     const params = match.slice(1).map((p) => decodeURIComponent(p));
     const answer = r.handle({ method, params, query: parsed.searchParams, body });
-    return { status: 200, body: answer ?? {} };
+    return { status: r.status, body: answer ?? {} };
   }
   throw notFound(`${method} ${path}`);
 }

@@ -1,8 +1,7 @@
-import { DEMO_DEVICE_ID } from '@hearth/protocol';
+import { addDevice } from './demo-add-device';
 import { findDevice, findHome, type DemoContext } from './demo-context';
-import { createDemoWorld, groupedHomes, type DemoHome } from './demo-model';
-import type { DemoHomeSpec } from './demo-homes';
-import { DemoHttpFailure, route, type DemoRequest, type DemoRoute } from './demo-router';
+import { groupedHomes, type DemoHome } from './demo-model';
+import { route, type DemoRequest, type DemoRoute } from './demo-router';
 
 type Body = Record<string, unknown>;
 const bodyOf = (req: DemoRequest): Body =>
@@ -10,61 +9,6 @@ const bodyOf = (req: DemoRequest): Body =>
 
 const GROUP = '/api/v2/groups/:gid';
 const PRESENCE = '/api/notifications/v1/:gid';
-
-/** A sample gateway for the add-device wizard: two heaters and a power monitor. */
-function sampleDevice(ctx: DemoContext, home: DemoHome, devId: string, name: string): void {
-  const spec: DemoHomeSpec = {
-    id: home.id,
-    name: home.name,
-    timeZone: typeof home.geo.tz_code === 'string' ? home.geo.tz_code : 'UTC',
-    geo: { country: '', state: '', city: '', zip: '', lat: 0, lon: 0 },
-    gateways: [
-      {
-        devId,
-        name,
-        meter: 'Meter',
-        heaters: [
-          { name: 'Heater 1', type: 'htr', ratedW: 1000 },
-          { name: 'Heater 2', type: 'htr', ratedW: 750 },
-        ],
-      },
-    ],
-  };
-  const dev = createDemoWorld([spec]).devices.get(devId);
-  if (dev) ctx.world.devices.set(devId, dev);
-  home.devIds.push(devId);
-}
-
-/** Adds a device (spec 2 §3 payload) to a home of the demo, or to a new one. */
-function addDevice(ctx: DemoContext, b: Body): void {
-  const devId = String(b.dev_id ?? DEMO_DEVICE_ID).toLowerCase();
-  // As the server answers (API.md §3): the registration then finds it among the user's devices
-  // and goes to its home (spec 2 §4) instead of stopping as on a refused payload.
-  if (ctx.world.devices.has(devId))
-    throw new DemoHttpFailure(409, 'device_conflict', 'The device is already registered');
-  const group = (b.groupData ?? {}) as { id?: string; name?: string };
-  let home = ctx.world.homes.find((h) => h.id === group.id);
-  if (!home) {
-    home = {
-      id:
-        group.id ??
-        `00000000-0000-4000-8000-${String(ctx.world.homes.length + 1).padStart(12, '0')}`,
-      name: group.name ?? 'Home',
-      geo: {
-        country: b.country,
-        state: b.state,
-        city: b.city,
-        zip: b.zip,
-        tz_code: b.tz_code,
-      },
-      extra: {},
-      presence: { enabled: false, excluded_nodes: [] },
-      devIds: [],
-    };
-    ctx.world.homes.push(home);
-  }
-  sampleDevice(ctx, home, devId, String(b.name ?? 'Gateway'));
-}
 
 /** Homes and devices of API.md §5 (lists, names, geo and extra data, guests, presence). */
 export function homeRoutes(ctx: DemoContext): DemoRoute[] {
@@ -78,7 +22,7 @@ export function homeRoutes(ctx: DemoContext): DemoRoute[] {
       devs: groupedHomes(ctx.world).flatMap((h) => h.devs),
       invited_to: [],
     })),
-    route('POST', '/api/v2/devs', (req) => addDevice(ctx, bodyOf(req))),
+    route('POST', '/api/v2/devs', (req) => addDevice(ctx, req.body), 201),
     route('DELETE', '/api/v2/devs/:dev', (req) => {
       const dev = findDevice(ctx, req.params[0] ?? '');
       ctx.world.devices.delete(dev.devId);

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import {
+  DEV_ID_PATTERN,
+  HOME_COUNTRIES,
+  WIFI_HEATER_NODE_ADDR,
+  WIFI_HEATER_NODE_TYPE,
+  isWifiHeaterProduct,
+  type Dev,
+} from '@hearth/protocol';
+import type { DemoContext } from './demo-context';
+import type { DemoGatewaySpec } from './demo-homes';
+import { createDemoWorld, type DemoHome } from './demo-model';
+import { DemoHttpFailure } from './demo-router';
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch (err) {
+    if (err instanceof RangeError) return false;
+    throw err;
+  }
+}
+
+const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max);
+
+/** The server's rules for the spec 2 §3 add-device payload (API.md §5 POST /api/v2/devs). */
+const addDeviceBody = z.object({
+  country: z.enum(HOME_COUNTRIES),
+  state: text(64),
+  city: text(64),
+  zip: text(16),
+  tz_code: z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Madrid'),
+  groupData: z.object({
+    name: text(64),
+    id: z
+      .string()
+      .regex(
+        /^[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}$/,
+        'must be a UUID',
+      )
+      // The app sends the id without its dashes (spec 2 §3); the home keeps the usual form.
+      .transform((id) => {
+        const h = id.replace(/-/g, '').toLowerCase();
+        return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+      }),
+  }),
+  dev_id: z.string().regex(DEV_ID_PATTERN, 'dev_id must be exactly 18 hexadecimal characters'),
+  serial_id: text(32),
+  name: text(32),
+  product_id: z
+    .string()
+    .regex(/^[0-9A-Za-z]{1,8}$/, 'product_id must be a short code such as 0105'),
+});
+type AddDeviceBody = z.infer<typeof addDeviceBody>;
+
+function parse(body: unknown): AddDeviceBody {
+  const parsed = addDeviceBody.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const first = parsed.error.issues[0];
+  const where = first && first.path.length > 0 ? ` at /${first.path.join('/')}` : '';
+  throw new DemoHttpFailure(
+    400,
+    'validation_failed',
+    `Invalid body${where}: ${first?.message ?? 'bad value'}`,
+  );
+}
+
+/**
+ * The device the demo "finds" behind the payload. Spec 3 §9: a wifi heater is one heater node,
+ * type htr at address 2 (product 021D); any other device is a gateway with two heaters and a
+ * power monitor.
+ */
+function sampleGateway(b: AddDeviceBody, devId: string): DemoGatewaySpec {
+  const base = { devId, name: b.name, productId: b.product_id, serialId: b.serial_id };
+  if (isWifiHeaterProduct(b.product_id))
+    return {
+      ...base,
+      heaters: [
+        { name: b.name, type: WIFI_HEATER_NODE_TYPE, ratedW: 1000, addr: WIFI_HEATER_NODE_ADDR },
+      ],
+    };
+  return {
+    ...base,
+    meter: 'Meter',
+    heaters: [
+      { name: 'Heater 1', type: 'htr', ratedW: 1000 },
+      { name: 'Heater 2', type: 'htr', ratedW: 750 },
+    ],
+  };
+}
+
+/** Adds a device (spec 2 §3 payload) to a home of the demo, or to a new one; 201 as the server. */
+export function addDevice(
+  ctx: DemoContext,
+  body: unknown,
+): Dev & { group: { id: string; name: string } } {
+  const b = parse(body);
+  const devId = b.dev_id.toLowerCase();
+  // As the server answers (API.md §5): the registration then finds it among the user's devices
+  // and goes to its home (spec 2 §4) instead of stopping as on a refused payload.
+  const known = ctx.world.devices.get(devId);
+  if (known) {
+    const where = ctx.world.homes.find((h) => h.id === known.homeId)?.name ?? '';
+    throw new DemoHttpFailure(
+      409,
+      'device_conflict',
+      `Device ${b.dev_id} is already registered in your home "${where}"`,
+    );
+  }
+  let home = ctx.world.homes.find((h) => h.id === b.groupData.id);
+  if (!home) {
+    home = {
+      id: b.groupData.id,
+      name: b.groupData.name,
+      geo: {
+        country: b.country,
+        state: b.state,
+        city: b.city,
+        zip: b.zip.trim().toUpperCase(),
+        tz_code: b.tz_code,
+      },
+      extra: {},
+      presence: { enabled: false, excluded_nodes: [] },
+      devIds: [],
+    } satisfies DemoHome;
+    ctx.world.homes.push(home);
+  }
+  const timeZone = typeof home.geo.tz_code === 'string' ? home.geo.tz_code : b.tz_code;
+  const world = createDemoWorld([
+    {
+      id: home.id,
+      name: home.name,
+      timeZone,
+      geo: { country: '', state: '', city: '', zip: '', lat: 0, lon: 0 },
+      gateways: [sampleGateway(b, devId)],
+    },
+  ]);
+  const dev = world.devices.get(devId);
+  if (dev) ctx.world.devices.set(devId, dev);
+  home.devIds.push(devId);
+  return {
+    dev_id: devId,
+    name: b.name,
+    product_id: b.product_id,
+    fw_version: '1.13',
+    serial_id: b.serial_id,
+    group: { id: home.id, name: home.name },
+  };
+}
