@@ -11,6 +11,7 @@ import type { DemoContext } from './demo-context';
 import type { DemoGatewaySpec } from './demo-homes';
 import { createDemoWorld, type DemoHome } from './demo-model';
 import { DemoHttpFailure } from './demo-router';
+import { parseBody } from './demo-validate';
 
 function isTimeZone(value: string): boolean {
   try {
@@ -54,18 +55,6 @@ const addDeviceBody = z.object({
 });
 type AddDeviceBody = z.infer<typeof addDeviceBody>;
 
-function parse(body: unknown): AddDeviceBody {
-  const parsed = addDeviceBody.safeParse(body);
-  if (parsed.success) return parsed.data;
-  const first = parsed.error.issues[0];
-  const where = first && first.path.length > 0 ? ` at /${first.path.join('/')}` : '';
-  throw new DemoHttpFailure(
-    400,
-    'validation_failed',
-    `Invalid body${where}: ${first?.message ?? 'bad value'}`,
-  );
-}
-
 /**
  * The device the demo "finds" behind the payload. Spec 3 §9: a wifi heater is one heater node,
  * type htr at address 2 (product 021D); any other device is a gateway with two heaters and a
@@ -95,7 +84,7 @@ export function addDevice(
   ctx: DemoContext,
   body: unknown,
 ): Dev & { group: { id: string; name: string } } {
-  const b = parse(body);
+  const b = parseBody(addDeviceBody, body);
   const devId = b.dev_id.toLowerCase();
   // As the server answers (API.md §5): the registration then finds it among the user's devices
   // and goes to its home (spec 2 §4) instead of stopping as on a refused payload.

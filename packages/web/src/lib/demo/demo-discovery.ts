@@ -6,16 +6,10 @@ export const DEMO_DISCOVERY_FIND_MS = 3_000;
 const HEATER_TYPES = ['htr', 'acm', 'thm'] as const;
 
 /** POST /mgr/discovery: on (with an optional type and address) or off. */
-export function setDiscovery(dev: DemoDevice, body: Record<string, unknown>, now: number): void {
-  if (body.discovery !== 'on') {
-    dev.discovery = { discovery: 'off' };
-    dev.discoveryFindAt = null;
-    return;
-  }
-  const type = typeof body.type === 'string' ? body.type : 'htr';
-  const addr = Number.isInteger(body.addr) ? (body.addr as number) : undefined;
-  dev.discovery = { discovery: 'on', type, ...(addr === undefined ? {} : { addr }) };
-  dev.discoveryFindAt = now + DEMO_DISCOVERY_FIND_MS;
+export function setDiscovery(dev: DemoDevice, body: DemoDevice['discovery'], now: number): void {
+  // As the server, the state is the write as sent (API.md §5 /mgr/discovery).
+  dev.discovery = { ...body };
+  dev.discoveryFindAt = body.discovery === 'on' ? now + DEMO_DISCOVERY_FIND_MS : null;
 }
 
 /**

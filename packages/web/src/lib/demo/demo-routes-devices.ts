@@ -3,11 +3,7 @@ import {
   DEMO_POWER_W,
   deviceClockAt,
   formatDecimal,
-  isValidMaxPower,
-  pmoSystemSchema,
-  POWER_LIMITLESS,
-  POWER_LIMIT_NONE,
-  validateHeaterPowerLimit,
+  formatPowerLimit,
 } from '@hearth/protocol';
 import {
   emitNode,
@@ -18,10 +14,18 @@ import {
   type DemoContext,
 } from './demo-context';
 import { setDiscovery } from './demo-discovery';
+import {
+  awayWrite,
+  checkPmoSystem,
+  discoveryWrite,
+  pmoSystemWrite,
+  powerLimitWrite,
+} from './demo-manager-writes';
 import type { DemoDevice } from './demo-model';
 import { applyNodeWrite, DemoBadRequest } from './demo-node-writes';
 import { route, type DemoRequest, type DemoRoute } from './demo-router';
 import { monthlySamples, rawSamples } from './demo-samples';
+import { parseBody } from './demo-validate';
 import {
   devData,
   heaterSetup,
@@ -70,38 +74,35 @@ export function deviceRoutes(ctx: DemoContext): DemoRoute[] {
     route('GET', `${DEV}/mgr/away_status`, (req) => ({ ...dev(req).away })),
     route('POST', `${DEV}/mgr/away_status`, (req) => {
       const d = dev(req);
-      const b = bodyOf(req);
-      if (typeof b.away === 'boolean') d.away.away = b.away;
-      if (typeof b.enabled === 'boolean') d.away.enabled = b.enabled;
+      const b = parseBody(awayWrite, req.body);
+      d.away = { ...d.away, ...b };
       ctx.emit(d.devId, { path: '/mgr/away_status', body: { ...d.away } });
+      return { ...d.away };
     }),
     route('GET', `${DEV}/mgr/discovery`, (req) => ({ ...dev(req).discovery })),
     route('POST', `${DEV}/mgr/discovery`, (req) => {
       const d = dev(req);
-      setDiscovery(d, bodyOf(req), ctx.now());
+      setDiscovery(d, parseBody(discoveryWrite, req.body), ctx.now());
       ctx.emit(d.devId, { path: '/mgr/discovery', body: { ...d.discovery } });
+      return { ...d.discovery };
     }),
     route('GET', `${DEV}/mgr/rtc/time`, (req) => deviceClockAt(ctx.now(), dev(req).timeZone)),
     route('GET', `${DEV}/htr_system/power_limit`, (req) => ({ power_limit: dev(req).powerLimit })),
     route('POST', `${DEV}/htr_system/power_limit`, (req) => {
       const d = dev(req);
-      // As the server: 0 (none) or 1000–60000 whole watts (spec 3 §5).
-      const check = validateHeaterPowerLimit(String(bodyOf(req).power_limit ?? ''));
-      if (!check.ok) throw new DemoBadRequest('power_limit');
-      d.powerLimit = String(check.value);
-      ctx.emit(d.devId, { path: '/htr_system/power_limit', body: { power_limit: d.powerLimit } });
+      d.powerLimit = formatPowerLimit(parseBody(powerLimitWrite, req.body).power_limit);
+      const body = { power_limit: d.powerLimit };
+      ctx.emit(d.devId, { path: '/htr_system/power_limit', body });
+      return { ...body };
     }),
     route('GET', `${DEV}/pmo_system`, (req) => structuredClone(dev(req).pmoSystem)),
     route('POST', `${DEV}/pmo_system`, (req) => {
       const d = dev(req);
-      const parsed = pmoSystemSchema.safeParse(req.body);
-      // As the server: each profile limitless (-1), none (0) or 1000–60000 W (spec 3 §5).
-      const limitsOk = parsed.data?.max_power_config.profiles.every(
-        (p) => p === POWER_LIMITLESS || p === POWER_LIMIT_NONE || isValidMaxPower(p),
-      );
-      if (!parsed.success || !limitsOk) throw new DemoBadRequest('pmo_system');
-      d.pmoSystem = parsed.data;
+      const body = parseBody(pmoSystemWrite, req.body);
+      checkPmoSystem(body);
+      d.pmoSystem = body;
       ctx.emit(d.devId, { path: '/pmo_system', body: structuredClone(d.pmoSystem) });
+      return structuredClone(d.pmoSystem);
     }),
     route('GET', NODE, (req) => {
       const { d, n } = node(req);

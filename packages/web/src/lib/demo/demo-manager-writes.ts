@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import {
+  isValidMaxPower,
+  nodeTypeSchema,
+  pmoSystemSchema,
+  POWER_LIMIT_MAX_W,
+  POWER_LIMIT_MIN_W,
+  POWER_LIMIT_NONE,
+  POWER_LIMITLESS,
+  type PmoSystem,
+} from '@hearth/protocol';
+import { badRequest } from './demo-validate';
+
+/** The server's device-manager write bodies (API.md §5), so the demo refuses what it refuses. */
+export const awayWrite = z.strictObject({ away: z.boolean(), enabled: z.boolean().optional() });
+
+export const discoveryWrite = z.strictObject({
+  discovery: z.enum(['on', 'off']),
+  type: nodeTypeSchema.optional(),
+  addr: z.number().int().min(0).optional(),
+});
+
+/** `"2000"` or 2000: a whole number of watts, 0 for none or 1000–60000 (spec 3 §5, §9). */
+export const powerLimitValue = z
+  .union([
+    z.string().regex(/^\d+$/, 'must be a whole number of watts, e.g. "2000"'),
+    z.number().int(),
+  ])
+  .transform(Number)
+  .refine((w) => w === 0 || (w >= POWER_LIMIT_MIN_W && w <= POWER_LIMIT_MAX_W), {
+    message: `must be 0 (no limit) or between ${POWER_LIMIT_MIN_W} and ${POWER_LIMIT_MAX_W} W`,
+  });
+export const powerLimitWrite = z.strictObject({ power_limit: powerLimitValue });
+
+export const pmoSystemWrite = pmoSystemSchema
+  .extend({ main_circuit_pmos: z.array(z.number().int().min(0).max(2_147_483_647)) })
+  .strict();
+
+/** Spec 3 §5: each profile limitless (-1), none (0) or 1000–60000 W; slots name a profile. */
+export function checkPmoSystem(body: PmoSystem): void {
+  const profiles = body.max_power_config.profiles.length;
+  const value = body.max_power_config.profiles.find(
+    (p) => p !== POWER_LIMITLESS && p !== POWER_LIMIT_NONE && !isValidMaxPower(p),
+  );
+  if (value !== undefined)
+    throw badRequest(
+      `profile value ${value} must be ${POWER_LIMIT_MIN_W}–${POWER_LIMIT_MAX_W} W, 0 (none) or -1 (limitless)`,
+    );
+  const bad = body.max_power_config.slots.find((s) => s.i >= profiles);
+  if (bad)
+    throw badRequest(`slot at minute ${bad.m} names profile ${bad.i}, but there are ${profiles}`);
+}
