@@ -118,10 +118,10 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
   const channel: GatewayChannel = createGatewayChannel(transport, ingest, log);
 
   const access = createAccessService(repos.devices);
-  const devices = createDevicesService(repos);
-  const nodes = createNodesService({ nodes: repos.nodes, devices: repos.devices });
+  const devices = createDevicesService({ ...repos, log });
+  const nodes = createNodesService({ nodes: repos.nodes, devices: repos.devices, log });
   const nodeControl = createNodeControlService({ ...repos, commands, realtime });
-  const deviceManager = createDeviceManagerService({ ...repos, commands, realtime });
+  const deviceManager = createDeviceManagerService({ ...repos, commands, realtime, log });
   const sampleAggregates = createSamplesAggregateRepository(database.db);
   const samplesService = createSamplesService({ ...repos, aggregates: sampleAggregates });
   const changeLimit = createChangeLimit(
@@ -163,6 +163,7 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
     realtime,
     gateways: commands,
     users: repos.users,
+    log,
   });
   // Quiet-home saves and test mails per home and hour (spec 2 §7: 429 when over the limit),
   // counted once for all processes when they share Redis.
@@ -177,6 +178,7 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
     access: homeAccess,
     mailer,
     limit: quietHomeLimit,
+    log,
   });
   const guests = createGuestsService({
     guests: createGuestsRepository(database.db),

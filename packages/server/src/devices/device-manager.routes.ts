@@ -6,6 +6,7 @@ import { forbidden } from '../errors';
 import { currentUser } from '../http/authenticate';
 import type { AccessService } from './access.service';
 import type { DeviceManagerService } from './device-manager.service';
+import { discoveryStateSchema } from './devices.presenter';
 import { powerLimitValue } from './node-writes';
 
 const devParams = z.object({ dev: z.string() });
@@ -19,11 +20,7 @@ const discoveryWrite = z.strictObject({
   type: nodeTypeSchema.optional(),
   addr: z.number().int().min(0).optional(),
 });
-const discoveryState = z.object({
-  discovery: z.enum(['on', 'off']),
-  type: z.string().optional(),
-  addr: z.number().optional(),
-});
+const discoveryState = discoveryStateSchema;
 const powerLimitWrite = z.strictObject({ power_limit: powerLimitValue });
 /** The power system as written: main circuit monitors by address (API.md §1 addr, int4 here). */
 const pmoSystemWrite = pmoSystemSchema

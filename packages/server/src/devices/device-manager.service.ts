@@ -1,4 +1,4 @@
-import type { AwayStatus, DeviceClock, PmoSystem } from '@hearth/protocol';
+import type { DeviceClock, PmoSystem } from '@hearth/protocol';
 import {
   advanceDeviceClock,
   formatPowerLimit,
@@ -14,7 +14,9 @@ import type { CommandsService } from '../gateway/commands.service';
 import type { DevicesRepository, DevRow } from '../repositories/devices.repository';
 import type { HomesRepository } from '../repositories/homes.repository';
 import type { RealtimeEmitter } from '../realtime/realtime.emitter';
+import type { StoredShapeLog } from '../stored-shape';
 import { zoneTime } from './device-time';
+import { type DiscoveryState, presentDeviceObject, presentPowerLimit } from './devices.presenter';
 
 export interface DeviceManagerDeps {
   devices: DevicesRepository;
@@ -22,19 +24,11 @@ export interface DeviceManagerDeps {
   commands: CommandsService;
   realtime: RealtimeEmitter;
   now?: () => number;
+  /** Told of stored objects that are not in their documented shape. */
+  log?: StoredShapeLog;
 }
 
-export interface DiscoveryState {
-  discovery: 'on' | 'off';
-  type?: string;
-  addr?: number;
-}
-
-const DEFAULT_AWAY: AwayStatus = { enabled: false, away: false, forced: false };
-const DEFAULT_PMO_SYSTEM: PmoSystem = {
-  main_circuit_pmos: [],
-  max_power_config: { profiles: [], slots: [] },
-};
+export type { DiscoveryState };
 
 function asObject(value: unknown): Record<string, unknown> | undefined {
   return value !== null && typeof value === 'object' && !Array.isArray(value)
@@ -46,9 +40,9 @@ function asObject(value: unknown): Record<string, unknown> | undefined {
 export function createDeviceManagerService(deps: DeviceManagerDeps) {
   const { devices, homes, commands, realtime } = deps;
   const now = deps.now ?? Date.now;
-  async function read<T extends object>(devId: string, path: string, fallback: T): Promise<T> {
-    const stored = asObject(await devices.getState(devId, path));
-    return stored ? ({ ...fallback, ...stored } as T) : fallback;
+  type ObjectPath = Parameters<typeof presentDeviceObject>[1];
+  async function read<P extends ObjectPath>(devId: string, path: P) {
+    return presentDeviceObject(devId, path, await devices.getState(devId, path), deps.log);
   }
   async function write<T>(devId: string, path: string, desired: T, command: unknown): Promise<T> {
     await devices.putState(devId, path, desired);
@@ -57,13 +51,12 @@ export function createDeviceManagerService(deps: DeviceManagerDeps) {
     return desired;
   }
   return {
-    awayStatus: (devId: string) => read(devId, '/mgr/away_status', DEFAULT_AWAY),
+    awayStatus: (devId: string) => read(devId, '/mgr/away_status'),
     async setAwayStatus(devId: string, body: { away: boolean; enabled?: boolean }) {
-      const current = await read(devId, '/mgr/away_status', DEFAULT_AWAY);
+      const current = await read(devId, '/mgr/away_status');
       return write(devId, '/mgr/away_status', { ...current, ...body }, body);
     },
-    discovery: (devId: string) =>
-      read<DiscoveryState>(devId, '/mgr/discovery', { discovery: 'off' }),
+    discovery: (devId: string) => read(devId, '/mgr/discovery'),
     setDiscovery(devId: string, body: DiscoveryState) {
       return write(devId, '/mgr/discovery', body, body);
     },
@@ -79,16 +72,13 @@ export function createDeviceManagerService(deps: DeviceManagerDeps) {
       return zoneTime(now(), typeof tz === 'string' ? tz : undefined);
     },
     async powerLimit(devId: string): Promise<{ power_limit: string }> {
-      const stored = await read(devId, '/htr_system/power_limit', { power_limit: '0' as unknown });
-      const raw = stored.power_limit;
-      const watts = typeof raw === 'number' || typeof raw === 'string' ? Number(raw) : 0;
-      return { power_limit: formatPowerLimit(Number.isFinite(watts) ? watts : 0) };
+      return presentPowerLimit(await devices.getState(devId, '/htr_system/power_limit'));
     },
     setPowerLimit(devId: string, watts: number) {
       const body = { power_limit: formatPowerLimit(watts) };
       return write(devId, '/htr_system/power_limit', body, body);
     },
-    pmoSystem: (devId: string) => read(devId, '/pmo_system', DEFAULT_PMO_SYSTEM),
+    pmoSystem: (devId: string) => read(devId, '/pmo_system'),
     setPmoSystem(devId: string, body: PmoSystem) {
       const profiles = body.max_power_config.profiles.length;
       // Spec 3 §5: a profile limits to 1000–60000 W, or is 0 (none, an empty value) or -1

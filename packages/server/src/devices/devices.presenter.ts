@@ -1,5 +1,17 @@
 import type { AwayStatus, Dev, DevData, MgrNode, PmoSystem, SnapshotNode } from '@hearth/protocol';
-import { isNodeType } from '@hearth/protocol';
+import {
+  awayStatusSchema,
+  formatPowerLimit,
+  isNodeType,
+  nodeSetupSchema,
+  nodeStatusSchema,
+  nodeVersionSchema,
+  pmoSystemSchema,
+  snapshotNodeSchema,
+} from '@hearth/protocol';
+import { z } from 'zod';
+import type { NodePart } from '../repositories/nodes.repository';
+import { storedObjectSchema, storedOptional, storedOr, type StoredShapeLog } from '../stored-shape';
 import type { DevRow } from '../repositories/devices.repository';
 import type { NodeRow } from '../repositories/nodes.repository';
 
@@ -24,33 +36,91 @@ export function presentMgrNode(row: NodeRow): MgrNode {
   };
 }
 
-export function presentNode(row: NodeRow) {
+/** Each node part as the snapshot documents it (API.md §7); the prog is `{prog: {...}}`. */
+const NODE_PART_SCHEMAS: Record<NodePart, z.ZodType> = {
+  status: nodeStatusSchema,
+  setup: nodeSetupSchema,
+  prog: snapshotNodeSchema.shape.prog.unwrap(),
+  version: nodeVersionSchema,
+};
+
+function nodePart(row: NodeRow, part: NodePart, log?: StoredShapeLog) {
+  const where = `node ${row.devId} ${row.type}/${row.addr} ${part}`;
+  return storedOptional(NODE_PART_SCHEMAS[part], row[part], where, log) as
+    Record<string, unknown> | undefined;
+}
+
+/** A node's parts; one never reported, or stored in another shape, is `{}`. */
+export function presentNode(row: NodeRow, log?: StoredShapeLog) {
   return {
-    status: row.status ?? {},
-    setup: row.setup ?? {},
-    prog: row.prog ?? {},
-    version: row.version ?? {},
+    status: nodePart(row, 'status', log) ?? {},
+    setup: nodePart(row, 'setup', log) ?? {},
+    prog: nodePart(row, 'prog', log) ?? {},
+    version: nodePart(row, 'version', log) ?? {},
   };
 }
 
-export function presentSnapshotNode(row: NodeRow): SnapshotNode {
+export function presentSnapshotNode(row: NodeRow, log?: StoredShapeLog): SnapshotNode {
   const node: SnapshotNode = presentMgrNode(row);
-  if (row.status) node.status = row.status;
-  if (row.setup) node.setup = row.setup;
-  if (row.prog) node.prog = row.prog as SnapshotNode['prog'];
-  if (row.version) node.version = row.version;
+  const status = nodePart(row, 'status', log);
+  const setup = nodePart(row, 'setup', log);
+  const prog = nodePart(row, 'prog', log);
+  const version = nodePart(row, 'version', log);
+  if (status) node.status = status;
+  if (setup) node.setup = setup;
+  if (prog) node.prog = prog as SnapshotNode['prog'];
+  if (version) node.version = version;
   return node;
 }
+
+export const discoveryStateSchema = z.object({
+  discovery: z.enum(['on', 'off']),
+  type: z.string().optional(),
+  addr: z.number().optional(),
+});
+export type DiscoveryState = z.infer<typeof discoveryStateSchema>;
 
 const DEFAULT_AWAY: AwayStatus = { enabled: false, away: false, forced: false };
 const DEFAULT_PMO_SYSTEM: PmoSystem = {
   main_circuit_pmos: [],
   max_power_config: { profiles: [], slots: [] },
 };
+const DEFAULT_DISCOVERY: DiscoveryState = { discovery: 'off' };
 
-function objectAt<T>(state: Map<string, unknown>, path: string, fallback: T): T {
-  const value = state.get(path);
-  return value !== null && typeof value === 'object' ? ({ ...fallback, ...value } as T) : fallback;
+/** The device objects read at their realtime paths (API.md §5), each with its default. */
+export const DEVICE_OBJECTS = {
+  '/mgr/away_status': { schema: awayStatusSchema, fallback: DEFAULT_AWAY },
+  '/mgr/discovery': { schema: discoveryStateSchema, fallback: DEFAULT_DISCOVERY },
+  '/pmo_system': { schema: pmoSystemSchema, fallback: DEFAULT_PMO_SYSTEM },
+} as const;
+type DeviceObjectPath = keyof typeof DEVICE_OBJECTS;
+type DeviceObject<P extends DeviceObjectPath> = (typeof DEVICE_OBJECTS)[P]['fallback'];
+
+/** The object stored at a device path, or its default when absent or in another shape. */
+export function presentDeviceObject<P extends DeviceObjectPath>(
+  devId: string,
+  path: P,
+  stored: unknown,
+  log?: StoredShapeLog,
+): DeviceObject<P> {
+  const { schema, fallback } = DEVICE_OBJECTS[path];
+  return storedOr<DeviceObject<P>>(
+    schema as z.ZodType<DeviceObject<P>>,
+    stored,
+    fallback,
+    `${devId} ${path}`,
+    log,
+  );
+}
+
+/** A stored `{power_limit}` as the wire's whole watts string, "0" (none) for anything else. */
+export function presentPowerLimit(stored: unknown): { power_limit: string } {
+  const raw =
+    stored !== null && typeof stored === 'object' && !Array.isArray(stored)
+      ? (stored as Record<string, unknown>).power_limit
+      : undefined;
+  const watts = typeof raw === 'number' || typeof raw === 'string' ? Number(raw) : 0;
+  return { power_limit: formatPowerLimit(Number.isFinite(watts) ? watts : 0) };
 }
 
 /** The realtime snapshot (API.md §7); device paths the gateway never reported get neutral defaults. */
@@ -59,15 +129,18 @@ export function presentDevData(
   state: Map<string, unknown>,
   nodes: NodeRow[],
   homeGeoData: Record<string, unknown>,
+  log?: StoredShapeLog,
 ): DevData {
-  const powerLimit = objectAt(state, '/htr_system/power_limit', { power_limit: '0' });
+  const object = <P extends DeviceObjectPath>(path: P) =>
+    presentDeviceObject(dev.devId, path, state.get(path), log);
+  const geo = state.get('/geo_data');
   return {
     connected: dev.connected,
-    away_status: objectAt(state, '/mgr/away_status', DEFAULT_AWAY),
-    geo_data: objectAt(state, '/geo_data', homeGeoData),
-    discovery: objectAt(state, '/mgr/discovery', { discovery: 'off' as const }),
-    htr_system: { setup: { power_limit: String(powerLimit.power_limit) } },
-    pmo_system: objectAt(state, '/pmo_system', DEFAULT_PMO_SYSTEM),
-    nodes: nodes.map(presentSnapshotNode),
+    away_status: object('/mgr/away_status'),
+    geo_data: storedOr(storedObjectSchema, geo, homeGeoData, `${dev.devId} /geo_data`, log),
+    discovery: object('/mgr/discovery'),
+    htr_system: { setup: presentPowerLimit(state.get('/htr_system/power_limit')) },
+    pmo_system: object('/pmo_system'),
+    nodes: nodes.map((row) => presentSnapshotNode(row, log)),
   };
 }

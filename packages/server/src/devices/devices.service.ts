@@ -2,15 +2,18 @@ import type { Dev, DevData, GroupedHome, MgrNode } from '@hearth/protocol';
 import type { DevicesRepository, DevRow } from '../repositories/devices.repository';
 import type { HomesRepository } from '../repositories/homes.repository';
 import type { NodesRepository } from '../repositories/nodes.repository';
+import { storedObjectSchema, storedOr, type StoredShapeLog } from '../stored-shape';
 import { presentDev, presentDevData, presentMgrNode } from './devices.presenter';
 
 export interface DevicesServiceDeps {
   homes: HomesRepository;
   devices: DevicesRepository;
   nodes: NodesRepository;
+  /** Told of stored objects that are not in their documented shape. */
+  log?: StoredShapeLog;
 }
 
-export function createDevicesService({ homes, devices, nodes }: DevicesServiceDeps) {
+export function createDevicesService({ homes, devices, nodes, log }: DevicesServiceDeps) {
   async function visible(userId: string) {
     const groups = await homes.listVisible(userId);
     const rows = await homes.listDevs(groups.map((g) => g.id));
@@ -45,7 +48,14 @@ export function createDevicesService({ homes, devices, nodes }: DevicesServiceDe
       ]);
       // Re-read the row: `connected` may have changed since the caller's access check.
       const fresh = (await devices.find(dev.devId)) ?? dev;
-      return presentDevData(fresh, state, nodeRows, home?.geoData ?? {});
+      const geo = storedOr(
+        storedObjectSchema,
+        home?.geoData,
+        {},
+        `home ${dev.groupId} geo_data`,
+        log,
+      );
+      return presentDevData(fresh, state, nodeRows, geo, log);
     },
 
     async connected(devId: string): Promise<{ connected: boolean }> {

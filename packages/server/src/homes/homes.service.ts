@@ -4,7 +4,9 @@ import { HttpError, badRequest, notFound, unauthorized } from '../errors';
 import type { GatewayCommands } from '../gateway/commands.service';
 import type { RealtimeEmitter } from '../realtime/realtime.emitter';
 import type { DevicesRepository } from '../repositories/devices.repository';
+import type { GroupRow } from '../repositories/homes.repository';
 import type { UsersRepository } from '../repositories/users.repository';
+import { storedObjectSchema, storedOr, type StoredShapeLog } from '../stored-shape';
 import type { HomeAccess } from './home-access';
 import type { HomesAdminRepository } from './homes-admin.repository';
 import { addressProblem, type AddDeviceBody, type GeoDataBody } from './homes.schemas';
@@ -19,6 +21,8 @@ export interface HomesServiceDeps {
   /** Tells gateways their home's geo data (the time zone sets the device clock). */
   gateways: Pick<GatewayCommands, 'sendGeoData'>;
   users: Pick<UsersRepository, 'findById'>;
+  /** Told of stored home data that is not in its documented shape. */
+  log?: StoredShapeLog;
 }
 
 /** Registration, rename, delete and transfer of devices; home name, geo data and extra data. */
@@ -29,7 +33,11 @@ export function createHomesService({
   realtime,
   gateways,
   users,
+  log,
 }: HomesServiceDeps) {
+  /** A home's stored geo or extra data; `{}` when it is not an object (API.md: an object). */
+  const homeData = (home: GroupRow, key: 'geoData' | 'extraData') =>
+    storedOr(storedObjectSchema, home[key], {}, `home ${home.id} ${key}`, log);
   /**
    * Every device of the home gets the home's geo data: stored, pushed (API.md §7 `/geo_data`)
    * and sent to the gateway, whose clock and programme follow the home's time zone.
@@ -109,7 +117,7 @@ export function createHomesService({
         if (created) await homes.deleteIfEmpty(home.id);
         throw conflict(`Device ${body.dev_id} belongs to another account`);
       }
-      await fanOutGeo(home.id, created ? geo : home.geoData, body.dev_id);
+      await fanOutGeo(home.id, created ? geo : homeData(home, 'geoData'), body.dev_id);
       const row = await devices.find(body.dev_id);
       if (!row) throw new Error('claimed device vanished');
       return { ...presentDev(row), group: { id: home.id, name: home.name } };
@@ -137,10 +145,12 @@ export function createHomesService({
       const { groupId } = await access.ownedDev(userId, devId);
       if (to.id === groupId) return { id: groupId };
       const from = await homes.findHome(groupId);
-      const { home } = await targetHome(userId, to.id, to.name, () => from?.geoData ?? {});
+      const { home } = await targetHome(userId, to.id, to.name, () =>
+        from ? homeData(from, 'geoData') : {},
+      );
       await homes.moveDev(devId, home.id);
       await homes.removeExcluded(groupId, devId);
-      await fanOutGeo(home.id, home.geoData, devId);
+      await fanOutGeo(home.id, homeData(home, 'geoData'), devId);
       await homes.deleteIfEmpty(groupId);
       realtime.revalidate(devId);
       return { id: home.id };
@@ -152,7 +162,7 @@ export function createHomesService({
     },
 
     async geoData(userId: string, groupId: string): Promise<Record<string, unknown>> {
-      return (await access.home(userId, groupId)).home.geoData;
+      return homeData((await access.home(userId, groupId)).home, 'geoData');
     },
 
     async setGeoData(
@@ -162,11 +172,12 @@ export function createHomesService({
     ): Promise<Record<string, unknown>> {
       const { home } = await access.home(userId, groupId, 'owner');
       const patch = body.zip === undefined ? body : { ...body, zip: body.zip.toUpperCase() };
-      const geo = { ...home.geoData, ...patch };
+      const stored = homeData(home, 'geoData');
+      const geo = { ...stored, ...patch };
       // A new country needs its own region and postcode, never the old country's.
       if (
         body.country !== undefined &&
-        body.country !== home.geoData.country &&
+        body.country !== stored.country &&
         (body.state === undefined || body.zip === undefined)
       )
         throw badRequest('changing the country needs its state and zip too');
@@ -178,12 +189,12 @@ export function createHomesService({
     },
 
     async extraData(userId: string, groupId: string): Promise<Record<string, unknown>> {
-      return (await access.home(userId, groupId)).home.extraData;
+      return homeData((await access.home(userId, groupId)).home, 'extraData');
     },
 
     async setExtraData(userId: string, groupId: string, body: Record<string, unknown>) {
       const { home } = await access.home(userId, groupId, 'owner');
-      const extra = { ...home.extraData, ...body };
+      const extra = { ...homeData(home, 'extraData'), ...body };
       await homes.updateHome(groupId, { extraData: extra });
       return extra;
     },

@@ -1,15 +1,19 @@
+import { z } from 'zod';
 import { HttpError, badRequest } from '../errors';
 import type { Mailer } from '../mail';
 import type { UsersRepository } from '../repositories/users.repository';
 import type { HomeAccess } from './home-access';
 import type { HomesAdminRepository } from './homes-admin.repository';
 import type { HourlyLimit } from '../limits';
+import { storedOr, type StoredShapeLog } from '../stored-shape';
 
 export interface QuietHomeConfig {
   email: string;
   enabled: boolean;
   excluded_nodes: Array<{ devid: string; nodes: number[] }>;
 }
+
+const excludedNodesSchema = z.array(z.object({ devid: z.string(), nodes: z.array(z.number()) }));
 
 const tooMany = () =>
   new HttpError(
@@ -25,12 +29,18 @@ export function createQuietHomeService(deps: {
   access: HomeAccess;
   mailer: Pick<Mailer, 'send'>;
   limit: HourlyLimit;
+  /** Told of stored settings that are not in their documented shape. */
+  log?: StoredShapeLog;
 }) {
   const { homes, users, access, mailer, limit } = deps;
 
   async function current(groupId: string, ownerId: string): Promise<QuietHomeConfig> {
     const row = await homes.findQuietHome(groupId);
-    if (row) return { email: row.email, enabled: row.enabled, excluded_nodes: row.excludedNodes };
+    if (row) {
+      const where = `home ${groupId} quiet-home excluded nodes`;
+      const excluded = storedOr(excludedNodesSchema, row.excludedNodes, [], where, deps.log);
+      return { email: row.email, enabled: row.enabled, excluded_nodes: excluded };
+    }
     // Not configured yet: off, and the owner's address proposed.
     const owner = await users.findById(ownerId);
     return { email: owner?.email ?? '', enabled: false, excluded_nodes: [] };
