@@ -64,7 +64,13 @@ export function createDeviceManagerService(deps: DeviceManagerDeps) {
     async time(dev: DevRow): Promise<DeviceClock> {
       const entry = await devices.getStateEntry(dev.devId, '/mgr/rtc/time');
       if (entry && isDeviceClock(entry.body)) {
-        return advanceDeviceClock(entry.body, now() - entry.updatedAt.getTime());
+        const clock = advanceDeviceClock(entry.body, now() - entry.updatedAt.getTime());
+        // Whole numbers that are no date (a year of 1e20) move on to NaN: the zone clock then.
+        if (Object.values(clock).every(Number.isFinite)) return clock;
+        deps.log?.warn(
+          { where: `${dev.devId} /mgr/rtc/time` },
+          'stored clock is no date; answering the zone clock',
+        );
       }
       const geo = asObject(await devices.getState(dev.devId, '/geo_data'));
       const home = dev.groupId ? await homes.findById(dev.groupId) : undefined;

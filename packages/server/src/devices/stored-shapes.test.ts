@@ -62,6 +62,15 @@ describe('reads of stored objects in another shape than documented', () => {
     expect(await get(`${base}/htr_system/power_limit`)).toEqual({ power_limit: '0' });
   });
 
+  it('answers the home zone’s clock for a stored clock that is no date', async () => {
+    const { devId, get, base } = await ownedDevice();
+    const clock = { y: 1e20, n: 1, d: 1, h: 0, m: 0, s: 0, w: 4 };
+    await t.repos.devices.putState(devId, '/mgr/rtc/time', clock);
+    const answer = (await get(`${base}/mgr/rtc/time`)) as Record<string, number>;
+    expect(Object.values(answer).every(Number.isFinite)).toBe(true);
+    expect(Math.abs(answer.y! - new Date().getUTCFullYear())).toBeLessThanOrEqual(1);
+  });
+
   it('answers a dev_data snapshot of documented parts, defaults for the bad ones', async () => {
     const { devId, get, base } = await ownedDevice();
     for (const [path, body] of badDeviceObjects) await t.repos.devices.putState(devId, path, body);
