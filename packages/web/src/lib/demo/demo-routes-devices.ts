@@ -21,9 +21,16 @@ import {
   pmoSystemWrite,
   powerLimitWrite,
 } from './demo-manager-writes';
-import type { DemoDevice } from './demo-model';
+import type { DemoDevice, DemoNode } from './demo-model';
 import { applyNodeWrite, DemoBadRequest } from './demo-node-writes';
-import { route, type DemoRequest, type DemoRoute } from './demo-router';
+import {
+  checkNodeWrite,
+  eraseWrite,
+  isNodeAction,
+  NODE_WRITES,
+  type NodeAction,
+} from './demo-node-schemas';
+import { notFound, route, type DemoRequest, type DemoRoute } from './demo-router';
 import { monthlySamples, rawSamples } from './demo-samples';
 import { parseBody } from './demo-validate';
 import {
@@ -37,11 +44,10 @@ import {
 } from './demo-wire';
 
 const DEV = '/api/v2/devs/:dev';
+const HEATER_ONLY = new Set<NodeAction>(['status', 'mode', 'prog_temps', 'boost', 'prog', 'lock']);
 const NODE = `${DEV}/:type/:addr`;
 
 type Body = Record<string, unknown>;
-const bodyOf = (req: DemoRequest): Body =>
-  typeof req.body === 'object' && req.body !== null ? (req.body as Body) : {};
 
 /** Device and node paths of API.md §5; writes change the demo state and reach its sockets. */
 export function deviceRoutes(ctx: DemoContext): DemoRoute[] {
@@ -58,6 +64,16 @@ export function deviceRoutes(ctx: DemoContext): DemoRoute[] {
     }
     if (part === 'status') return heaterStatus(d, n, ctx.now());
     return part === 'setup' ? heaterSetup(n) : progOf(n);
+  };
+  /** What the server answers a node write: the part written, or the value sent back. */
+  const nodeAnswer = (d: DemoDevice, n: DemoNode, action: NodeAction, body: Body): unknown => {
+    if (action === 'name' || action === 'select') return { [action]: body[action] };
+    if (action === 'power_limit')
+      return { power_limit: formatPowerLimit(Number(body.power_limit)) };
+    if (n.kind === 'meter') return meterSetup(n);
+    if (action === 'setup') return heaterSetup(n);
+    if (action === 'prog') return progOf(n);
+    return heaterStatus(d, n, ctx.now());
   };
   const power = () =>
     formatDecimal(
@@ -111,9 +127,11 @@ export function deviceRoutes(ctx: DemoContext): DemoRoute[] {
     }),
     route('DELETE', NODE, (req) => {
       const { d, n } = node(req);
-      if (bodyOf(req).purge === true) d.nodes = d.nodes.filter((x) => x !== n);
+      const { purge } = parseBody(eraseWrite, req.body ?? {});
+      if (purge) d.nodes = d.nodes.filter((x) => x !== n);
       else n.installed = false;
       emitNodeList(ctx, d);
+      return { purge };
     }),
     route('GET', `${NODE}/status`, (req) => nodePart(req, 'status')),
     route('GET', `${NODE}/setup`, (req) => nodePart(req, 'setup')),
@@ -139,11 +157,21 @@ export function deviceRoutes(ctx: DemoContext): DemoRoute[] {
     route('POST', `${NODE}/:action`, (req) => {
       const { d, n } = node(req);
       const action = req.params[3] ?? '';
-      const renamed = action === 'name';
-      if (!applyNodeWrite(n, action, req.body, { now: ctx.now(), timeZone: d.timeZone }))
-        throw new DemoBadRequest(`unknown path ${action}`);
+      if (!isNodeAction(action)) throw notFound(`POST ${action}`);
+      // As the server: the body's schema, then the node's own rules, before anything changes.
+      const body = parseBody(NODE_WRITES[action], req.body) as Body;
+      if (n.kind === 'meter' && HEATER_ONLY.has(action))
+        throw new DemoBadRequest('a power monitor has no such setting');
+      if (n.kind === 'heater')
+        checkNodeWrite(
+          { setup: heaterSetup(n), status: heaterStatus(d, n, ctx.now()) },
+          action,
+          body,
+        );
+      applyNodeWrite(n, action, body, { now: ctx.now(), timeZone: d.timeZone });
       emitNode(ctx, d, n);
-      if (renamed) emitNodeList(ctx, d);
+      if (action === 'name') emitNodeList(ctx, d);
+      return nodeAnswer(d, n, action, body);
     }),
   ];
 }
