@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   DEV_ID_PATTERN,
-  HOME_COUNTRIES,
   WIFI_HEATER_NODE_ADDR,
   WIFI_HEATER_NODE_TYPE,
   isWifiHeaterProduct,
@@ -10,45 +9,17 @@ import {
 import type { DemoContext } from './demo-context';
 import type { DemoGatewaySpec } from './demo-homes';
 import { createDemoWorld, type DemoHome } from './demo-model';
+import { address, devName, homeId, homeName, text } from './demo-home-schemas';
 import { DemoHttpFailure } from './demo-router';
 import { parseBody } from './demo-validate';
 
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch (err) {
-    if (err instanceof RangeError) return false;
-    throw err;
-  }
-}
-
-const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max);
-
 /** The server's rules for the spec 2 §3 add-device payload (API.md §5 POST /api/v2/devs). */
 const addDeviceBody = z.object({
-  country: z.enum(HOME_COUNTRIES),
-  state: text(64),
-  city: text(64),
-  zip: text(16),
-  tz_code: z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Madrid'),
-  groupData: z.object({
-    name: text(64),
-    id: z
-      .string()
-      .regex(
-        /^[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}$/,
-        'must be a UUID',
-      )
-      // The app sends the id without its dashes (spec 2 §3); the home keeps the usual form.
-      .transform((id) => {
-        const h = id.replace(/-/g, '').toLowerCase();
-        return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-      }),
-  }),
+  ...address,
+  groupData: z.object({ name: homeName, id: homeId }),
   dev_id: z.string().regex(DEV_ID_PATTERN, 'dev_id must be exactly 18 hexadecimal characters'),
   serial_id: text(32),
-  name: text(32),
+  name: devName,
   product_id: z
     .string()
     .regex(/^[0-9A-Za-z]{1,8}$/, 'product_id must be a short code such as 0105'),

@@ -58,7 +58,100 @@ test('an invited guest is listed by the demo until revoked, and nothing leaves t
     ).guest_users;
   expect(list()).toEqual([]);
   backend.handle('POST', '/api/v2/users/demo/invite', { email: 'bo@example.com', groupid: id });
-  expect(list()).toEqual([{ email: 'bo@example.com' }]);
+  expect(list()).toEqual([{ email: 'bo@example.com', pending: true }]);
   backend.handle('DELETE', '/api/v2/users/demo/invite', { email: 'bo@example.com', groupid: id });
   expect(list()).toEqual([]);
+});
+
+const FAMILY = '00000000-0000-4000-8000-0000000de001';
+const FLAT = '00000000-0000-4000-8000-0000000de002';
+const FLAT_DEV = 'de3000000000000003';
+
+test('an invitation answers 201 {email, pending}, and revoking an unknown guest is the server’s 404', () => {
+  const backend = setup();
+  const invited = backend.handle('POST', '/api/v2/users/demo/invite', {
+    email: 'Bo@Example.com',
+    groupid: FAMILY,
+  });
+  expect(invited).toEqual({ status: 201, body: { email: 'bo@example.com', pending: true } });
+  const gone = backend.handle('DELETE', '/api/v2/users/demo/invite', {
+    email: 'nobody@example.com',
+    groupid: FAMILY,
+  });
+  expect(gone).toMatchObject({ status: 404, body: { error: 'not_found' } });
+  const bad = backend.handle('POST', '/api/v2/users/demo/invite', { email: 'bo', groupid: FAMILY });
+  expect(bad).toMatchObject({ status: 400, body: { error: 'validation_failed' } });
+});
+
+test.each([
+  ['POST', `/api/v2/devs/${FLAT_DEV}/name`, { name: 'x'.repeat(33) }],
+  ['POST', `/api/v2/devs/${FLAT_DEV}/name`, { name: ' ' }],
+  ['POST', `/api/v2/groups/${FLAT}/name`, {}],
+  ['POST', `/api/v2/devs/${FLAT_DEV}/group`, { id: 'flat' }],
+  ['POST', `/api/v2/devs/${FLAT_DEV}/group`, { id: '00000000-0000-4000-8000-0000000000aa' }],
+  ['POST', `/api/v2/groups/${FLAT}/geo_data`, { outdoor_range: 175 }],
+  ['POST', `/api/v2/groups/${FLAT}/geo_data`, { country: 'ES' }],
+  ['POST', `/api/v2/groups/${FLAT}/geo_data`, { planet: 'Earth' }],
+  ['POST', `/api/v2/groups/${FLAT}/extra_data`, { maxPowerType: 'huge' }],
+  ['POST', `/api/v2/groups/${FLAT}/extra_data`, {}],
+  ['POST', `/api/notifications/v1/${FLAT}/presence/config`, { enabled: 'yes', email: 'a@b.c' }],
+  [
+    'POST',
+    `/api/notifications/v1/${FLAT}/presence/config`,
+    {
+      enabled: true,
+      email: 'a@b.c',
+      excluded_nodes: [{ devid: 'de3000000000000001', nodes: [1] }],
+    },
+  ],
+])('%s %s %j is the server’s 400 and changes nothing', (method, path, body) => {
+  const backend = setup();
+  const homes = () => backend.handle('GET', '/api/v2/grouped_devs').body;
+  const before = { homes: homes(), flat: backend.snapshot(FLAT_DEV) };
+  const answer = backend.handle(method, path, body);
+  expect(answer).toMatchObject({ status: 400, body: { error: 'validation_failed' } });
+  expect({ homes: homes(), flat: backend.snapshot(FLAT_DEV) }).toEqual(before);
+});
+
+test('home writes answer what the server answers', () => {
+  const backend = setup();
+  expect(backend.handle('POST', `/api/v2/devs/${FLAT_DEV}/name`, { name: ' Box ' }).body).toEqual({
+    name: 'Box',
+  });
+  expect(backend.handle('POST', `/api/v2/groups/${FLAT}/name`, { name: 'Flat' }).body).toEqual({
+    name: 'Flat',
+  });
+  expect(
+    backend.handle('POST', `/api/v2/groups/${FLAT}/geo_data`, { zip: 'sw1a 2aa' }).body,
+  ).toMatchObject({ city: 'London', zip: 'SW1A 2AA' });
+  expect(
+    backend.handle('POST', `/api/v2/groups/${FLAT}/extra_data`, { maxPowerType: 'fixed' }).body,
+  ).toEqual({ maxPowerType: 'fixed' });
+  const presence = { email: 'a@b.c', enabled: true, excluded_nodes: [] };
+  expect(
+    backend.handle('POST', `/api/notifications/v1/${FLAT}/presence/config`, presence).body,
+  ).toEqual(presence);
+});
+
+test('moving a home’s only device to a new home answers its id and the emptied home goes, as on the server', () => {
+  const backend = setup();
+  const NEW = '00000000-0000-4000-8000-0000000000aa';
+  const moved = backend.handle('POST', `/api/v2/devs/${FLAT_DEV}/group`, {
+    id: NEW.replace(/-/g, ''),
+    name: 'Studio',
+  });
+  expect(moved).toEqual({ status: 200, body: { id: NEW } });
+  const homes = backend.handle('GET', '/api/v2/grouped_devs').body as GroupedHome[];
+  expect(homes.map((h) => h.id)).not.toContain(FLAT);
+  expect(homes.find((h) => h.id === NEW)?.devs.map((d) => d.dev_id)).toEqual([FLAT_DEV]);
+  expect(backend.handle('GET', `/api/v2/groups/${NEW}/geo_data`).body).toMatchObject({
+    city: 'London',
+  });
+});
+
+test('deleting a home’s only device removes the home, as on the server', () => {
+  const backend = setup();
+  expect(backend.handle('DELETE', `/api/v2/devs/${FLAT_DEV}`).status).toBe(200);
+  const homes = backend.handle('GET', '/api/v2/grouped_devs').body as GroupedHome[];
+  expect(homes.map((h) => h.id)).not.toContain(FLAT);
 });

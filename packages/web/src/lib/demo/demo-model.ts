@@ -79,7 +79,11 @@ export interface DemoHome {
   name: string;
   geo: Record<string, unknown>;
   extra: Record<string, unknown>;
-  presence: { enabled: boolean; excluded_nodes: Array<{ devid: string; nodes: number[] }> };
+  presence: {
+    email?: string;
+    enabled: boolean;
+    excluded_nodes: Array<{ devid: string; nodes: number[] }>;
+  };
   devIds: string[];
 }
 

@@ -1,11 +1,18 @@
 import { addDevice } from './demo-add-device';
 import { findDevice, findHome, type DemoContext } from './demo-context';
+import {
+  devNameBody,
+  extraDataBody,
+  geoDataBody,
+  inviteBody,
+  nameBody,
+  presenceConfigBody,
+  revokeBody,
+  transferBody,
+} from './demo-home-schemas';
 import { groupedHomes, type DemoHome } from './demo-model';
-import { route, type DemoRequest, type DemoRoute } from './demo-router';
-
-type Body = Record<string, unknown>;
-const bodyOf = (req: DemoRequest): Body =>
-  typeof req.body === 'object' && req.body !== null ? (req.body as Body) : {};
+import { DemoHttpFailure, route, type DemoRequest, type DemoRoute } from './demo-router';
+import { badRequest, parseBody } from './demo-validate';
 
 const GROUP = '/api/v2/groups/:gid';
 const PRESENCE = '/api/notifications/v1/:gid';
@@ -13,9 +20,18 @@ const PRESENCE = '/api/notifications/v1/:gid';
 /** Homes and devices of API.md §5 (lists, names, geo and extra data, guests, presence). */
 export function homeRoutes(ctx: DemoContext): DemoRoute[] {
   const home = (req: DemoRequest) => findHome(ctx, req.params[0] ?? '');
+  // A demo invitation is never accepted, so every guest stays pending (no mail leaves).
   const guests = new Map<string, string[]>();
-  const emitGeo = (h: DemoHome) =>
-    h.devIds.forEach((id) => ctx.emit(id, { path: '/geo_data', body: { ...h.geo } }));
+  const emitGeo = (h: DemoHome, only?: string) =>
+    h.devIds
+      .filter((id) => only === undefined || id === only)
+      .forEach((id) => ctx.emit(id, { path: '/geo_data', body: { ...h.geo } }));
+  /** As the server: a device leaving a home leaves its quiet-home exclusions; an empty home goes. */
+  const leave = (h: DemoHome, devId: string) => {
+    h.devIds = h.devIds.filter((id) => id !== devId);
+    h.presence.excluded_nodes = h.presence.excluded_nodes.filter((e) => e.devid !== devId);
+    if (h.devIds.length === 0) ctx.world.homes = ctx.world.homes.filter((x) => x !== h);
+  };
   return [
     route('GET', '/api/v2/grouped_devs', () => groupedHomes(ctx.world)),
     route('GET', '/api/v2/devs', () => ({
@@ -26,66 +42,122 @@ export function homeRoutes(ctx: DemoContext): DemoRoute[] {
     route('DELETE', '/api/v2/devs/:dev', (req) => {
       const dev = findDevice(ctx, req.params[0] ?? '');
       ctx.world.devices.delete(dev.devId);
-      for (const h of ctx.world.homes) h.devIds = h.devIds.filter((id) => id !== dev.devId);
+      leave(findHome(ctx, dev.homeId), dev.devId);
     }),
     route('POST', '/api/v2/devs/:dev/name', (req) => {
-      findDevice(ctx, req.params[0] ?? '').name = String(bodyOf(req).name ?? '');
+      const dev = findDevice(ctx, req.params[0] ?? '');
+      const { name } = parseBody(devNameBody, req.body);
+      dev.name = name;
+      return { name };
     }),
     route('POST', '/api/v2/devs/:dev/group', (req) => {
       const dev = findDevice(ctx, req.params[0] ?? '');
-      const target = findHome(ctx, String(bodyOf(req).id ?? ''));
-      for (const h of ctx.world.homes) h.devIds = h.devIds.filter((id) => id !== dev.devId);
+      const to = parseBody(transferBody, req.body);
+      const from = findHome(ctx, dev.homeId);
+      if (to.id === from.id) return { id: from.id };
+      let target = ctx.world.homes.find((h) => h.id === to.id);
+      if (!target) {
+        if (!to.name) throw badRequest('name is required to create a new home');
+        target = {
+          id: to.id,
+          name: to.name,
+          geo: { ...from.geo },
+          extra: {},
+          presence: { enabled: false, excluded_nodes: [] },
+          devIds: [],
+        };
+        ctx.world.homes.push(target);
+      }
       target.devIds.push(dev.devId);
       dev.homeId = target.id;
+      if (typeof target.geo.tz_code === 'string') dev.timeZone = target.geo.tz_code;
+      leave(from, dev.devId);
+      emitGeo(target, dev.devId);
+      return { id: target.id };
     }),
     route('POST', `${GROUP}/name`, (req) => {
-      home(req).name = String(bodyOf(req).name ?? '');
+      const h = home(req);
+      const { name } = parseBody(nameBody, req.body);
+      h.name = name;
+      return { name };
     }),
     route('GET', `${GROUP}/geo_data`, (req) => ({ ...home(req).geo })),
     route('POST', `${GROUP}/geo_data`, (req) => {
       const h = home(req);
-      h.geo = { ...h.geo, ...bodyOf(req) };
+      const body = parseBody(geoDataBody, req.body);
+      if (
+        body.country !== undefined &&
+        body.country !== h.geo.country &&
+        (body.state === undefined || body.zip === undefined)
+      )
+        throw badRequest('changing the country needs its state and zip too');
+      h.geo = {
+        ...h.geo,
+        ...body,
+        ...(body.zip === undefined ? {} : { zip: body.zip.toUpperCase() }),
+      };
       if (typeof h.geo.tz_code === 'string')
         for (const id of h.devIds) {
           const dev = ctx.world.devices.get(id);
           if (dev) dev.timeZone = h.geo.tz_code;
         }
       emitGeo(h);
+      return { ...h.geo };
     }),
     route('GET', `${GROUP}/extra_data`, (req) => structuredClone(home(req).extra)),
     route('POST', `${GROUP}/extra_data`, (req) => {
       const h = home(req);
-      h.extra = { ...h.extra, ...structuredClone(bodyOf(req)) };
+      h.extra = { ...h.extra, ...parseBody(extraDataBody, req.body) };
+      return structuredClone(h.extra);
     }),
     route('GET', `${GROUP}/guest_users`, (req) => ({
-      guest_users: (guests.get(home(req).id) ?? []).map((email) => ({ email })),
+      guest_users: (guests.get(home(req).id) ?? []).map((email) => ({ email, pending: true })),
     })),
-    // Invitations stay in the browser, as the demo's other changes do: the guest list shows
-    // them until the demo ends, and no mail is sent.
-    route('POST', '/api/v2/users/:uid/invite', (req) => {
-      const b = bodyOf(req);
-      const id = findHome(ctx, String(b.groupid ?? '')).id;
-      const email = String(b.email ?? '');
-      const list = guests.get(id) ?? [];
-      if (!list.includes(email)) guests.set(id, [...list, email]);
-    }),
+    route(
+      'POST',
+      '/api/v2/users/:uid/invite',
+      (req) => {
+        const b = parseBody(inviteBody, req.body);
+        const id = findHome(ctx, b.groupid).id;
+        const email = b.email.toLowerCase();
+        const list = guests.get(id) ?? [];
+        if (!list.includes(email)) guests.set(id, [...list, email]);
+        return { email, pending: true };
+      },
+      201,
+    ),
     route('DELETE', '/api/v2/users/:uid/invite', (req) => {
-      const b = bodyOf(req);
-      const id = findHome(ctx, String(b.groupid ?? '')).id;
+      const b = parseBody(revokeBody, req.body);
+      const id = findHome(ctx, b.groupid).id;
+      const email = b.email.toLowerCase();
+      const list = guests.get(id) ?? [];
+      if (!list.includes(email))
+        throw new DemoHttpFailure(404, 'not_found', 'No such guest in this home');
       guests.set(
         id,
-        (guests.get(id) ?? []).filter((email) => email !== String(b.email ?? '')),
+        list.filter((e) => e !== email),
       );
     }),
     route('GET', `${PRESENCE}/presence/config`, (req) => structuredClone(home(req).presence)),
     route('POST', `${PRESENCE}/presence/config`, (req) => {
       const h = home(req);
+      const body = parseBody(presenceConfigBody, req.body);
+      const foreign = body.excluded_nodes.find((e) => !h.devIds.includes(e.devid.toLowerCase()));
+      if (foreign)
+        throw badRequest(
+          `excluded_nodes names ${foreign.devid}, which is not a device of this home`,
+        );
       h.presence = {
-        ...h.presence,
-        ...(structuredClone(bodyOf(req)) as Partial<DemoHome['presence']>),
+        email: body.email,
+        enabled: body.enabled,
+        excluded_nodes: body.excluded_nodes.map((e) => ({
+          devid: e.devid,
+          nodes: [...new Set(e.nodes)],
+        })),
       };
+      return structuredClone(h.presence);
     }),
-    route('POST', `${PRESENCE}/test`, () => ({})),
+    route('POST', `${PRESENCE}/test`, (req) => ({ email: home(req).presence.email ?? '' })),
     route('GET', '/api/v2/encrypted_wifi_credentials', () => ({ encrypted_pass: 'demo' })),
   ];
 }
