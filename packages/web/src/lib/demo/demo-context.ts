@@ -1,6 +1,6 @@
 import type { UpdateEvent } from '@hearth/protocol';
 import type { DemoDevice, DemoHome, DemoNode, DemoWorld } from './demo-model';
-import { notFound } from './demo-router';
+import { DemoHttpFailure, notFound } from './demo-router';
 import { heaterSetup, heaterStatus, meterSetup, mgrNodes, progOf } from './demo-wire';
 
 /** What the route handlers share: the state, the clock, and the realtime fan-out. */
@@ -30,6 +30,13 @@ export function homeOf(ctx: DemoContext, dev: DemoDevice): DemoHome {
 }
 
 export function findNode(dev: DemoDevice, type: string, addr: string): DemoNode {
+  // As the server: an address is digits only, so "0x2" or "2e0" is not node 2 (API.md §1).
+  if (!/^\d{1,10}$/.test(addr))
+    throw new DemoHttpFailure(
+      400,
+      'validation_failed',
+      'Invalid params at /addr: must be a node address, a whole number',
+    );
   const type_ = type === 'htr_mod' ? 'htr' : type;
   const node = dev.nodes.find((n) => n.type === type_ && n.addr === Number(addr));
   if (!node) throw notFound('node');

@@ -32,6 +32,7 @@ import {
 } from './demo-node-schemas';
 import { notFound, route, type DemoRequest, type DemoRoute } from './demo-router';
 import { monthlySamples, rawSamples } from './demo-samples';
+import { parseSamplesQuery } from './demo-samples-query';
 import { parseBody } from './demo-validate';
 import {
   devData,
@@ -138,20 +139,12 @@ export function deviceRoutes(ctx: DemoContext): DemoRoute[] {
     route('GET', `${NODE}/prog`, (req) => nodePart(req, 'prog')),
     route('GET', `${NODE}/version`, (req) => ({ ...node(req).n.version })),
     route('GET', `${NODE}/power`, () => ({ power: power() })),
-    route('GET', `${NODE}/power_limit`, (req) => {
-      const { n } = node(req);
-      return { power_limit: n.kind === 'meter' ? n.powerLimit : '0' };
-    }),
     route('GET', `${NODE}/samples`, (req) => {
       const { d, n } = node(req);
-      const start = Number(req.query.get('start'));
-      const end = Number(req.query.get('end'));
-      if (!Number.isFinite(start) || !Number.isFinite(end)) throw new DemoBadRequest('start, end');
+      const { start, end, group, tz } = parseSamplesQuery(req.query);
       const nowS = Math.floor(ctx.now() / 1000);
-      if (req.query.get('group') === 'month') {
-        const tz = req.query.get('tz') ?? d.timeZone;
-        return { samples: monthlySamples(d, n, start, end, tz, nowS) };
-      }
+      if (group === 'month')
+        return { samples: monthlySamples(d, n, start, end, tz ?? d.timeZone, nowS) };
       return { samples: rawSamples(d, n, start, end, nowS) };
     }),
     route('POST', `${NODE}/:action`, (req) => {

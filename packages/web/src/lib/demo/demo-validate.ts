@@ -2,7 +2,11 @@ import type { z } from 'zod';
 import { DemoHttpFailure } from './demo-router';
 
 /** A body the server's schema refuses: its 400, worded as the server words it (API.md §1). */
-export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+export function parseBody<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+  part: 'body' | 'querystring' = 'body',
+): z.infer<S> {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
   const first = parsed.error.issues[0];
@@ -10,7 +14,7 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
   throw new DemoHttpFailure(
     400,
     'validation_failed',
-    `Invalid body${where}: ${first?.message ?? 'bad value'}`,
+    `Invalid ${part}${where}: ${first?.message ?? 'bad value'}`,
   );
 }
 

@@ -1,0 +1,34 @@
+import { expect, test } from 'vitest';
+import { createDemoBackend } from './demo-backend';
+
+const DEV = 'de3000000000000001';
+const HTR = `/api/v2/devs/${DEV}/htr/1`;
+const START = Date.UTC(2026, 0, 14, 10, 0, 0);
+const nowS = START / 1000;
+
+const setup = () => createDemoBackend({ now: () => START, random: () => 0.5 });
+
+test.each([
+  [`start=&end=${nowS}`],
+  [`start=0x10&end=${nowS}`],
+  [`start=${nowS}&end=${nowS - 60}`],
+  [`start=${nowS - 41 * 86_400}&end=${nowS}`],
+  [`start=${nowS - 401 * 86_400}&end=${nowS}&group=month`],
+  [`start=${nowS - 86_400}&end=${nowS}&group=week`],
+  [`start=${nowS - 86_400}&end=${nowS}&group=month&tz=Mars/Base`],
+])('samples?%s is the server’s 400', (query) => {
+  const answer = setup().handle('GET', `${HTR}/samples?${query}`);
+  expect(answer).toMatchObject({ status: 400, body: { error: 'validation_failed' } });
+});
+
+test('a node address that is not digits is the server’s 400, not another node', () => {
+  const backend = setup();
+  expect(backend.handle('GET', `/api/v2/devs/${DEV}/htr/0x1/status`).status).toBe(400);
+  expect(backend.handle('GET', `/api/v2/devs/${DEV}/htr/1e0/status`).status).toBe(400);
+  expect(backend.handle('GET', `${HTR}/status`).status).toBe(200);
+});
+
+test('a node has no GET power_limit path on the server (API.md §5), so the demo answers its 404', () => {
+  const answer = setup().handle('GET', `/api/v2/devs/${DEV}/pmo/7/power_limit`);
+  expect(answer).toMatchObject({ status: 404, body: { error: 'not_found' } });
+});
