@@ -4,6 +4,7 @@ import { discoverDue } from './demo-discovery';
 import { createDemoWorld, type DemoWorld } from './demo-model';
 import { DemoBadRequest, endBoost } from './demo-node-writes';
 import { DemoHttpFailure, dispatch, type DemoAnswer } from './demo-router';
+import { accountRoutes } from './demo-routes-account';
 import { catalogRoutes } from './demo-routes-catalog';
 import { deviceRoutes } from './demo-routes-devices';
 import { homeRoutes } from './demo-routes-homes';
@@ -32,7 +33,12 @@ export function createDemoBackend(options: DemoBackendOptions = {}) {
     onDashboard: options.onDashboard ?? (() => false),
     emit: (devId, event) => listeners.get(devId)?.forEach((l) => l(event)),
   };
-  const routes = [...catalogRoutes(ctx), ...homeRoutes(ctx), ...deviceRoutes(ctx)];
+  const routes = [
+    ...catalogRoutes(),
+    ...accountRoutes(ctx),
+    ...homeRoutes(ctx),
+    ...deviceRoutes(ctx),
+  ];
 
   /**
    * What happens by itself: a boost or a runback ends when its time is up (spec 3 §4,

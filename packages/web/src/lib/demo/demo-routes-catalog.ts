@@ -6,7 +6,6 @@ import {
   type WeatherResponse,
 } from '@hearth/protocol';
 import { clientDataRoutes } from './demo-client-data';
-import type { DemoContext } from './demo-context';
 import { route, type DemoRoute } from './demo-router';
 
 /** A fixed sample answer for the weather screen (DESIGN.md §4: weather can be a sample). */
@@ -37,10 +36,8 @@ function maxPowerOptions(): MaxPowerOption[] {
 
 const ZIP_ANY = '^.{2,10}$';
 
-/** Service, configuration and account paths (API.md §3–4): reads answer samples, writes stay here. */
-export function catalogRoutes(ctx: DemoContext): DemoRoute[] {
-  const accepted = { accepted: true, date: new Date(ctx.now()).toISOString() };
-  let lang: Language = 'en';
+/** Service and configuration paths (API.md §3): they answer samples. */
+export function catalogRoutes(): DemoRoute[] {
   return [
     route('GET', '/health_check', () => ({ message: 'ok' })),
     route('GET', '/version', () => ({ major: 1, minor: 41, subminor: 0, commit: 'demo' })),
@@ -64,17 +61,5 @@ export function catalogRoutes(ctx: DemoContext): DemoRoute[] {
       FR: { zipFormat: '^\\d{5}$', states: { 'Île-de-France': 'Europe/Paris' } },
     })),
     route('GET', '/api/location/v1/coordinates', () => ({ lat: 41.38, lon: 2.17 })),
-    route('GET', '/api/v2/users/:uid/privacy', () => accepted),
-    route('POST', '/api/v2/users/:uid/privacy', () => accepted),
-    route('GET', '/api/v2/users/:uid/preferences', () => ({ lang })),
-    route('POST', '/api/v2/users/:uid/preferences', (req) => {
-      const next = (req.body as { lang?: Language } | undefined)?.lang;
-      if (next && next in LANGUAGE_NATIVE_NAMES) lang = next;
-      return { lang };
-    }),
-    // Account changes are accepted and kept nowhere: nothing is sent.
-    route('POST', '/api/v2/users/:uid/password', () => ({})),
-    route('POST', '/api/v2/users/:uid/email', () => ({})),
-    route('DELETE', '/api/v2/users/:uid', () => ({})),
   ];
 }
