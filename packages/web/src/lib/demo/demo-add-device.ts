@@ -81,7 +81,7 @@ export function addDevice(
         tz_code: b.tz_code,
       },
       extra: {},
-      presence: { enabled: false, excluded_nodes: [] },
+      presence: { email: '', enabled: false, excluded_nodes: [] },
       devIds: [],
     } satisfies DemoHome;
     ctx.world.homes.push(home);

@@ -155,3 +155,12 @@ test('deleting a home’s only device removes the home, as on the server', () =>
   const homes = backend.handle('GET', '/api/v2/grouped_devs').body as GroupedHome[];
   expect(homes.map((h) => h.id)).not.toContain(FLAT);
 });
+
+test('a quiet-home config not yet saved reads as the server’s {email, enabled, excluded_nodes}', () => {
+  const backend = setup();
+  expect(backend.handle('GET', `/api/notifications/v1/${FLAT}/presence/config`).body).toEqual({
+    email: '',
+    enabled: false,
+    excluded_nodes: [],
+  });
+});

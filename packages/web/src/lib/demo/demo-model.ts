@@ -80,7 +80,8 @@ export interface DemoHome {
   geo: Record<string, unknown>;
   extra: Record<string, unknown>;
   presence: {
-    email?: string;
+    /** Not configured yet: the server proposes the owner's address; the demo visitor has none. */
+    email: string;
     enabled: boolean;
     excluded_nodes: Array<{ devid: string; nodes: number[] }>;
   };
@@ -238,7 +239,7 @@ export function createDemoWorld(specs: readonly DemoHomeSpec[] = DEMO_HOMES): De
       name: spec.name,
       geo: { ...spec.geo, tz_code: spec.timeZone },
       extra: {},
-      presence: { enabled: false, excluded_nodes: [] },
+      presence: { email: '', enabled: false, excluded_nodes: [] },
       devIds: spec.gateways.map((g) => g.devId),
     };
   });

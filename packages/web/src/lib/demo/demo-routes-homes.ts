@@ -63,7 +63,7 @@ export function homeRoutes(ctx: DemoContext): DemoRoute[] {
           name: to.name,
           geo: { ...from.geo },
           extra: {},
-          presence: { enabled: false, excluded_nodes: [] },
+          presence: { email: '', enabled: false, excluded_nodes: [] },
           devIds: [],
         };
         ctx.world.homes.push(target);
@@ -157,7 +157,7 @@ export function homeRoutes(ctx: DemoContext): DemoRoute[] {
       };
       return structuredClone(h.presence);
     }),
-    route('POST', `${PRESENCE}/test`, (req) => ({ email: home(req).presence.email ?? '' })),
+    route('POST', `${PRESENCE}/test`, (req) => ({ email: home(req).presence.email })),
     route('GET', '/api/v2/encrypted_wifi_credentials', () => ({ encrypted_pass: 'demo' })),
   ];
 }
