@@ -32,3 +32,11 @@ test('a node has no GET power_limit path on the server (API.md §5), so the demo
   const answer = setup().handle('GET', `/api/v2/devs/${DEV}/pmo/7/power_limit`);
   expect(answer).toMatchObject({ status: 404, body: { error: 'not_found' } });
 });
+
+test('a power monitor’s status and prog read as {}, as the server presents a node without them', () => {
+  const backend = setup();
+  const PMO = `/api/v2/devs/${DEV}/pmo/7`;
+  expect(backend.handle('GET', `${PMO}/status`)).toEqual({ status: 200, body: {} });
+  expect(backend.handle('GET', `${PMO}/prog`)).toEqual({ status: 200, body: {} });
+  expect(backend.handle('GET', PMO).body).toMatchObject({ status: {}, prog: {} });
+});
