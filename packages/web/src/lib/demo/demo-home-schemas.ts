@@ -10,6 +10,8 @@ import {
   MAX_POWER_TYPES,
   POWER_LIMIT_NONE,
   POWER_LIMITLESS,
+  WIFI_PASSWORD_MAX,
+  WIFI_SSID_MAX,
 } from '@hearth/protocol';
 
 /** The server's bodies for homes, devices and guests (API.md §4, §5), for the demo to refuse alike. */
@@ -141,3 +143,9 @@ export const inviteBody = z.object({
     .optional(),
 });
 export const revokeBody = z.object({ groupid: z.string().min(1).max(64), email });
+
+/** The wifi network to encrypt (spec 2 §4 wifi provisioning): an SSID of 1–32, a password up to 64. */
+export const wifiCredentialsQuery = z.object({
+  ssid: z.string().min(1).max(WIFI_SSID_MAX),
+  pass: z.string().max(WIFI_PASSWORD_MAX),
+});

@@ -40,3 +40,18 @@ test('a power monitor’s status and prog read as {}, as the server presents a n
   expect(backend.handle('GET', `${PMO}/prog`)).toEqual({ status: 200, body: {} });
   expect(backend.handle('GET', PMO).body).toMatchObject({ status: {}, prog: {} });
 });
+
+test.each([
+  ['pass=secret'],
+  ['ssid=&pass=secret'],
+  [`ssid=home&pass=${'x'.repeat(65)}`],
+  ['ssid=home'],
+])('encrypted_wifi_credentials?%s is the server’s 400', (query) => {
+  const answer = setup().handle('GET', `/api/v2/encrypted_wifi_credentials?${query}`);
+  expect(answer).toMatchObject({ status: 400, body: { error: 'validation_failed' } });
+});
+
+test('encrypted_wifi_credentials answers an encrypted_pass for a network the server takes', () => {
+  const answer = setup().handle('GET', '/api/v2/encrypted_wifi_credentials?ssid=home&pass=secret');
+  expect(answer).toEqual({ status: 200, body: { encrypted_pass: expect.any(String) as string } });
+});

@@ -9,6 +9,7 @@ import {
   presenceConfigBody,
   revokeBody,
   transferBody,
+  wifiCredentialsQuery,
 } from './demo-home-schemas';
 import { groupedHomes, type DemoHome } from './demo-model';
 import { DemoHttpFailure, route, type DemoRequest, type DemoRoute } from './demo-router';
@@ -158,6 +159,9 @@ export function homeRoutes(ctx: DemoContext): DemoRoute[] {
       return structuredClone(h.presence);
     }),
     route('POST', `${PRESENCE}/test`, (req) => ({ email: home(req).presence.email })),
-    route('GET', '/api/v2/encrypted_wifi_credentials', () => ({ encrypted_pass: 'demo' })),
+    route('GET', '/api/v2/encrypted_wifi_credentials', (req) => {
+      parseBody(wifiCredentialsQuery, Object.fromEntries(req.query), 'querystring');
+      return { encrypted_pass: 'demo' };
+    }),
   ];
 }
