@@ -39,6 +39,12 @@ test.each([
   ['prog', { prog: hourlyWeek(48) }, '24 slots'],
   ['setup', { away_offset: 2 }, 'decimal number'],
   ['setup', { units: 'K' }, 'units'],
+  ['setup', { away_offset: '5.5' }, 'away_offset must be between 0 and 5'],
+  ['setup', { lock_password: '12a' }, 'lock_password'],
+  ['setup', { prog_resol: 2 }, 'prog_resol'],
+  ['setup', { extra_options: { max_runback_time: 61 } }, 'max_runback_time'],
+  ['status', { mode: 'setback' }, 'setback mode is not enabled'],
+  ['mode', { mode: 'setback' }, 'setback mode is not enabled'],
 ])(
   'POST htr/1/%s %j is the server’s 400, and nothing changes or is pushed',
   (action, body, words) => {

@@ -17,6 +17,7 @@ import {
   type TemperatureUnits,
 } from '@hearth/protocol';
 import { powerLimitWrite } from './demo-manager-writes';
+import { checkModeEnabled, checkSetupValues } from './demo-setup-checks';
 import { badRequest } from './demo-validate';
 
 /**
@@ -190,7 +191,9 @@ export function checkNodeWrite(n: NodeView, action: NodeAction, b: Record<string
     checkRange(n, b.units, { stemp, comf_temp, eco_temp, ice_temp });
     checkOrder(n, b.units, b);
   }
+  if (action === 'status' || action === 'mode') checkModeEnabled(n.setup, b.mode);
   if (action === 'mode') checkRange(n, b.units, { stemp: b.stemp });
+  if (action === 'setup') checkSetupValues(n.setup, b);
   if (action === 'boost') checkRange(n, b.units, { temperature: b.temperature });
   if (action === 'prog') checkProgSlots(n, b.prog as Record<string, number[]>);
 }

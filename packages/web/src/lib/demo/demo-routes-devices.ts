@@ -33,6 +33,7 @@ import {
 import { notFound, route, type DemoRequest, type DemoRoute } from './demo-router';
 import { monthlySamples, rawSamples } from './demo-samples';
 import { parseSamplesQuery } from './demo-samples-query';
+import { checkSetupValues } from './demo-setup-checks';
 import { parseBody } from './demo-validate';
 import {
   devData,
@@ -153,6 +154,7 @@ export function deviceRoutes(ctx: DemoContext): DemoRoute[] {
       const body = parseBody(NODE_WRITES[action], req.body) as Body;
       if (n.kind === 'meter' && HEATER_ONLY.has(action))
         throw new DemoBadRequest('a power monitor has no such setting');
+      if (n.kind === 'meter' && action === 'setup') checkSetupValues(meterSetup(n), body);
       if (n.kind === 'heater')
         checkNodeWrite(
           { setup: heaterSetup(n), status: heaterStatus(d, n, ctx.now()) },
