@@ -55,3 +55,14 @@ test('encrypted_wifi_credentials answers an encrypted_pass for a network the ser
   const answer = setup().handle('GET', '/api/v2/encrypted_wifi_credentials?ssid=home&pass=secret');
   expect(answer).toEqual({ status: 200, body: { encrypted_pass: expect.any(String) as string } });
 });
+
+test('a path the server does not serve is its 404 “Route … not found”', () => {
+  const backend = setup();
+  expect(backend.handle('GET', '/api/v2/nothing?x=1')).toEqual({
+    status: 404,
+    body: { message: 'Route GET /api/v2/nothing not found', statusCode: 404, error: 'not_found' },
+  });
+  expect(backend.handle('POST', `${HTR}/colour`, {}).body).toMatchObject({
+    message: `Route POST ${HTR}/colour not found`,
+  });
+});

@@ -35,6 +35,10 @@ export class DemoHttpFailure extends Error {
 export const notFound = (what: string) =>
   new DemoHttpFailure(404, 'not_found', `${what} not found`);
 
+/** The server's answer to a path it does not serve. */
+export const routeNotFound = (method: string, path: string) =>
+  new DemoHttpFailure(404, 'not_found', `Route ${method} ${path} not found`);
+
 const SEGMENT = '([^/]*)';
 
 /** `route('GET', '/api/v2/devs/:dev/dev_data', h)`: each `:name` captures one segment. */
@@ -62,5 +66,5 @@ export function dispatch(
     const answer = r.handle({ method, params, query: parsed.searchParams, body });
     return { status: r.status, body: answer ?? {} };
   }
-  throw notFound(`${method} ${path}`);
+  throw routeNotFound(method, path);
 }

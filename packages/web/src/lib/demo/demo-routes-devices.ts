@@ -30,7 +30,7 @@ import {
   NODE_WRITES,
   type NodeAction,
 } from './demo-node-schemas';
-import { notFound, route, type DemoRequest, type DemoRoute } from './demo-router';
+import { routeNotFound, route, type DemoRequest, type DemoRoute } from './demo-router';
 import { monthlySamples, rawSamples } from './demo-samples';
 import { parseSamplesQuery } from './demo-samples-query';
 import { checkSetupValues } from './demo-setup-checks';
@@ -149,7 +149,8 @@ export function deviceRoutes(ctx: DemoContext): DemoRoute[] {
     route('POST', `${NODE}/:action`, (req) => {
       const { d, n } = node(req);
       const action = req.params[3] ?? '';
-      if (!isNodeAction(action)) throw notFound(`POST ${action}`);
+      if (!isNodeAction(action))
+        throw routeNotFound('POST', `/api/v2/devs/${req.params.slice(0, 3).join('/')}/${action}`);
       // As the server: the body's schema, then the node's own rules, before anything changes.
       const body = parseBody(NODE_WRITES[action], req.body) as Body;
       if (n.kind === 'meter' && HEATER_ONLY.has(action))
