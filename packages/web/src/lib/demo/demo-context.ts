@@ -59,3 +59,15 @@ export function emitNode(ctx: DemoContext, dev: DemoDevice, node: DemoNode): voi
 export function emitNodeList(ctx: DemoContext, dev: DemoDevice): void {
   ctx.emit(dev.devId, { path: '/mgr/nodes', body: { nodes: mgrNodes(dev) } });
 }
+
+/**
+ * Spec 2 §4: an erased node, or a device gone from the home, leaves its quiet-home exclusions;
+ * a device left with no address loses its entry (as the server keeps them).
+ */
+export function forgetExcluded(home: DemoHome, devId: string, addr?: number): void {
+  const ofDev = (devid: string) => devid.toLowerCase() === devId.toLowerCase();
+  const excluded = (n: number) => addr === undefined || n === addr;
+  home.presence.excluded_nodes = home.presence.excluded_nodes
+    .map((e) => (ofDev(e.devid) ? { ...e, nodes: e.nodes.filter((n) => !excluded(n)) } : e))
+    .filter((e) => e.nodes.length > 0);
+}

@@ -164,3 +164,29 @@ test('a quiet-home config not yet saved reads as the server’s {email, enabled,
     excluded_nodes: [],
   });
 });
+
+test('erasing a node drops it from the quiet-home exclusions, as the server does (spec 2 §4)', () => {
+  const backend = setup();
+  const config = (): unknown =>
+    backend.handle('GET', `/api/notifications/v1/${FLAT}/presence/config`).body;
+  backend.handle('POST', `/api/notifications/v1/${FLAT}/presence/config`, {
+    email: 'a@b.c',
+    enabled: true,
+    excluded_nodes: [{ devid: FLAT_DEV, nodes: [1, 2] }],
+  });
+  backend.handle('DELETE', `/api/v2/devs/${FLAT_DEV}/htr/1`, { purge: true });
+  expect(config()).toMatchObject({ excluded_nodes: [{ devid: FLAT_DEV, nodes: [2] }] });
+  backend.handle('DELETE', `/api/v2/devs/${FLAT_DEV}/htr/2`, { purge: false });
+  expect(config()).toMatchObject({ excluded_nodes: [] });
+});
+
+test('a quiet-home test without an e-mail is the server’s 400; with one it answers {email}', () => {
+  const backend = setup();
+  const sendTest = () => backend.handle('POST', `/api/notifications/v1/${FLAT}/test`);
+  expect(sendTest()).toMatchObject({ status: 400, body: { error: 'validation_failed' } });
+  backend.handle('POST', `/api/notifications/v1/${FLAT}/presence/config`, {
+    email: 'a@b.c',
+    enabled: true,
+  });
+  expect(sendTest()).toEqual({ status: 200, body: { email: 'a@b.c' } });
+});

@@ -10,6 +10,7 @@ import {
   emitNodeList,
   findDevice,
   findNode,
+  forgetExcluded,
   homeOf,
   type DemoContext,
 } from './demo-context';
@@ -130,6 +131,7 @@ export function deviceRoutes(ctx: DemoContext): DemoRoute[] {
       const { purge } = parseBody(eraseWrite, req.body ?? {});
       if (purge) d.nodes = d.nodes.filter((x) => x !== n);
       else n.installed = false;
+      forgetExcluded(homeOf(ctx, d), d.devId, n.addr);
       emitNodeList(ctx, d);
       return { purge };
     }),

@@ -1,5 +1,5 @@
 import { addDevice } from './demo-add-device';
-import { findDevice, findHome, type DemoContext } from './demo-context';
+import { findDevice, findHome, forgetExcluded, type DemoContext } from './demo-context';
 import {
   devNameBody,
   extraDataBody,
@@ -30,7 +30,7 @@ export function homeRoutes(ctx: DemoContext): DemoRoute[] {
   /** As the server: a device leaving a home leaves its quiet-home exclusions; an empty home goes. */
   const leave = (h: DemoHome, devId: string) => {
     h.devIds = h.devIds.filter((id) => id !== devId);
-    h.presence.excluded_nodes = h.presence.excluded_nodes.filter((e) => e.devid !== devId);
+    forgetExcluded(h, devId);
     if (h.devIds.length === 0) ctx.world.homes = ctx.world.homes.filter((x) => x !== h);
   };
   return [
@@ -158,7 +158,12 @@ export function homeRoutes(ctx: DemoContext): DemoRoute[] {
       };
       return structuredClone(h.presence);
     }),
-    route('POST', `${PRESENCE}/test`, (req) => ({ email: home(req).presence.email })),
+    route('POST', `${PRESENCE}/test`, (req) => {
+      const { email } = home(req).presence;
+      if (!email) throw badRequest('no e-mail address to send the test to');
+      // No mail leaves the demo.
+      return { email };
+    }),
     route('GET', '/api/v2/encrypted_wifi_credentials', (req) => {
       parseBody(wifiCredentialsQuery, Object.fromEntries(req.query), 'querystring');
       return { encrypted_pass: 'demo' };
