@@ -66,3 +66,26 @@ test('a path the server does not serve is its 404 “Route … not found”', ()
     message: `Route POST ${HTR}/colour not found`,
   });
 });
+
+test('group=month names each month by its start, midnight of the 1st in the zone asked, as the server', () => {
+  const backend = setup();
+  // 2025-12-31 23:00 UTC is 1 January 00:00 in Madrid; to 14 January 2026 10:00 UTC.
+  const start = Date.UTC(2025, 11, 31, 23, 0) / 1000;
+  const answer = backend.handle(
+    'GET',
+    `${HTR}/samples?start=${start}&end=${nowS}&group=month&tz=Europe/Madrid`,
+  );
+  const { samples } = answer.body as { samples: Array<{ t: number }> };
+  expect(samples.map((s) => s.t)).toEqual([start]);
+  const autumn = Date.UTC(2025, 9, 15) / 1000;
+  const months = backend.handle(
+    'GET',
+    `${HTR}/samples?start=${autumn}&end=${nowS}&group=month&tz=Europe/Madrid`,
+  ).body as { samples: Array<{ t: number }> };
+  // 1 November and 1 December 00:00 in Madrid (UTC+1), after the October month.
+  expect(months.samples.map((s) => s.t).slice(1)).toEqual([
+    Date.UTC(2025, 9, 31, 23) / 1000,
+    Date.UTC(2025, 10, 30, 23) / 1000,
+    start,
+  ]);
+});

@@ -1,4 +1,4 @@
-import { formatDecimal, zonedParts } from '@hearth/protocol';
+import { formatDecimal, zonedParts, zonedWallToMs } from '@hearth/protocol';
 import type { DemoDevice, DemoNode } from './demo-model';
 
 const QUARTER_S = 900;
@@ -93,7 +93,9 @@ export function monthlySamples(
     const key = `${p.y}-${p.n}`;
     const from = day - DAY_S / 2;
     const until = Math.min(day + DAY_S / 2, to);
-    const entry = months.get(key) ?? { t: day, wh: 0, temps: [] };
+    // As the server: a bucket is named by its start, midnight of the 1st in the zone.
+    const monthStart = zonedWallToMs({ y: p.y, n: p.n, d: 1, h: 0, m: 0 }, timeZone) / 1000;
+    const entry = months.get(key) ?? { t: monthStart, wh: 0, temps: [] };
     entry.wh += counterWh(dev, node, until) - counterWh(dev, node, from);
     entry.temps.push(roomC(node, day));
     months.set(key, entry);
