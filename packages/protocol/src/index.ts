@@ -10,6 +10,7 @@ export * from './node-types';
 export * from './weather';
 export * from './wire';
 export * from './node-display';
+export * from './node-writes';
 export * from './rules';
 export * from './accounts';
 export * from './rules/wifi-provisioning-constants';

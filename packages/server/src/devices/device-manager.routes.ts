@@ -1,13 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { awayStatusSchema, nodeTypeSchema, pmoSystemSchema } from '@hearth/protocol';
+import {
+  awayStatusSchema,
+  nodeTypeSchema,
+  pmoSystemSchema,
+  powerLimitValue,
+} from '@hearth/protocol';
 import { forbidden } from '../errors';
 import { currentUser } from '../http/authenticate';
 import type { AccessService } from './access.service';
 import type { DeviceManagerService } from './device-manager.service';
 import { discoveryStateSchema } from './devices.presenter';
-import { powerLimitValue } from './node-writes';
 
 const devParams = z.object({ dev: z.string() });
 const security = [{ bearer: [] }];

@@ -1,8 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { AccessService } from './access.service';
-import type { NodeControlService } from './node-control.service';
-import { looseObject, nodeOf, nodeParams, security } from './node-params';
 import {
   boostWriteSchema,
   eraseSchema,
@@ -15,7 +10,12 @@ import {
   progWriteSchema,
   selectWriteSchema,
   setupWriteSchema,
-} from './node-writes';
+} from '@hearth/protocol';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AccessService } from './access.service';
+import type { NodeControlService } from './node-control.service';
+import { looseObject, nodeOf, nodeParams, security } from './node-params';
 import type { ChangeLimit } from '../limits';
 import type { QuietHomeService } from '../homes/quiet-home.service';
 

@@ -1,7 +1,15 @@
 import {
+  type BoostWrite,
   formatPowerLimit,
+  HARDWARE_SETUP_KEYS,
+  type ModeWrite,
+  type NodeStatusWrite,
+  OWNER_ONLY_SETUP_KEYS,
   progSchema,
+  type ProgTempsWrite,
+  type ProgWrite,
   setupSlotsPerDay,
+  type SetupWrite,
   slotsPerDay,
   withResolution,
 } from '@hearth/protocol';
@@ -21,16 +29,6 @@ import {
   checkSetupValues,
   checkTemperatures,
 } from './node-limits';
-import {
-  HARDWARE_SETUP_KEYS,
-  OWNER_ONLY_SETUP_KEYS,
-  type BoostWrite,
-  type ModeWrite,
-  type NodeStatusWrite,
-  type ProgTempsWrite,
-  type ProgWrite,
-  type SetupWrite,
-} from './node-writes';
 
 export interface NodeControlDeps {
   nodes: NodesRepository;

@@ -20,18 +20,6 @@ export const discoveryWrite = z.strictObject({
   addr: z.number().int().min(0).optional(),
 });
 
-/** `"2000"` or 2000: a whole number of watts, 0 for none or 1000–60000 (spec 3 §5, §9). */
-export const powerLimitValue = z
-  .union([
-    z.string().regex(/^\d+$/, 'must be a whole number of watts, e.g. "2000"'),
-    z.number().int(),
-  ])
-  .transform(Number)
-  .refine((w) => w === 0 || (w >= POWER_LIMIT_MIN_W && w <= POWER_LIMIT_MAX_W), {
-    message: `must be 0 (no limit) or between ${POWER_LIMIT_MIN_W} and ${POWER_LIMIT_MAX_W} W`,
-  });
-export const powerLimitWrite = z.strictObject({ power_limit: powerLimitValue });
-
 export const pmoSystemWrite = pmoSystemSchema
   .extend({ main_circuit_pmos: z.array(z.number().int().min(0).max(2_147_483_647)) })
   .strict();

@@ -2,8 +2,10 @@ import {
   DEMO_POWER_RANDOM_BELOW_W,
   DEMO_POWER_W,
   deviceClockAt,
+  eraseSchema,
   formatDecimal,
   formatPowerLimit,
+  powerLimitWriteSchema,
 } from '@hearth/protocol';
 import {
   emitNode,
@@ -15,22 +17,10 @@ import {
   type DemoContext,
 } from './demo-context';
 import { setDiscovery } from './demo-discovery';
-import {
-  awayWrite,
-  checkPmoSystem,
-  discoveryWrite,
-  pmoSystemWrite,
-  powerLimitWrite,
-} from './demo-manager-writes';
+import { awayWrite, checkPmoSystem, discoveryWrite, pmoSystemWrite } from './demo-manager-writes';
 import type { DemoDevice, DemoNode } from './demo-model';
 import { applyNodeWrite, DemoBadRequest } from './demo-node-writes';
-import {
-  checkNodeWrite,
-  eraseWrite,
-  isNodeAction,
-  NODE_WRITES,
-  type NodeAction,
-} from './demo-node-schemas';
+import { checkNodeWrite, isNodeAction, NODE_WRITES, type NodeAction } from './demo-node-schemas';
 import { routeNotFound, route, type DemoRequest, type DemoRoute } from './demo-router';
 import { monthlySamples, rawSamples } from './demo-samples';
 import { parseSamplesQuery } from './demo-samples-query';
@@ -107,7 +97,7 @@ export function deviceRoutes(ctx: DemoContext): DemoRoute[] {
     route('GET', `${DEV}/htr_system/power_limit`, (req) => ({ power_limit: dev(req).powerLimit })),
     route('POST', `${DEV}/htr_system/power_limit`, (req) => {
       const d = dev(req);
-      d.powerLimit = formatPowerLimit(parseBody(powerLimitWrite, req.body).power_limit);
+      d.powerLimit = formatPowerLimit(parseBody(powerLimitWriteSchema, req.body).power_limit);
       const body = { power_limit: d.powerLimit };
       ctx.emit(d.devId, { path: '/htr_system/power_limit', body });
       return { ...body };
@@ -128,7 +118,7 @@ export function deviceRoutes(ctx: DemoContext): DemoRoute[] {
     }),
     route('DELETE', NODE, (req) => {
       const { d, n } = node(req);
-      const { purge } = parseBody(eraseWrite, req.body ?? {});
+      const { purge } = parseBody(eraseSchema, req.body ?? {});
       if (purge) d.nodes = d.nodes.filter((x) => x !== n);
       else n.installed = false;
       forgetExcluded(homeOf(ctx, d), d.devId, n.addr);

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import {
-  decimalString,
-  formatDecimal,
-  NODE_MODES,
-  progSchema,
-  unitsSchema,
-} from '@hearth/protocol';
+import { POWER_LIMIT_MAX_W, POWER_LIMIT_MIN_W } from './rules/constants';
+import { formatDecimal } from './format';
+import { NODE_MODES } from './modes';
+import { decimalString, progSchema, unitsSchema } from './wire';
+
+/*
+ * The bodies of a node's writes (API.md §5 per-node table), one set for the server and for the
+ * app's demo backend, so that both refuse the same bodies with the same words.
+ */
 
 const TEMPERATURE_KEYS = ['stemp', 'ice_temp', 'eco_temp', 'comf_temp'] as const;
 
@@ -113,8 +115,8 @@ export const powerLimitValue = z
     z.number().int(),
   ])
   .transform(Number)
-  .refine((w) => w === 0 || (w >= 1000 && w <= 60000), {
-    message: 'must be 0 (no limit) or between 1000 and 60000 W',
+  .refine((w) => w === 0 || (w >= POWER_LIMIT_MIN_W && w <= POWER_LIMIT_MAX_W), {
+    message: `must be 0 (no limit) or between ${POWER_LIMIT_MIN_W} and ${POWER_LIMIT_MAX_W} W`,
   });
 export const powerLimitWriteSchema = z.strictObject({ power_limit: powerLimitValue });
 
