@@ -11,4 +11,5 @@ export * from './records-chart';
 export * from './records-csv';
 export * from './validation';
 export * from './node-limits';
+export * from './node-write-limits';
 export * from './geo-tracking';

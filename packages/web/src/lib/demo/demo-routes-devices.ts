@@ -6,6 +6,7 @@ import {
   formatDecimal,
   formatPowerLimit,
   powerLimitWriteSchema,
+  setupValueProblem,
 } from '@hearth/protocol';
 import {
   emitNode,
@@ -24,8 +25,7 @@ import { checkNodeWrite, isNodeAction, NODE_WRITES, type NodeAction } from './de
 import { routeNotFound, route, type DemoRequest, type DemoRoute } from './demo-router';
 import { monthlySamples, rawSamples } from './demo-samples';
 import { parseSamplesQuery } from './demo-samples-query';
-import { checkSetupValues } from './demo-setup-checks';
-import { parseBody } from './demo-validate';
+import { badRequest, parseBody } from './demo-validate';
 import {
   devData,
   heaterSetup,
@@ -147,7 +147,10 @@ export function deviceRoutes(ctx: DemoContext): DemoRoute[] {
       const body = parseBody(NODE_WRITES[action], req.body) as Body;
       if (n.kind === 'meter' && HEATER_ONLY.has(action))
         throw new DemoBadRequest('a power monitor has no such setting');
-      if (n.kind === 'meter' && action === 'setup') checkSetupValues(meterSetup(n), body);
+      if (n.kind === 'meter' && action === 'setup') {
+        const problem = setupValueProblem(meterSetup(n), body);
+        if (problem) throw badRequest(problem);
+      }
       if (n.kind === 'heater')
         checkNodeWrite(
           { setup: heaterSetup(n), status: heaterStatus(d, n, ctx.now()) },
