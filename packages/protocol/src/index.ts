@@ -11,6 +11,7 @@ export * from './weather';
 export * from './wire';
 export * from './node-display';
 export * from './node-writes';
+export * from './home-writes';
 export * from './rules';
 export * from './accounts';
 export * from './rules/wifi-provisioning-constants';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { emailSchema } from '@hearth/protocol';
 import { z } from 'zod';
 import { currentUser } from '../http/authenticate';
-import { emailSchema } from '../homes/homes.schemas';
 import type { GuestsService } from './guests.service';
 
 const security = [{ bearer: [] }];

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { addDeviceBody, devNameBody, transferBody } from '@hearth/protocol';
 import { z } from 'zod';
 import { currentUser } from '../http/authenticate';
-import { addDeviceBody, devNameBody, transferBody } from './homes.schemas';
 import type { HomesService } from './homes.service';
 import { encryptWifiPassword } from './wifi-credentials';
 

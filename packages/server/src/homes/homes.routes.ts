@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { extraDataBody, geoDataBody, nameBody, presenceConfigBody } from '@hearth/protocol';
 import { z } from 'zod';
 import { currentUser } from '../http/authenticate';
 import type { HomeWriteDeps } from './home-devices.routes';
-import { extraDataBody, geoDataBody, nameBody, presenceConfigBody } from './homes.schemas';
 import type { QuietHomeService } from './quiet-home.service';
 
 const security = [{ bearer: [] }];

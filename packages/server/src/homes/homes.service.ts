@@ -1,3 +1,4 @@
+import type { AddDeviceBody, GeoDataBody } from '@hearth/protocol';
 import type { Dev } from '@hearth/protocol';
 import { presentDev } from '../devices/devices.presenter';
 import { HttpError, badRequest, notFound, unauthorized } from '../errors';
@@ -9,7 +10,7 @@ import type { UsersRepository } from '../repositories/users.repository';
 import { storedObjectSchema, storedOr, type StoredShapeLog } from '../stored-shape';
 import type { HomeAccess } from './home-access';
 import type { HomesAdminRepository } from './homes-admin.repository';
-import { addressProblem, type AddDeviceBody, type GeoDataBody } from './homes.schemas';
+import { addressProblem } from './homes.schemas';
 
 const conflict = (message: string) => new HttpError(409, 'device_conflict', message);
 

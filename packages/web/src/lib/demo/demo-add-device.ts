@@ -1,30 +1,16 @@
-import { z } from 'zod';
 import {
-  DEV_ID_PATTERN,
+  addDeviceBody,
   WIFI_HEATER_NODE_ADDR,
   WIFI_HEATER_NODE_TYPE,
   isWifiHeaterProduct,
+  type AddDeviceBody,
   type Dev,
 } from '@hearth/protocol';
 import type { DemoContext } from './demo-context';
 import type { DemoGatewaySpec } from './demo-homes';
 import { createDemoWorld, type DemoHome } from './demo-model';
-import { address, devName, homeId, homeName, text } from './demo-home-schemas';
 import { DemoHttpFailure } from './demo-router';
 import { parseBody } from './demo-validate';
-
-/** The server's rules for the spec 2 §3 add-device payload (API.md §5 POST /api/v2/devs). */
-const addDeviceBody = z.object({
-  ...address,
-  groupData: z.object({ name: homeName, id: homeId }),
-  dev_id: z.string().regex(DEV_ID_PATTERN, 'dev_id must be exactly 18 hexadecimal characters'),
-  serial_id: text(32),
-  name: devName,
-  product_id: z
-    .string()
-    .regex(/^[0-9A-Za-z]{1,8}$/, 'product_id must be a short code such as 0105'),
-});
-type AddDeviceBody = z.infer<typeof addDeviceBody>;
 
 /**
  * The device the demo "finds" behind the payload. Spec 3 §9: a wifi heater is one heater node,

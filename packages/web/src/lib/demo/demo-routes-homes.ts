@@ -4,13 +4,11 @@ import {
   devNameBody,
   extraDataBody,
   geoDataBody,
-  inviteBody,
   nameBody,
   presenceConfigBody,
-  revokeBody,
   transferBody,
-  wifiCredentialsQuery,
-} from './demo-home-schemas';
+} from '@hearth/protocol';
+import { inviteBody, revokeBody, wifiCredentialsQuery } from './demo-home-schemas';
 import { groupedHomes, type DemoHome } from './demo-model';
 import { DemoHttpFailure, route, type DemoRequest, type DemoRoute } from './demo-router';
 import { badRequest, parseBody } from './demo-validate';
