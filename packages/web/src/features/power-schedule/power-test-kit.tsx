@@ -1,12 +1,45 @@
+import { afterEach, beforeEach, vi } from 'vitest';
 import { Route, Routes } from 'react-router-dom';
 import type { DevData, GroupedHome, PowerProfile, PowerSlot } from '@hearth/protocol';
+import { useErrorToastStore } from '../../lib/http';
+import { useSessionStore } from '../../lib/session/session-store';
 import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
 import { renderWithApp } from '../../test/render';
+import { tokenExpiringIn } from '../../test/tokens';
 import { HeaterSystemPage } from './heater-system-page';
 import { PowerSchedulePage } from './power-schedule-page';
 
 export const DEV = '0123456789abcdef01';
 export const WIFI = 'aaaaaaaaaaaaaaaaaa';
+
+/** Two profiles: Day (4000 W) and Night (no limit). */
+export const two = [
+  { name: 'Day', color: '#ff0000', value: 4000 },
+  { name: 'Night', color: '#0000ff', value: -1 },
+];
+/** Sunday starts on Day; Monday 07:00 switches to Night. */
+export const slots = [
+  { m: 0, i: 0 },
+  { m: 1440 + 420, i: 1 },
+];
+
+/** Each test of the file signed in, on fake timers that advance with real time. */
+export function signedInOnFakeTimers(): void {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    useSessionStore.getState().setSession({
+      token: tokenExpiringIn(3_600_000),
+      refreshToken: 'r',
+      username: 'ana@example.com',
+    });
+  });
+  afterEach(() => {
+    useErrorToastStore.getState().dismiss();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    useSessionStore.getState().clear();
+  });
+}
 
 const homes: GroupedHome[] = [
   {

@@ -1,36 +1,18 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { tokenExpiringIn } from '../../test/tokens';
-import { useSessionStore } from '../../lib/session/session-store';
-import { useErrorToastStore } from '../../lib/http';
 import { changeLanguage } from '../../lib/i18n';
 import { LANG_STORAGE_KEY } from '../../lib/i18n/detect-language';
-import { bodyOf, openPower, postsTo, servePower } from './power-test-kit';
+import {
+  bodyOf,
+  openPower,
+  postsTo,
+  servePower,
+  signedInOnFakeTimers,
+  slots,
+  two,
+} from './power-test-kit';
 
-const two = [
-  { name: 'Day', color: '#ff0000', value: 4000 },
-  { name: 'Night', color: '#0000ff', value: -1 },
-];
-// Sunday starts on Day; Monday 07:00 switches to Night.
-const slots = [
-  { m: 0, i: 0 },
-  { m: 1440 + 420, i: 1 },
-];
-
-beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-  useSessionStore.getState().setSession({
-    token: tokenExpiringIn(3_600_000),
-    refreshToken: 'r',
-    username: 'ana@example.com',
-  });
-});
-afterEach(() => {
-  useErrorToastStore.getState().dismiss();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  useSessionStore.getState().clear();
-});
+signedInOnFakeTimers();
 
 describe('week order (spec 3 §2, §4)', { timeout: 20_000 }, () => {
   afterEach(async () => {
