@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import type { TokenResponse } from '@hearth/protocol';
 import { basic, getJson, tokenRequest } from '../test-support/http';
-import { createUser, startTestHearth, type TestHearth } from '../test-support/test-hearth';
+import { createUser, useTestHearth, type TestHearth } from '../test-support/test-hearth';
 
 let t: TestHearth;
-beforeAll(async () => {
-  t = await startTestHearth();
-});
-afterAll(() => t.stop());
-beforeEach(() => t.reset());
+useTestHearth((started) => (t = started));
 
 async function seedUser() {
   return createUser(t.repos, 'ana@example.com', 'right password');

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestHearth, type TestHearth } from '../test-support/test-hearth';
+import { describe, expect, it } from 'vitest';
+import { useTestHearth, type TestHearth } from '../test-support/test-hearth';
 import { createWorld, HEATER_SETUP, send, weekProg } from './control-test-world';
 
 let t: TestHearth;
-beforeAll(async () => {
-  t = await startTestHearth();
-});
-afterAll(() => t.stop());
-beforeEach(() => t.reset());
+useTestHearth((started) => (t = started));
 
 type Method = 'GET' | 'POST' | 'DELETE';
 /** [method, path below the device, body, what a guest gets]. */

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getJson, login, postJson } from '../test-support/http';
 import {
   createHomeWithDevice,
   createUser,
-  startTestHearth,
+  useTestHearth,
   type TestHearth,
 } from '../test-support/test-hearth';
 
 let t: TestHearth;
-beforeAll(async () => {
-  t = await startTestHearth();
-});
-afterAll(() => t.stop());
-beforeEach(() => t.reset());
+useTestHearth((started) => (t = started));
 
 const heater = { name: 'Lounge', addr: 2, type: 'htr' as const, installed: true, lost: false };
 

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHomesAdminRepository } from '../homes/homes-admin.repository';
 import { getJson, login } from '../test-support/http';
 import {
   createHomeWithDevice,
   createUser,
   randomDevId,
-  startTestHearth,
+  useTestHearth,
   type TestHearth,
 } from '../test-support/test-hearth';
 
@@ -13,11 +13,7 @@ import {
 // older server, before objects were checked on ingest, or by hand) must never make it a 500:
 // a part that does not parse reads as its documented default.
 let t: TestHearth;
-beforeAll(async () => {
-  t = await startTestHearth();
-});
-afterAll(() => t.stop());
-beforeEach(() => t.reset());
+useTestHearth((started) => (t = started));
 
 /** Stored as is, past the repositories' types, as rows written before any check would be. */
 const raw = <T>(value: unknown) => value as T;

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { gatewayTopics } from '@hearth/protocol';
 import { getJson, login } from '../test-support/http';
 import {
   createHomeWithDevice,
   createUser,
   randomDevId,
-  startTestHearth,
+  useTestHearth,
   type TestHearth,
 } from '../test-support/test-hearth';
 import { freshIngestProcess } from './ingest-test-process';
@@ -14,11 +14,7 @@ import { freshIngestProcess } from './ingest-test-process';
 // What it publishes is read back at that path (API.md §5) and pushed as an update (§7), so an
 // object in another shape, or at a path that is none of them, is dropped.
 let t: TestHearth;
-beforeAll(async () => {
-  t = await startTestHearth();
-});
-afterAll(() => t.stop());
-beforeEach(() => t.reset());
+useTestHearth((started) => (t = started));
 
 const malformed: Array<[string, unknown]> = [
   ['/mgr/away_status', { away: 'yes' }],

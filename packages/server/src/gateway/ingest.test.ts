@@ -1,22 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { gatewayTopics } from '@hearth/protocol';
 import { devs } from '../db/schema';
 import {
   createHomeWithDevice,
   createUser,
   randomDevId,
-  startTestHearth,
+  useTestHearth,
   type TestHearth,
 } from '../test-support/test-hearth';
 import { freshIngestProcess } from './ingest-test-process';
 
 let t: TestHearth;
-beforeAll(async () => {
-  t = await startTestHearth();
-});
-afterAll(() => t.stop());
-beforeEach(() => t.reset());
+useTestHearth((started) => (t = started));
 
 const status = { mode: 'manual', stemp: '21.0', mtemp: '19.5', units: 'C', sync_status: 'ok' };
 const away = { enabled: false, away: false, forced: false };

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { gatewayTopics } from '@hearth/protocol';
 import {
   createHomeWithDevice,
   createUser,
   randomDevId,
-  startTestHearth,
+  useTestHearth,
   type TestHearth,
 } from '../test-support/test-hearth';
 import { freshIngestProcess } from './ingest-test-process';
@@ -14,11 +14,7 @@ import { freshIngestProcess } from './ingest-test-process';
 // case here is played twice, on two devices in the same starting state: the messages one at
 // a time, and together; what is stored and what the sockets are sent must be the same.
 let t: TestHearth;
-beforeAll(async () => {
-  t = await startTestHearth();
-});
-afterAll(() => t.stop());
-beforeEach(() => t.reset());
+useTestHearth((started) => (t = started));
 
 const status = { mode: 'manual', stemp: '21.0', mtemp: '19.5', units: 'C' };
 type Path = '/htr/2/status' | '/htr/2/setup' | '/htr/2/prog';

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { gatewayTopics } from '@hearth/protocol';
 import {
   createHomeWithDevice,
   createUser,
   randomDevId,
-  startTestHearth,
+  useTestHearth,
   type TestHearth,
 } from '../test-support/test-hearth';
 import { freshIngestProcess } from './ingest-test-process';
@@ -13,11 +13,7 @@ import { freshIngestProcess } from './ingest-test-process';
 // sync_status "pending". The writes of /mode, /prog_temps, /boost and /lock record the node's
 // status as their desired state (API.md §5), so they hold its pending state as /status does.
 let t: TestHearth;
-beforeAll(async () => {
-  t = await startTestHearth();
-});
-afterAll(() => t.stop());
-beforeEach(() => t.reset());
+useTestHearth((started) => (t = started));
 
 const status = { mode: 'manual', stemp: '21.0', mtemp: '19.5', units: 'C', sync_status: 'ok' };
 const ACTIONS = ['mode', 'prog_temps', 'boost', 'lock'] as const;

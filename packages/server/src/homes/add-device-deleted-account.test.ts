@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dbSnapshot } from '../security/fuzz/db-snapshot';
-import { randomDevId, startTestHearth, type TestHearth } from '../test-support/test-hearth';
+import { randomDevId, useTestHearth, type TestHearth } from '../test-support/test-hearth';
 import { call, homeWorld } from './homes.test-helpers';
 
 let t: TestHearth;
-beforeAll(async () => {
-  t = await startTestHearth();
-});
-afterAll(() => t.stop());
-beforeEach(() => t.reset());
+useTestHearth((started) => (t = started));
 
 describe('POST /api/v2/devs with the token of a deleted account', () => {
   it('is a 401 that stores nothing, never a 5xx (API.md §1)', async () => {

@@ -1,18 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { samples } from '../db/schema';
 import { connectGateway } from '../test-support/test-gateway';
 import { getJson } from '../test-support/http';
-import { randomDevId, startTestHearth, type TestHearth } from '../test-support/test-hearth';
+import { randomDevId, useTestHearth, type TestHearth } from '../test-support/test-hearth';
 import { call, homeWorld, statusByRole } from './homes.test-helpers';
 import { decryptWifiPassword, wifiKey } from './wifi-credentials';
 
 let t: TestHearth;
-beforeAll(async () => {
-  t = await startTestHearth();
-});
-afterAll(() => t.stop());
-beforeEach(() => t.reset());
+useTestHearth((started) => (t = started));
 
 const NEW_HOME = '0f8fad5bd9cb469fa16570867728950e';
 const NEW_HOME_UUID = '0f8fad5b-d9cb-469f-a165-70867728950e';

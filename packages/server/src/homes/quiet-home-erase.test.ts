@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createWorld, send, type World } from '../devices/control-test-world';
 import { getJson, postJson } from '../test-support/http';
-import { randomDevId, startTestHearth, type TestHearth } from '../test-support/test-hearth';
+import { randomDevId, useTestHearth, type TestHearth } from '../test-support/test-hearth';
 
 let t: TestHearth;
-beforeAll(async () => {
-  t = await startTestHearth();
-});
-afterAll(() => t.stop());
-beforeEach(() => t.reset());
+useTestHearth((started) => (t = started));
 
 const presence = (w: World) => `${t.url}/api/notifications/v1/${w.homeId}/presence/config`;
 const erase = (w: World, node: string, purge: boolean, token = w.owner) =>

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GatewaySample } from '@hearth/protocol';
 import { createWorld } from '../devices/control-test-world';
 import { getJson } from '../test-support/http';
-import { startTestHearth, type TestHearth } from '../test-support/test-hearth';
+import { useTestHearth, type TestHearth } from '../test-support/test-hearth';
 import { createSamplesAggregateRepository } from './samples-aggregate.repository';
 
 let t: TestHearth;
-beforeAll(async () => {
-  t = await startTestHearth();
-});
-afterAll(() => t.stop());
-beforeEach(() => t.reset());
+useTestHearth((started) => (t = started));
 
 const utc = (y: number, m: number, d: number, h = 0) => Date.UTC(y, m - 1, d, h) / 1000;
 

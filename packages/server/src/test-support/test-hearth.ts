@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { loadConfig } from '../config';
 import { hashPassword } from '../auth/passwords';
 import { buildHearth, type HearthInternals } from '../hearth';
@@ -119,4 +120,18 @@ export async function createHomeWithDevice(
     serialId: '01.01',
   });
   return { homeId: home.id, devId };
+}
+
+/**
+ * One test server for a test file, handed to `started` once it runs; reset before each test and
+ * stopped after the last.
+ */
+export function useTestHearth(started: (t: TestHearth) => void): void {
+  let t: TestHearth | undefined;
+  beforeAll(async () => {
+    t = await startTestHearth();
+    started(t);
+  });
+  afterAll(() => t?.stop());
+  beforeEach(() => t?.reset());
 }
