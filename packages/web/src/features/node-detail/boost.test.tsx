@@ -190,7 +190,8 @@ describe('boost and runback', () => {
     expect(body(0)).toMatchObject({ mode: 'runback', time: 45 });
   });
 
-  test('a storage heater shows when its boost ends', async () => {
+  /** Hall, a storage heater boosting until day 0 at 01:00, opened on its detail page. */
+  const openBoostingStorageHeater = () => {
     const acm = {
       ...liveNode('Hall', 1, {
         ...base,
@@ -201,7 +202,11 @@ describe('boost and runback', () => {
       }),
       type: 'acm' as const,
     };
-    const { sockets, seed } = open([acm], `/homes/h1/devs/${DEV}/acm/1`);
+    return open([acm], `/homes/h1/devs/${DEV}/acm/1`);
+  };
+
+  test('a storage heater shows when its boost ends', async () => {
+    const { sockets, seed } = openBoostingStorageHeater();
     await waitFor(() => expect(sockets.open.size).toBe(1));
     seed();
     expect(await screen.findByText('Ends on November 22nd, 2026 at 01:00')).toBeInTheDocument();
@@ -210,17 +215,7 @@ describe('boost and runback', () => {
   test("a storage heater's boost end date is written in the user's language (spec 1 §9)", async () => {
     await changeLanguage('es');
     try {
-      const acm = {
-        ...liveNode('Hall', 1, {
-          ...base,
-          mode: 'boost',
-          boost: true,
-          boost_end_day: 0,
-          boost_end_min: 60,
-        }),
-        type: 'acm' as const,
-      };
-      const { sockets, seed } = open([acm], `/homes/h1/devs/${DEV}/acm/1`);
+      const { sockets, seed } = openBoostingStorageHeater();
       await waitFor(() => expect(sockets.open.size).toBe(1));
       seed();
       expect(

@@ -55,6 +55,35 @@ beforeEach(() => {
 });
 afterEach(() => useErrorToastStore.getState().dismiss());
 
+const OTHER = 'fedcba9876543210fe';
+
+/**
+ * The home with a second gateway, OTHER, whose node list `otherNodes` answers; Lounge (1) on the
+ * first gateway and Attic (4) on the second are hourly and take setup writes.
+ */
+function serveTwoGateways(otherNodes: () => Response | Promise<Response>) {
+  const setup = () => json({ units: 'C', prog_resol: 0 });
+  return installFakeFetch({
+    'GET /api/v2/grouped_devs': () =>
+      json([
+        {
+          ...HOMES(true)[0],
+          devs: [
+            ...(HOMES(true)[0]?.devs ?? []),
+            { dev_id: OTHER, name: 'Loft', product_id: '0105', fw_version: '1', serial_id: '2' },
+          ],
+        },
+      ]),
+    [`GET /api/v2/devs/${DEV}/mgr/nodes`]: () => json({ nodes: [node(1, 'htr', 'Lounge')] }),
+    [`GET /api/v2/devs/${OTHER}/mgr/nodes`]: otherNodes,
+    [`GET /api/v2/devs/${DEV}/htr_system/power_limit`]: () => json({ power_limit: '0' }),
+    [`GET /api/v2/devs/${DEV}/htr/1/setup`]: setup,
+    [`GET /api/v2/devs/${OTHER}/htr/4/setup`]: setup,
+    [`POST /api/v2/devs/${DEV}/htr/1/setup`]: () => json({}),
+    [`POST /api/v2/devs/${OTHER}/htr/4/setup`]: () => json({}),
+  });
+}
+
 describe('heater system settings (spec 2 §2, spec 3 §7)', () => {
   test("the home's method is written to every heater's setup, storage heaters apart", async () => {
     serve(true);
@@ -73,28 +102,9 @@ describe('heater system settings (spec 2 §2, spec 3 §7)', () => {
   });
 
   test("the home's method reaches the heaters of every gateway of the home (spec 3 §7)", async () => {
-    const OTHER = 'fedcba9876543210fe';
-    const setup = () => json({ units: 'C', prog_resol: 0 });
-    const served = installFakeFetch({
-      'GET /api/v2/grouped_devs': () =>
-        json([
-          {
-            ...HOMES(true)[0],
-            devs: [
-              ...(HOMES(true)[0]?.devs ?? []),
-              { dev_id: OTHER, name: 'Loft', product_id: '0105', fw_version: '1', serial_id: '2' },
-            ],
-          },
-        ]),
-      [`GET /api/v2/devs/${DEV}/mgr/nodes`]: () => json({ nodes: [node(1, 'htr', 'Lounge')] }),
-      [`GET /api/v2/devs/${OTHER}/mgr/nodes`]: () =>
-        json({ nodes: [node(4, 'htr', 'Attic'), node(5, 'acm', 'Store')] }),
-      [`GET /api/v2/devs/${DEV}/htr_system/power_limit`]: () => json({ power_limit: '0' }),
-      [`GET /api/v2/devs/${DEV}/htr/1/setup`]: setup,
-      [`GET /api/v2/devs/${OTHER}/htr/4/setup`]: setup,
-      [`POST /api/v2/devs/${DEV}/htr/1/setup`]: () => json({}),
-      [`POST /api/v2/devs/${OTHER}/htr/4/setup`]: () => json({}),
-    });
+    const served = serveTwoGateways(() =>
+      json({ nodes: [node(4, 'htr', 'Attic'), node(5, 'acm', 'Store')] }),
+    );
     openPower(`/homes/h1/devs/${DEV}/system/htr/settings`);
     const group = await screen.findByRole('group', { name: 'Slot length' });
     fireEvent.click(within(group).getByRole('radio', { name: '30 minutes' }));
@@ -104,31 +114,11 @@ describe('heater system settings (spec 2 §2, spec 3 §7)', () => {
   });
 
   test("each gateway's heaters show as its list arrives; a late gateway gets the chosen method", async () => {
-    const OTHER = 'fedcba9876543210fe';
-    const setup = () => json({ units: 'C', prog_resol: 0 });
     let release: () => void = () => undefined;
     const otherList = new Promise<Response>((resolve) => {
       release = () => resolve(json({ nodes: [node(4, 'htr', 'Attic')] }));
     });
-    const served = installFakeFetch({
-      'GET /api/v2/grouped_devs': () =>
-        json([
-          {
-            ...HOMES(true)[0],
-            devs: [
-              ...(HOMES(true)[0]?.devs ?? []),
-              { dev_id: OTHER, name: 'Loft', product_id: '0105', fw_version: '1', serial_id: '2' },
-            ],
-          },
-        ]),
-      [`GET /api/v2/devs/${DEV}/mgr/nodes`]: () => json({ nodes: [node(1, 'htr', 'Lounge')] }),
-      [`GET /api/v2/devs/${OTHER}/mgr/nodes`]: () => otherList,
-      [`GET /api/v2/devs/${DEV}/htr_system/power_limit`]: () => json({ power_limit: '0' }),
-      [`GET /api/v2/devs/${DEV}/htr/1/setup`]: setup,
-      [`GET /api/v2/devs/${OTHER}/htr/4/setup`]: setup,
-      [`POST /api/v2/devs/${DEV}/htr/1/setup`]: () => json({}),
-      [`POST /api/v2/devs/${OTHER}/htr/4/setup`]: () => json({}),
-    });
+    const served = serveTwoGateways(() => otherList);
     openPower(`/homes/h1/devs/${DEV}/system/htr/settings`);
     // The first gateway's heaters are offered while the second's list is still on its way.
     const group = await screen.findByRole('group', { name: 'Slot length' });
