@@ -127,6 +127,7 @@ describe('gateway → server', () => {
     await gw.publishUp('/htr/2/status', { stemp: 21 });
     await gw.client.publishAsync(`hearth/gw/${devId}/samples`, 'not json', { qos: 1 });
     await gw.barrier(() => t.repos.devices.getState(devId, '/mgr/rtc/time'));
+    await t.hearth.gatewayIdle(); // samples gather before they are stored (ingest.service.ts)
     expect(await t.repos.samples.range(devId, 'htr', 2, 0, 2000)).toHaveLength(2);
     const rows = await t.repos.samples.range(devId, 'htr', 2, 1500, 2000);
     expect(rows.map((r) => [r.t, r.counter, r.temp])).toEqual([[1900, 9, null]]);

@@ -15,7 +15,10 @@ export function createGatewayChannel(
 ) {
   const waiting = new Map<string, { topic: string; payload: Buffer }[]>();
   const running = new Map<string, Promise<void>>();
-  const idle = () => Promise.all([...running.values()]).then(() => undefined);
+  const idle = async () => {
+    await Promise.all([...running.values()]);
+    await ingest.samplesStored();
+  };
 
   async function drain(key: string) {
     // One turn of the event loop first, so that messages read together go over together.

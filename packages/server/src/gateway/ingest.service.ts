@@ -38,6 +38,8 @@ const MAX_KNOWN_DEVICES = 100_000;
 const FOREIGN_KEY_VIOLATION = '23503';
 /** A message of a gateway as the broker hands it over. */
 type GatewayMessage = { topic: string; payload: Buffer };
+/** Samples messages are stored once none has come for a quarter second, or 5 s after the first. */
+const SAMPLES_GATHER = { quietMs: 250, maxWaitMs: 5000 };
 /** Command ids are UUIDs; an ack naming anything else is settled on its own (and found unknown). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -72,12 +74,21 @@ export function createIngestService(deps: IngestDeps) {
   // Node objects and device objects of many gateways, one statement per batch (write-batcher.ts).
   const partWrites = createWriteBatcher({ store: (w: PartWrite[]) => nodes.setParts(w) });
   // Samples messages of many gateways, two statements per batch (sample-days.repository.ts).
+  // Nothing waits on them (no socket carries samples, and no later message of the gateway
+  // depends on them), so they gather for a while and are stored one batch at a time: when a
+  // whole fleet reports at once, the day totals' heavy statements come after the burst's
+  // realtime updates instead of competing with them for the cores and the database.
   const sampleWrites = createWriteBatcher({
     store: async (w: { devId: string; list: GatewaySample[] }[]) => {
       await samples.insertBatch(w);
       return w.map(() => undefined);
     },
+    gather: SAMPLES_GATHER,
+    maxBatch: 2000,
+    maxInFlight: 1,
   });
+  /** Samples messages accepted and not yet stored (or dropped). */
+  const storingSamples = new Set<Promise<void>>();
   const stateWrites = createWriteBatcher({
     store: async (w: { devId: string; path: string; body: unknown }[]) => {
       await devices.putStates(w);
@@ -225,17 +236,26 @@ export function createIngestService(deps: IngestDeps) {
       await ensureDev(devId);
       if (message.kind === 'connected') await onConnected(devId, body);
       else if (message.kind === 'up') await onUp(devId, message.path, body);
-      else if (message.kind === 'samples')
-        await sampleWrites.add({
-          devId,
-          list: gatewaySamplesPayloadSchema.parse(body).samples,
-        });
-      else await onAck(devId, body);
+      else if (message.kind === 'samples') {
+        const list = gatewaySamplesPayloadSchema.parse(body).samples;
+        const stored = guarded(devId, topic, async () => {
+          await ensureDev(devId);
+          await sampleWrites.add({ devId, list });
+        }).finally(() => storingSamples.delete(stored));
+        storingSamples.add(stored);
+      } else await onAck(devId, body);
     });
   }
 
   return {
     handle,
+    /** Resolves once every samples message handled so far is stored (or dropped), at once. */
+    async samplesStored(): Promise<void> {
+      while (storingSamples.size > 0) {
+        await sampleWrites.flush();
+        await Promise.all([...storingSamples]);
+      }
+    },
     /**
      * A gateway's messages in the order it sent them. Node objects of different nodes that
      * follow one another do not depend on each other: they are applied together (and so land

@@ -174,6 +174,7 @@ describe('ingest', () => {
       [2, '18.5'],
       [3, '17.0'],
     ]);
+    await p.ingest.samplesStored();
     expect(await t.repos.samples.range(devId, 'htr', 2, 0, 2000)).toHaveLength(1);
     const paths = p.updates.map((u) => u.path);
     expect(paths.slice(0, 2)).toEqual(['/htr/4/status', '/mgr/nodes']);
@@ -183,5 +184,25 @@ describe('ingest', () => {
       path: '/htr/2/status',
       body: { ...status, mtemp: '18.5' },
     });
+  });
+
+  it("keeps samples out of the way: a gateway's later messages do not wait for them, and they are stored once gathered", async () => {
+    const devId = await ownedDevice();
+    const p = freshProcess();
+    const sample = { type: 'htr', addr: 2, t: 1000, counter: 5 };
+    await p.sendAll([
+      [gatewayTopics.samples(devId), { samples: [sample] }],
+      [gatewayTopics.up(devId, '/htr/2/status'), status],
+    ]);
+    // The status after the samples is stored and pushed while the samples still gather.
+    expect((await t.repos.nodes.find(devId, 'htr', 2))?.status).toEqual(status);
+    expect(p.updates.map((u) => u.path)).toEqual(['/htr/2/status']);
+    expect(await t.repos.samples.range(devId, 'htr', 2, 0, 2000)).toEqual([]);
+    await p.send(gatewayTopics.samples(devId), { samples: [{ ...sample, t: 1900, counter: 9 }] });
+    // Stored without being asked, once no samples message has come for a quarter second.
+    await expect
+      .poll(async () => (await t.repos.samples.range(devId, 'htr', 2, 0, 2000)).map((r) => r.t))
+      .toEqual([1000, 1900]);
+    await p.ingest.samplesStored();
   });
 });

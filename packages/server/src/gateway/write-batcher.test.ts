@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createWriteBatcher } from './write-batcher';
 
 function recordingStore(opts: { failOn?: number } = {}) {
@@ -54,5 +54,62 @@ describe('write batcher', () => {
     s.open();
     expect(await Promise.all([first, ...later])).toEqual([1, 2, 3, 4, 5].map((n) => `stored ${n}`));
     expect(s.calls).toEqual([[1], [2, 3, 4], [5]]);
+  });
+
+  describe('gathering writes nobody waits on', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+    const gathering = () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'performance'] });
+      const s = recordingStore();
+      const batcher = createWriteBatcher({
+        store: (items: number[]) => s.store(items),
+        maxInFlight: 1,
+        gather: { quietMs: 250, maxWaitMs: 1000 },
+      });
+      return { s, batcher };
+    };
+
+    it('holds writes while they keep coming and stores them together once none has come for quietMs', async () => {
+      const { s, batcher } = gathering();
+      const added = [batcher.add(1)];
+      for (const n of [2, 3, 4]) {
+        await vi.advanceTimersByTimeAsync(200);
+        added.push(batcher.add(n));
+      }
+      await vi.advanceTimersByTimeAsync(249);
+      expect(s.calls).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await Promise.all(added)).toEqual([1, 2, 3, 4].map((n) => `stored ${n}`));
+      expect(s.calls).toEqual([[1, 2, 3, 4]]);
+    });
+
+    it('stores what it holds maxWaitMs after the first write even while writes keep coming', async () => {
+      const { s, batcher } = gathering();
+      const added: Promise<string>[] = [];
+      for (let n = 1; n <= 8; n++) {
+        added.push(batcher.add(n));
+        await vi.advanceTimersByTimeAsync(200);
+      }
+      // Writes every 200 ms never leave 250 ms of quiet: the first five went at 1000 ms.
+      expect(s.calls).toEqual([[1, 2, 3, 4, 5]]);
+      await vi.advanceTimersByTimeAsync(250);
+      await Promise.all(added);
+      expect(s.calls).toEqual([
+        [1, 2, 3, 4, 5],
+        [6, 7, 8],
+      ]);
+    });
+
+    it('flush stores what is held at once and resolves when it is stored', async () => {
+      const { s, batcher } = gathering();
+      const added = [batcher.add(1), batcher.add(2)];
+      await batcher.flush();
+      expect(s.calls).toEqual([[1, 2]]);
+      expect(await Promise.all(added)).toEqual(['stored 1', 'stored 2']);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(s.calls).toEqual([[1, 2]]);
+    });
   });
 });

@@ -8,6 +8,8 @@
  */
 export interface WriteBatcher<T, R> {
   add(item: T): Promise<R>;
+  /** Stores what is gathered now, without waiting out `gatherMs`; resolves once it is stored. */
+  flush(): Promise<void>;
 }
 
 interface Waiting<T, R> {
@@ -23,12 +25,22 @@ export function createWriteBatcher<T, R>(opts: {
   maxBatch?: number;
   /** Batches stored at once (at most this many database connections). */
   maxInFlight?: number;
+  /**
+   * For writes nobody waits on, so that they make few statements and keep out of the way of
+   * the ones somebody does wait on: a flush starts once no write has come for `quietMs`, or
+   * `maxWaitMs` after the first write it holds (default: on the next turn of the event loop).
+   */
+  gather?: { quietMs: number; maxWaitMs: number };
 }): WriteBatcher<T, R> {
   const maxBatch = opts.maxBatch ?? 500;
   const maxInFlight = opts.maxInFlight ?? 2;
+  const gather = opts.gather;
+  let firstHeld = 0;
   let queue: Waiting<T, R>[] = [];
   let inFlight = 0;
   let scheduled = false;
+  let gathering: NodeJS.Timeout | undefined;
+  const stored = new Set<Promise<void>>();
 
   async function storeBatch(batch: Waiting<T, R>[]): Promise<void> {
     try {
@@ -54,14 +66,17 @@ export function createWriteBatcher<T, R>(opts: {
 
   function pump(): void {
     scheduled = false;
+    clearTimeout(gathering);
     while (queue.length > 0 && inFlight < maxInFlight) {
       const batch = queue.slice(0, maxBatch);
       queue = queue.slice(batch.length);
       inFlight++;
-      void storeBatch(batch).finally(() => {
+      const done = storeBatch(batch).finally(() => {
         inFlight--;
+        stored.delete(done);
         pump();
       });
+      stored.add(done);
     }
   }
 
@@ -69,11 +84,25 @@ export function createWriteBatcher<T, R>(opts: {
     add(item) {
       return new Promise<R>((resolve, reject) => {
         queue.push({ item, resolve, reject });
-        if (!scheduled && inFlight < maxInFlight) {
+        if (inFlight >= maxInFlight) return;
+        if (gather) {
+          const now = performance.now();
+          if (!scheduled) firstHeld = now;
+          scheduled = true;
+          clearTimeout(gathering);
+          const wait = Math.min(gather.quietMs, firstHeld + gather.maxWaitMs - now);
+          gathering = setTimeout(pump, Math.max(0, wait));
+        } else if (!scheduled) {
           scheduled = true;
           setImmediate(pump);
         }
       });
+    },
+    async flush() {
+      while (queue.length > 0 || stored.size > 0) {
+        pump();
+        await Promise.all([...stored]);
+      }
     },
   };
 }
