@@ -84,7 +84,12 @@ export class SimGateway {
     this.client = null;
     if (!client) return;
     if (client.connected)
-      await publishJson(client, gatewayTopics.connected(this.devId), { connected: false }, true);
+      await publishJson(
+        client,
+        gatewayTopics.connected(this.devId),
+        JSON.stringify({ connected: false }),
+        true,
+      );
     await client.endAsync();
   }
 
@@ -121,10 +126,10 @@ export class SimGateway {
     client.subscribe(gatewayTopics.cmd(this.devId), { qos: QOS });
     this.send(client, gatewayTopics.connected(this.devId), { connected: true }, true);
     this.published.clear();
-    for (const { path, body } of wireObjects(this.model)) {
-      const json = JSON.stringify(body);
+    for (const { path, body, json: known } of wireObjects(this.model)) {
+      const json = known ?? JSON.stringify(body);
       this.published.set(path, json);
-      this.send(client, gatewayTopics.up(this.devId, path), body);
+      this.sendJson(client, gatewayTopics.up(this.devId, path), json);
     }
     this.publishRtc(client);
     this.flushSamples(client);
@@ -196,12 +201,12 @@ export class SimGateway {
     const client = this.client;
     if (!client?.connected) return;
     const seen = new Set<string>();
-    for (const { path, body } of wireObjects(this.model)) {
+    for (const { path, body, json: known } of wireObjects(this.model)) {
       seen.add(path);
-      const json = JSON.stringify(body);
+      const json = known ?? JSON.stringify(body);
       if (this.published.get(path) === json) continue;
       this.published.set(path, json);
-      this.send(client, gatewayTopics.up(this.devId, path), body);
+      this.sendJson(client, gatewayTopics.up(this.devId, path), json);
     }
     for (const path of [...this.published.keys()]) if (!seen.has(path)) this.published.delete(path);
   }
@@ -238,7 +243,11 @@ export class SimGateway {
   }
 
   private send(client: MqttClient, topic: string, body: unknown, retain = false): void {
-    publishJson(client, topic, body, retain).catch((err: Error) =>
+    this.sendJson(client, topic, JSON.stringify(body), retain);
+  }
+
+  private sendJson(client: MqttClient, topic: string, json: string, retain = false): void {
+    publishJson(client, topic, json, retain).catch((err: Error) =>
       this.o.logger.warn(`gateway ${this.devId}: publish to ${topic} failed: ${err.message}`),
     );
   }

@@ -27,11 +27,12 @@ export function connectGateway(url: string, devId: string, secret: string): Mqtt
   });
 }
 
+/** Publishes an object's JSON (made by the caller, which also compares it with the last one). */
 export function publishJson(
   client: MqttClient,
   topic: string,
-  body: unknown,
+  json: string,
   retain = false,
 ): Promise<unknown> {
-  return client.publishAsync(topic, JSON.stringify(body), { qos: QOS, retain });
+  return client.publishAsync(topic, json, { qos: QOS, retain });
 }

@@ -7,14 +7,30 @@ import {
 } from '@hearth/protocol';
 import type { GatewayModel } from './model';
 import type { HeaterNode, MeterNode } from './node';
-import { progResol, progToWire } from './programme';
+import { progResol, progToWire, type WeekProg } from './programme';
 import { windowDetected } from './targets';
 import { formatTemp } from './units';
 
-/** One object at a realtime path, as published on `up{path}`. */
+/** One object at a realtime path, as published on `up{path}`; `json`, its JSON when known. */
 export interface WireObject {
   path: string;
   body: unknown;
+  json?: string;
+}
+
+/**
+ * A programme's object and its JSON, made once per programme: a week of slots is most of the
+ * bytes a gateway compares at every report, and a WeekProg is replaced, never changed in place.
+ */
+const progObjects = new WeakMap<WeekProg, { body: unknown; json: string }>();
+function progObject(prog: WeekProg): { body: unknown; json: string } {
+  let made = progObjects.get(prog);
+  if (!made) {
+    const body = { prog: progToWire(prog) };
+    made = { body, json: JSON.stringify(body) };
+    progObjects.set(prog, made);
+  }
+  return made;
 }
 
 export const STORAGE_LEVELS = 5;
@@ -69,7 +85,7 @@ function heaterObjects(model: GatewayModel, h: HeaterNode): WireObject[] {
   return [
     { path: `${base}/status`, body: heaterStatus(model, h) },
     { path: `${base}/setup`, body: heaterSetup(h) },
-    { path: `${base}/prog`, body: { prog: progToWire(h.prog) } },
+    { path: `${base}/prog`, ...progObject(h.prog) },
     { path: `${base}/version`, body: h.version },
   ];
 }
