@@ -78,6 +78,8 @@ const run = async () => {
     const fleet = spawn(
       process.execPath,
       [
+        // FLEET_NODE_ARGS: flags for the fleet's Node, e.g. `--cpu-prof` (refused in NODE_OPTIONS).
+        ...(process.env.FLEET_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
         '--import',
         'tsx',
         '--import',
