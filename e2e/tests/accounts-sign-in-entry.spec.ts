@@ -10,6 +10,28 @@ async function expectLightSignIn(page: Page) {
   await expect(page.locator('ion-app')).toHaveCount(0);
 }
 
+/**
+ * The full app's sign-in after signing out from the side panel: shown, reachable by role, and
+ * inside nothing hidden from assistive technology. Ionic hides the page under an open panel
+ * (aria-hidden, no pointer events) until the panel has closed; a panel that went away before
+ * that left the sign-in screen hidden from screen readers and taps.
+ */
+async function expectFullSignInReachable(page: Page) {
+  const heading = page.locator('h2', { hasText: 'Sign in' }).locator('visible=true');
+  await expect(heading).toBeVisible();
+  await expect(heading.locator('xpath=ancestor::*[@aria-hidden="true"]')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+}
+
+async function signInFromLight(page: Page) {
+  await label(page, 'E-mail').fill(DEMO_EMAIL);
+  await label(page, 'Password').fill(DEMO_PASSWORD);
+  await label(page, 'Password').press('Enter');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('ion-app')).toHaveCount(1);
+  await expect(page.getByRole('navigation', { name: 'Home', exact: true })).toBeVisible();
+}
+
 test('a deep link while signed out shows the light sign-in at /login; signing in reaches the dashboard, signing out comes back', async ({
   page,
 }) => {
@@ -17,24 +39,41 @@ test('a deep link while signed out shows the light sign-in at /login; signing in
   await expect(page).toHaveURL(/\/login$/);
   await expectLightSignIn(page);
 
-  await label(page, 'E-mail').fill(DEMO_EMAIL);
-  await label(page, 'Password').fill(DEMO_PASSWORD);
-  await label(page, 'Password').press('Enter');
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.locator('ion-app')).toHaveCount(1);
-  await expect(page.getByRole('navigation', { name: 'Home', exact: true })).toBeVisible();
+  await signInFromLight(page);
 
   await page.getByRole('button', { name: 'Open menu' }).first().click();
   await shown(page, 'menu-logout').click();
   await expect(page).toHaveURL(/\/login$/);
   // The full app's /login: the same sign-in screen.
-  await expect(
-    page.getByRole('heading', { name: 'Sign in' }).locator('visible=true'),
-  ).toBeVisible();
+  await expectFullSignInReachable(page);
 
   // A fresh start without a session is the light one again.
   await page.reload();
   await expectLightSignIn(page);
+});
+
+test('signing out while the side panel is still sliding open leaves a sign-in screen that can be read and used', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await expectLightSignIn(page);
+  await signInFromLight(page);
+
+  await page.getByRole('button', { name: 'Open menu' }).first().click();
+  // A tap on "Log out" as soon as it is there, before the panel has finished sliding in (a
+  // pointer click would wait for it to stand still).
+  const logout = page.getByTestId('menu-logout').last();
+  await logout.waitFor({ state: 'attached' });
+  await logout.dispatchEvent('click');
+  await expect(page).toHaveURL(/\/login$/);
+  await expectFullSignInReachable(page);
+
+  // The screen takes taps again: signing in by the button reaches the dashboard.
+  await label(page, 'E-mail').fill(DEMO_EMAIL);
+  await label(page, 'Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Enter' }).locator('visible=true').click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('navigation', { name: 'Home', exact: true })).toBeVisible();
 });
 
 test('wrong credentials on the light sign-in show the warning and keep the user there', async ({

@@ -1,10 +1,11 @@
+import { useState } from 'react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { installFakeFetch, json } from '../test/fake-fetch';
 import { renderWithApp } from '../test/render';
 import { signIn } from '../test/session';
 import { useBrandingStore } from '../lib/branding';
-import { useSessionStore } from '../lib/session/session-store';
+import { hasSession, useSessionStore } from '../lib/session/session-store';
 import { SideMenu } from './side-menu';
 
 beforeEach(() => {
@@ -18,6 +19,7 @@ afterEach(() => {
   useBrandingStore.getState().setSerialId('15');
   useSessionStore.getState().clear();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 test('the language picker closes when the panel closes (spec 1 §2)', async () => {
@@ -62,4 +64,35 @@ test("the language picker offers only the brand's supportedLanguages, and the on
   const picker = await screen.findByTestId('language-picker');
   const codes = () => Array.from(picker.querySelectorAll('option')).map((o) => o.value);
   await waitFor(() => expect(codes()).toEqual(['en', 'es', 'ca']));
+});
+
+test('the panel follows `disabled`, and is disabled before signing out takes it away, so Ionic shows the page under it again even mid-slide', () => {
+  function SignedInPanel() {
+    const [disabled, setDisabled] = useState(true);
+    const signedIn = useSessionStore(hasSession);
+    return (
+      <>
+        <button onClick={() => setDisabled((d) => !d)}>toggle</button>
+        {signedIn && <SideMenu disabled={disabled} />}
+      </>
+    );
+  }
+  renderWithApp(<SignedInPanel />);
+  const menu = document.querySelector('ion-menu') as HTMLIonMenuElement;
+  expect(menu.disabled).toBe(true);
+  fireEvent.click(screen.getByText('toggle'));
+  expect(menu.disabled).toBe(false);
+
+  let disabledWhenRemoved: boolean | undefined;
+  const removeChild = Node.prototype.removeChild;
+  vi.spyOn(Node.prototype, 'removeChild').mockImplementation(function <T extends Node>(
+    this: Node,
+    child: T,
+  ): T {
+    if ((child as Node) === menu) disabledWhenRemoved = menu.disabled;
+    return removeChild.call(this, child) as T;
+  });
+  act(() => useSessionStore.getState().clear());
+  expect(menu.isConnected).toBe(false);
+  expect(disabledWhenRemoved).toBe(true);
 });

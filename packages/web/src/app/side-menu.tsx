@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { IonContent, IonHeader, IonList, IonMenu, IonTitle, IonToolbar } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { SIDE_PANEL_WIDTH_PX } from '@hearth/protocol';
@@ -38,11 +38,25 @@ export function SideMenu({ disabled }: { disabled: boolean }) {
     el.addEventListener('ionWillClose', close);
     return () => el.removeEventListener('ionWillClose', close);
   }, []);
+  useLayoutEffect(() => {
+    const el = menu.current;
+    if (!el) return;
+    el.disabled = disabled;
+    // The panel can be taken away while it slides (signing out from it, even as it is still
+    // opening; a 401 as it opens): Ionic hides the page under it (aria-hidden, no pointer
+    // events) until a slide ends and, once removed, forgets that page, so the sign-in screen
+    // came up hidden from screen readers and taps. A disabled panel shows the page again at
+    // once, mid-slide or not, so the panel is disabled before React removes it (a layout
+    // effect's clean-up runs first). The clean-up also runs when a suspended panel is hidden;
+    // setting up again restores `disabled`.
+    return () => {
+      el.disabled = true;
+    };
+  }, [disabled]);
   return (
     <IonMenu
       ref={menu}
       contentId="main"
-      disabled={disabled}
       style={{ '--width': `${SIDE_PANEL_WIDTH_PX}px` } as CSSProperties}
     >
       {opened && <SideMenuContent />}
