@@ -10,6 +10,7 @@ import './lib/no-delay';
 import { spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -17,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { simDevId } from '@hearth/simulator';
 import { startBenchCluster } from './lib/bench-cluster';
 import { startMosquitto } from './lib/broker';
+import { pidsNamed, startCpuMeter } from './lib/cpu-time';
 import { observeGateways } from './lib/observer';
 import { freshDatabase } from './lib/services';
 import { mintToken, seedOwners } from './lib/seed';
@@ -74,6 +76,7 @@ const run = async () => {
   // The fleet runs in its own processes (the simulator's CLI), as gateways would be elsewhere:
   // `--waves` of them, started a report interval / waves apart (with `--aligned`, each wave's
   // gateways report together; without it each gateway has its own phase anyway).
+  const fleetPids: (number | undefined)[] = [];
   const startWave = (firstIndex: number, count: number) => {
     const fleet = spawn(
       process.execPath,
@@ -103,6 +106,7 @@ const run = async () => {
       ],
       { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
     );
+    fleetPids.push(fleet.pid);
     cleanup.unshift(
       () =>
         new Promise<void>((r) =>
@@ -171,10 +175,20 @@ const run = async () => {
   // This process (app sockets and observer) is part of the measurement: its own lag is in it.
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
+  const cpu = startCpuMeter({
+    'server processes': () => cluster.processes.map((p) => p.child?.pid),
+    'simulated fleet': () => fleetPids,
+    'this bench (app sockets, observer)': () => [process.pid],
+    proxy: () => [cluster.proxy.pid],
+    Mosquitto: () => [broker.child.pid],
+    'PostgreSQL (every backend)': () => pidsNamed('postgres'),
+    Redis: () => pidsNamed('redis-server'),
+  });
   const start = performance.now();
   await new Promise((r) => setTimeout(r, seconds * 1000));
   measuring = false;
   lag.disable();
+  const cpuRows = cpu.stop(cpus().length);
   const elapsed = (performance.now() - start) / 1000;
   const publishedToWatched = observer.published;
 
@@ -210,6 +224,11 @@ const run = async () => {
           },
         ],
         note: 'Delay: from the broker handing a gateway publication to an observing client in this process to the `update` reaching the app socket (both on this process clock). `/connected` updates are left out (every process emits them).',
+      },
+      {
+        heading: 'CPU time while measuring',
+        rows: cpuRows,
+        note: 'Every part of the run shares the same cores; with `--aligned` nearly all of it falls in the burst.',
       },
       {
         heading: 'Against the targets',

@@ -24,6 +24,8 @@ export interface Proxy {
   close(): Promise<void>;
   /** Requests and upgrades routed to each backend so far, by index. */
   routed: number[];
+  /** The proxy's own process, when it runs in one (startProxyProcess). */
+  pid?: number;
 }
 
 const ENGINE_PATHS = ['/socket.io/', '/api/v2/socket_io'];
@@ -212,6 +214,7 @@ export async function startProxyProcess(opts: ProxyOptions): Promise<Proxy> {
     url: `http://${host}:${port}`,
     port,
     routed,
+    pid: child.pid,
     close: () =>
       new Promise<void>((done) => {
         if (child.exitCode !== null) return done();
