@@ -8,7 +8,7 @@
  */
 export interface WriteBatcher<T, R> {
   add(item: T): Promise<R>;
-  /** Stores what is gathered now, without waiting out `gatherMs`; resolves once it is stored. */
+  /** Stores what is held now, without waiting out `gather`; resolves once all of it is stored. */
   flush(): Promise<void>;
 }
 
