@@ -1,5 +1,5 @@
 // npm run bench:fanout -- [--gateways 2000] [--nodes 5] [--sockets 2000] [--processes 2]
-//                         [--seconds 60] [--report-ms 30000] [--waves 1] [--aligned]
+//                         [--seconds 60] [--report-ms 30000] [--waves 1] [--aligned] [--fleet-nice 0]
 // Fan-out: a simulated fleet (gateways × nodes) reporting through the broker to N server
 // processes, and app sockets (one per gateway, spread over the processes by the proxy)
 // receiving the updates. Measures updates delivered per second and the delay from the
@@ -10,7 +10,7 @@ import './lib/no-delay';
 import { spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, setPriority } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -36,6 +36,9 @@ const { values } = parseArgs({
     'report-ms': { type: 'string', default: '30000' },
     waves: { type: 'string', default: '1' },
     aligned: { type: 'boolean', default: false },
+    // A diagnostic: the fleet at a lower CPU priority (nice), as gateways that run elsewhere
+    // would not take the servers' cores. Not the default: the default keeps every part equal.
+    'fleet-nice': { type: 'string', default: '0' },
     port: { type: 'string', default: '18280' },
     'broker-port': { type: 'string', default: '18831' },
   },
@@ -48,6 +51,7 @@ const seconds = Number(values.seconds);
 const reportMs = Number(values['report-ms']);
 const waves = Math.max(1, Number(values.waves));
 const aligned = values.aligned;
+const fleetNice = Number(values['fleet-nice']);
 const port = Number(values.port);
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 
@@ -107,6 +111,7 @@ const run = async () => {
       { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
     );
     fleetPids.push(fleet.pid);
+    if (fleetNice !== 0 && fleet.pid !== undefined) setPriority(fleet.pid, fleetNice);
     cleanup.unshift(
       () =>
         new Promise<void>((r) =>
@@ -256,6 +261,7 @@ const run = async () => {
       reportMs,
       waves,
       reports: aligned ? 'aligned (one beat)' : 'spread over the interval',
+      fleetNice,
     },
   );
 };
