@@ -1,5 +1,6 @@
 // npm run bench:fanout -- [--gateways 2000] [--nodes 5] [--sockets 2000] [--processes 2]
 //                         [--seconds 60] [--report-ms 30000] [--waves 1] [--aligned] [--fleet-nice 0]
+//                         [--proxy nginx|node] [--client light|socket.io]
 // Fan-out: a simulated fleet (gateways × nodes) reporting through the broker to N server
 // processes, and app sockets (one per gateway, spread over the processes by the proxy)
 // receiving the updates. Measures updates delivered per second and the delay from the
@@ -16,12 +17,14 @@ import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { simDevId } from '@hearth/simulator';
+import { findNginx } from '../scripts/nginx-proxy';
 import { startBenchCluster } from './lib/bench-cluster';
 import { startMosquitto } from './lib/broker';
 import { pidsNamed, startCpuMeter } from './lib/cpu-time';
 import { observeGateways } from './lib/observer';
 import { freshDatabase } from './lib/services';
 import { mintToken, seedOwners } from './lib/seed';
+import { openLightSocket } from './lib/light-socket';
 import { openAppSocket, openMany, type UpdateEvent } from './lib/sockets';
 import { ms, report, summary } from './lib/stats';
 
@@ -39,6 +42,12 @@ const { values } = parseArgs({
     // A diagnostic: the fleet at a lower CPU priority (nice), as gateways that run elsewhere
     // would not take the servers' cores. Not the default: the default keeps every part equal.
     'fleet-nice': { type: 'string', default: '0' },
+    // The address in front: nginx (Debian's, when installed: the default then) or the Node
+    // proxy (scripts/proxy.ts) in a process of its own.
+    proxy: { type: 'string', default: findNginx() ? 'nginx' : 'node' },
+    // The app sockets: `light` (bench/lib/light-socket.ts, the protocol over `ws`, so 2,000 of
+    // them take less of the cores the servers need) or `socket.io` (socket.io-client).
+    client: { type: 'string', default: 'light' },
     port: { type: 'string', default: '18280' },
     'broker-port': { type: 'string', default: '18831' },
   },
@@ -53,6 +62,19 @@ const waves = Math.max(1, Number(values.waves));
 const aligned = values.aligned;
 const fleetNice = Number(values['fleet-nice']);
 const port = Number(values.port);
+if (values.proxy !== 'nginx' && values.proxy !== 'node')
+  throw new Error('--proxy is nginx or node');
+if (values.client !== 'light' && values.client !== 'socket.io')
+  throw new Error('--client is light or socket.io');
+const proxyKind = values.proxy === 'nginx' ? 'nginx' : 'process';
+/** What the bench needs of an app socket, whichever client opened it. */
+interface BenchSocket {
+  on(event: 'update', listener: (u: UpdateEvent) => void): unknown;
+  on(event: 'disconnect', listener: () => void): unknown;
+  close(): unknown;
+}
+/** How long after the window the bench waits for the updates of its last publications. */
+const DRAIN_MS = 10_000;
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 
 const broker = await startMosquitto(Number(values['broker-port']));
@@ -66,7 +88,7 @@ const run = async () => {
     mqttUrl: broker.url,
     // 2,000 sockets' frames pass through the proxy: in a process of its own, as a load
     // balancer would be, not in this one's event loop beside the clients that time them.
-    proxyProcess: true,
+    proxy: proxyKind,
   });
   cleanup.unshift(() => cluster.stop());
   const first = randomInt(1_000_000, 2 ** 40);
@@ -149,29 +171,41 @@ const run = async () => {
   }
 
   const t0 = performance.now();
-  const socketsOpen = await openMany(owners.slice(0, sockets), 40, async (o) =>
-    openAppSocket(cluster.url, await mintToken(secrets.JWT_SECRET!, o), o.devIds[0]!),
+  const socketsOpen = await openMany<(typeof owners)[number], BenchSocket>(
+    owners.slice(0, sockets),
+    40,
+    async (o) => {
+      const token = await mintToken(secrets.JWT_SECRET!, o);
+      return values.client === 'light'
+        ? openLightSocket(cluster.url, { token, dev_id: o.devIds[0]! })
+        : openAppSocket(cluster.url, token, o.devIds[0]!);
+    },
   );
   cleanup.unshift(async () => socketsOpen.forEach((s) => s.close()));
   await new Promise((r) => setTimeout(r, 500)); // the proxy process reports its counts every 250 ms
   log(
-    `${socketsOpen.length} sockets open in ${((performance.now() - t0) / 1000).toFixed(1)} s (routed ${cluster.proxy.routed.join(' / ')})`,
+    `${socketsOpen.length} sockets open in ${((performance.now() - t0) / 1000).toFixed(1)} s` +
+      (cluster.proxy.routed.length ? ` (routed ${cluster.proxy.routed.join(' / ')})` : ''),
   );
 
   const observer = await observeGateways(broker.url);
   cleanup.unshift(() => observer.stop());
+  // The window: publications seen from `start` to `end` are measured, each from the moment
+  // the observer saw it to its update, even when that update arrives after `end` (a drain
+  // of up to DRAIN_MS), so that the slowest of a burst at the window's end are not left out.
+  let start = Infinity;
+  let end = Infinity;
   const delays: number[] = [];
-  let delivered = 0;
   let unmatched = 0;
-  let measuring = true;
   socketsOpen.forEach((socket, i) => {
     const devId = owners[i]!.devIds[0]!;
     socket.on('update', (u: UpdateEvent) => {
-      if (!measuring || u.path === '/connected') return;
-      delivered++;
+      if (u.path === '/connected') return;
       const at = observer.take(devId, u.path);
-      if (at === undefined) unmatched++;
-      else delays.push(performance.now() - at);
+      const now = performance.now();
+      if (at === undefined) {
+        if (now >= start && now <= end + DRAIN_MS) unmatched++;
+      } else if (at >= start && at <= end) delays.push(now - at);
     });
   });
   const disconnects = { n: 0 };
@@ -189,13 +223,16 @@ const run = async () => {
     'PostgreSQL (every backend)': () => pidsNamed('postgres'),
     Redis: () => pidsNamed('redis-server'),
   });
-  const start = performance.now();
+  start = performance.now();
   await new Promise((r) => setTimeout(r, seconds * 1000));
-  measuring = false;
+  end = performance.now();
+  const elapsed = (end - start) / 1000;
+  const published = observer.seenBetween(start, end);
+  for (let waited = 0; delays.length < published && waited < DRAIN_MS; waited += 100)
+    await new Promise((r) => setTimeout(r, 100));
   lag.disable();
   const cpuRows = cpu.stop(cpus().length);
-  const elapsed = (performance.now() - start) / 1000;
-  const publishedToWatched = observer.published;
+  const unpaired = [...observer.unpaired(start, end)].map(([k, n]) => `${n} ${k}`).join(', ');
 
   const rss = cluster.processes.map((p) => {
     try {
@@ -213,9 +250,16 @@ const run = async () => {
       {
         heading: 'Delivery',
         rows: [
-          { measure: 'gateway objects published (all gateways)', value: publishedToWatched },
-          { measure: 'updates delivered to sockets', value: delivered },
-          { measure: 'updates per second delivered', value: (delivered / elapsed).toFixed(0) },
+          { measure: 'gateway objects published in the window (all gateways)', value: published },
+          { measure: 'their updates delivered to sockets', value: delays.length },
+          {
+            measure: `publications with no update ${DRAIN_MS / 1000} s after the window`,
+            value: unpaired || 0,
+          },
+          {
+            measure: 'updates per second delivered',
+            value: (delays.length / elapsed).toFixed(0),
+          },
           {
             measure: 'delay p50 / p95 / p99 / max (ms)',
             value: `${ms(d.p50)} / ${ms(d.p95)} / ${ms(d.p99)} / ${ms(d.max)}`,
@@ -228,7 +272,7 @@ const run = async () => {
             value: `${ms(lag.percentile(99) / 1e6)} / ${ms(lag.max / 1e6)}`,
           },
         ],
-        note: 'Delay: from the broker handing a gateway publication to an observing client in this process to the `update` reaching the app socket (both on this process clock). `/connected` updates are left out (every process emits them).',
+        note: `Delay: from the broker handing a gateway publication to an observing client in this process to the \`update\` reaching the app socket (both on this process clock), for every publication seen in the window, its update waited for up to ${DRAIN_MS / 1000} s after it. \`/connected\` updates are left out (every process emits them).`,
       },
       {
         heading: 'CPU time while measuring',
@@ -262,6 +306,8 @@ const run = async () => {
       waves,
       reports: aligned ? 'aligned (one beat)' : 'spread over the interval',
       fleetNice,
+      proxy: values.proxy,
+      client: values.client,
     },
   );
 };

@@ -6,7 +6,10 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startNginxProxy } from './nginx-proxy';
 import { startProxy, startProxyProcess, type Proxy } from './proxy';
+
+export type ProxyKind = 'in-process' | 'process' | 'nginx';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const MAIN = join(ROOT, 'packages/server/src/main.ts');
@@ -23,8 +26,11 @@ export interface ClusterOptions {
   restart?: boolean;
   /** Where process output goes: 'inherit' (the terminal) or 'ignore'. */
   stdio?: 'inherit' | 'ignore';
-  /** Run the proxy in a process of its own instead of this one (default false). */
-  proxyProcess?: boolean;
+  /**
+   * The proxy in front: 'in-process' (scripts/proxy.ts in this process, the default),
+   * 'process' (the same in a process of its own) or 'nginx' (scripts/nginx-proxy.ts).
+   */
+  proxy?: ProxyKind;
   log?: (line: string) => void;
 }
 
@@ -130,7 +136,8 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   await healthy(first.url, 60_000);
   for (const p of rest) spawnOne(p);
   await Promise.all(rest.map((p) => healthy(p.url, 60_000)));
-  const proxy = await (opts.proxyProcess ? startProxyProcess : startProxy)({
+  const start = { 'in-process': startProxy, process: startProxyProcess, nginx: startNginxProxy };
+  const proxy = await start[opts.proxy ?? 'in-process']({
     backends: processes.map((p) => ({ host, port: p.port })),
     port: opts.port,
     host,

@@ -8,6 +8,8 @@ const HELP = `Usage: npm run cluster -- [options]
   --port <p>        the one public address (default $PORT or 8080)
   --base-port <p>   first process port; the others follow (default port+1)
   --host <h>        interface for the proxy and the processes (default 127.0.0.1)
+  --proxy <kind>    node (scripts/proxy.ts, in this process; the default) or nginx
+                    (Debian's nginx, one process, configured by scripts/nginx-proxy.ts)
 Environment: DATABASE_URL (postgres://…, required), REDIS_URL (required when n > 1),
 MQTT_URL (required when n > 1), CLIENT_SECRET, JWT_SECRET, GATEWAY_KEY (same for all),
 and anything else the server reads (packages/server/README.md).`;
@@ -18,6 +20,7 @@ const { values } = parseArgs({
     port: { type: 'string' },
     'base-port': { type: 'string' },
     host: { type: 'string', default: '127.0.0.1' },
+    proxy: { type: 'string', default: 'node' },
     help: { type: 'boolean' },
   },
 });
@@ -29,6 +32,8 @@ const processes = Number(values.processes);
 const port = Number(values.port ?? process.env.PORT ?? 8080);
 const basePort = Number(values['base-port'] ?? port + 1);
 if (!Number.isInteger(processes) || processes < 1) throw new Error('--processes must be ≥ 1');
+if (values.proxy !== 'node' && values.proxy !== 'nginx')
+  throw new Error('--proxy is node or nginx');
 
 const missing = ['DATABASE_URL', ...(processes > 1 ? ['REDIS_URL', 'MQTT_URL'] : [])].filter(
   (k) => !process.env[k],
@@ -51,6 +56,7 @@ const cluster = await startCluster({
   port,
   basePort,
   host: values.host,
+  proxy: values.proxy === 'nginx' ? 'nginx' : 'in-process',
   env: { ...process.env },
   log: (line) => console.log(`[cluster] ${line}`),
 });

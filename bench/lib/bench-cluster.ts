@@ -1,6 +1,11 @@
 // The production mode as every bench runs it: N quiet server processes behind the proxy,
 // sharing one fresh database, Redis and a broker, with generated secrets.
-import { benchSecrets, startCluster, type Cluster } from '../../scripts/cluster-lib';
+import {
+  benchSecrets,
+  startCluster,
+  type Cluster,
+  type ProxyKind,
+} from '../../scripts/cluster-lib';
 import { SERVICES } from './services';
 
 export interface BenchCluster {
@@ -14,8 +19,8 @@ export async function startBenchCluster(opts: {
   port: number;
   databaseUrl: string;
   mqttUrl: string;
-  /** The proxy in a process of its own (scripts/proxy.ts `startProxyProcess`). */
-  proxyProcess?: boolean;
+  /** Which proxy is in front (scripts/cluster-lib.ts; default: in this process). */
+  proxy?: ProxyKind;
 }): Promise<BenchCluster> {
   const secrets = benchSecrets();
   const cluster = await startCluster({
@@ -24,7 +29,7 @@ export async function startBenchCluster(opts: {
     basePort: opts.port + 1,
     // BENCH_SERVER_LOGS=1 shows the server processes' warnings and errors beside the bench's lines.
     stdio: process.env.BENCH_SERVER_LOGS ? 'inherit' : 'ignore',
-    proxyProcess: opts.proxyProcess ?? false,
+    proxy: opts.proxy ?? 'in-process',
     env: {
       ...secrets,
       DATABASE_URL: opts.databaseUrl,

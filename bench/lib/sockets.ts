@@ -26,12 +26,12 @@ export function openAppSocket(baseUrl: string, token: string, devId: string): Pr
 }
 
 /** Opens sockets with at most `parallel` handshakes in flight, so a 2-core machine keeps up. */
-export async function openMany<T>(
+export async function openMany<T, S = Socket>(
   items: T[],
   parallel: number,
-  open: (item: T) => Promise<Socket>,
-): Promise<Socket[]> {
-  const out: Socket[] = new Array(items.length);
+  open: (item: T) => Promise<S>,
+): Promise<S[]> {
+  const out: S[] = new Array(items.length);
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(parallel, items.length) }, async () => {
