@@ -1,5 +1,5 @@
 // A Mosquitto of the bench's own on a spare loopback port, configured as docs/operations.md
-// recommends (set_tcp_nodelay, max_queued_messages, max_inflight_messages), so runs neither depend on nor disturb the shared broker.
+// recommends (set_tcp_nodelay, max_queued_messages), so runs neither depend on nor disturb the shared broker.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -34,8 +34,6 @@ export async function startMosquitto(port: number): Promise<Broker> {
       'persistence false',
       // As docs/operations.md recommends: with fewer, a fleet connecting at once loses messages.
       'max_queued_messages 100000',
-      // As docs/operations.md recommends: with Mosquitto's 20, a burst waits on acknowledgements.
-      'max_inflight_messages 1000',
       '',
     ].join('\n'),
   );

@@ -20,6 +20,18 @@ export function serverSubscriptions(group: string | undefined): string[] {
   );
 }
 
+/**
+ * The broker hands gateway messages to the server at QoS 0, whatever QoS the gateway
+ * published at (it acknowledged the gateway's QoS 1 publication already). The server's
+ * session is clean, so at QoS 1 a message in flight when the connection breaks would be lost
+ * all the same; what QoS 1 added was an acknowledgement per message both ways and the
+ * broker's in-flight window, which held a fleet's burst back behind a busy process's late
+ * acknowledgements (bench/fanout.ts --aligned: p99 487–620 ms at QoS 0 against 695–1031 ms
+ * at QoS 1, bench/README.md). Bounded all the same: Mosquitto counts what it queues for the
+ * server against `max_queued_messages` (docs/operations.md).
+ */
+export const SERVER_SUBSCRIPTION_QOS = 0;
+
 /** The server as a client of an external broker (Mosquitto, EMQX, …). */
 export function createMqttTransport(opts: {
   url: string;
@@ -53,7 +65,9 @@ export function createMqttTransport(opts: {
       client.on('error', (err) => opts.log.warn({ err: err.message }, 'mqtt client error'));
       client.on('reconnect', () => opts.log.info('reconnecting to the MQTT broker'));
       // Re-subscribed by mqtt.js after every reconnect (resubscribe defaults to true).
-      await client.subscribeAsync(serverSubscriptions(shareGroup), { qos: 1 });
+      await client.subscribeAsync(serverSubscriptions(shareGroup), {
+        qos: SERVER_SUBSCRIPTION_QOS,
+      });
       // Mosquitto's figure; a broker without it (or whose ACL refuses it) simply sends nothing.
       await client.subscribeAsync(BROKER_DROPPED_TOPIC, { qos: 0 }).catch((err: Error) => {
         opts.log.debug({ err: err.message }, 'broker drop count not available');
