@@ -38,8 +38,14 @@ const MAX_KNOWN_DEVICES = 100_000;
 const FOREIGN_KEY_VIOLATION = '23503';
 /** A message of a gateway as the broker hands it over. */
 type GatewayMessage = { topic: string; payload: Buffer };
-/** Samples messages are stored once none has come for a quarter second, or 5 s after the first. */
-const SAMPLES_GATHER = { quietMs: 250, maxWaitMs: 5000 };
+/**
+ * Samples messages are stored once none has come for a second, or 5 s after the first. A
+ * second and not less: a fleet's burst is still being delivered to sockets for several
+ * hundred ms after its last samples message arrives, and with a quarter second the day totals'
+ * statements came in the middle of that (bench:fanout --aligned, four alternated runs each:
+ * server CPU per update 12 % lower with a second, p99 368–890 ms against 331–1027 ms).
+ */
+const SAMPLES_GATHER = { quietMs: 1000, maxWaitMs: 5000 };
 /** Command ids are UUIDs; an ack naming anything else is settled on its own (and found unknown). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -199,9 +199,11 @@ describe('ingest', () => {
     expect(p.updates.map((u) => u.path)).toEqual(['/htr/2/status']);
     expect(await t.repos.samples.range(devId, 'htr', 2, 0, 2000)).toEqual([]);
     await p.send(gatewayTopics.samples(devId), { samples: [{ ...sample, t: 1900, counter: 9 }] });
-    // Stored without being asked, once no samples message has come for a quarter second.
+    // Stored without being asked, once no samples message has come for a second.
     await expect
-      .poll(async () => (await t.repos.samples.range(devId, 'htr', 2, 0, 2000)).map((r) => r.t))
+      .poll(async () => (await t.repos.samples.range(devId, 'htr', 2, 0, 2000)).map((r) => r.t), {
+        timeout: 5000,
+      })
       .toEqual([1000, 1900]);
     await p.ingest.samplesStored();
   });

@@ -46,8 +46,13 @@ describe('day totals kept as gateways report', () => {
         qos: 1,
       });
     const stored = async (n: number) => {
-      await vi.waitFor(async () =>
-        expect(await t.repos.samples.range(w.devId, 'htr', 2, 0, utc(2027, 1, 1))).toHaveLength(n),
+      // Samples gather until none has come for a second (ingest.service.ts SAMPLES_GATHER).
+      await vi.waitFor(
+        async () =>
+          expect(await t.repos.samples.range(w.devId, 'htr', 2, 0, utc(2027, 1, 1))).toHaveLength(
+            n,
+          ),
+        { timeout: 5000 },
       );
       await t.hearth.gatewayIdle();
     };
