@@ -7,9 +7,9 @@
 // proxy's own CPU time matters, since nginx relays a frame for a fraction of Node's cost.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, waitForListener } from './ports';
 import type { Backend, Proxy } from './proxy';
 
 const NGINX_PATHS = ['/usr/sbin/nginx', '/usr/bin/nginx'];
@@ -21,8 +21,8 @@ export function findNginx(): string | undefined {
   return NGINX_PATHS.find((p) => existsSync(p));
 }
 
-/** The configuration: exported so a test can check it with `nginx -t`. */
-export function nginxConfig(opts: {
+/** The configuration (`startNginxProxy` checks it with `nginx -t` before starting). */
+function nginxConfig(opts: {
   backends: Backend[];
   port: number;
   host: string;
@@ -87,25 +87,6 @@ export function nginxConfig(opts: {
   ].join('\n');
 }
 
-async function freePort(host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, host, () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function portOpen(port: number, host: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = net.connect(port, host);
-    s.once('connect', () => (s.destroy(), resolve(true)));
-    s.once('error', () => resolve(false));
-  });
-}
-
 export async function startNginxProxy(opts: {
   backends: Backend[];
   port: number;
@@ -126,10 +107,7 @@ export async function startNginxProxy(opts: {
   const child = spawn(nginx, ['-p', prefix, '-c', conf, '-e', 'stderr'], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let i = 0; !(await portOpen(port, host)); i++) {
-    if (i > 50 || child.exitCode !== null) throw new Error(`nginx did not start on port ${port}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitForListener(child, port, `nginx did not start on port ${port}`, host);
   return {
     url: `http://${host}:${port}`,
     port,

@@ -2,23 +2,15 @@
 // recommends (set_tcp_nodelay, max_queued_messages), so runs neither depend on nor disturb the shared broker.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { portOpen, waitForListener } from '../../scripts/ports';
 
 export interface Broker {
   url: string;
   port: number;
   child: ChildProcess;
   stop(): Promise<void>;
-}
-
-async function portOpen(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = net.connect(port, '127.0.0.1');
-    s.once('connect', () => (s.destroy(), resolve(true)));
-    s.once('error', () => resolve(false));
-  });
 }
 
 export async function startMosquitto(port: number): Promise<Broker> {
@@ -38,11 +30,11 @@ export async function startMosquitto(port: number): Promise<Broker> {
     ].join('\n'),
   );
   const child = spawn('mosquitto', ['-c', conf], { stdio: 'ignore' });
-  for (let i = 0; !(await portOpen(port)); i++) {
-    if (i > 50 || child.exitCode !== null)
-      throw new Error('mosquitto did not start (is it installed? scripts/services.sh)');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitForListener(
+    child,
+    port,
+    'mosquitto did not start (is it installed? scripts/services.sh)',
+  );
   return {
     url: `mqtt://127.0.0.1:${port}`,
     port,
