@@ -1,4 +1,4 @@
-// npm run bench:latency -- [--count 500] [--processes 2]
+// npm run bench:latency -- [--count 500] [--processes 2] [--proxy nginx|node|in-process]
 import './lib/no-delay';
 // Command latency: a REST write (POST …/status) until the `update` confirmed by the gateway
 // reaches an app socket, through the production mode (proxy, N processes, PostgreSQL, Redis,
@@ -9,6 +9,8 @@ import { parseArgs } from 'node:util';
 import mqtt from 'mqtt';
 import { gatewayTopics } from '@hearth/protocol';
 import { gatewaySecret, simDevId, startFleet } from '@hearth/simulator';
+import { findNginx } from '../scripts/nginx-proxy';
+import type { ProxyKind } from '../scripts/cluster-lib';
 import { startBenchCluster } from './lib/bench-cluster';
 import { measureFloor } from './lib/floor';
 import { startMosquitto } from './lib/broker';
@@ -22,6 +24,10 @@ const { values } = parseArgs({
     count: { type: 'string', default: '500' },
     warmup: { type: 'string', default: '20' },
     processes: { type: 'string', default: '2' },
+    // The address in front: nginx (Debian's, when installed: the default then, as in
+    // bench:fanout and docs/operations.md), the Node proxy in a process of its own (`node`), or
+    // the Node proxy in this process's event loop (`in-process`, the only choice before nginx).
+    proxy: { type: 'string', default: findNginx() ? 'nginx' : 'node' },
     port: { type: 'string', default: '18180' },
     // 'own': a Mosquitto started for the run with set_tcp_nodelay; 'shared': $BENCH_MQTT_URL.
     broker: { type: 'string', default: 'own' },
@@ -32,6 +38,13 @@ const count = Number(values.count);
 const warmup = Number(values.warmup);
 const processes = Number(values.processes);
 const port = Number(values.port);
+const proxies: Record<string, ProxyKind> = {
+  nginx: 'nginx',
+  node: 'process',
+  'in-process': 'in-process',
+};
+const proxy = proxies[values.proxy];
+if (!proxy) throw new Error('--proxy is nginx, node or in-process');
 
 const broker =
   values.broker === 'shared' ? undefined : await startMosquitto(Number(values['broker-port']));
@@ -42,6 +55,7 @@ const { cluster, secrets } = await startBenchCluster({
   port,
   databaseUrl: db.url,
   mqttUrl,
+  proxy,
 });
 const stopAll: (() => Promise<unknown>)[] = [
   () => cluster.stop(),
@@ -219,6 +233,7 @@ try {
       count,
       warmup,
       processes,
+      proxy: values.proxy,
       broker: broker ? `own mosquitto :${broker.port} (set_tcp_nodelay)` : mqttUrl,
     },
   );
