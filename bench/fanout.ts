@@ -17,8 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { simDevId } from '@hearth/simulator';
-import { findNginx } from '../scripts/nginx-proxy';
-import { startBenchCluster } from './lib/bench-cluster';
+import { defaultProxy, proxyKindOf, startBenchCluster } from './lib/bench-cluster';
 import { startMosquitto } from './lib/broker';
 import { pidsNamed, startCpuMeter } from './lib/cpu-time';
 import { observeGateways } from './lib/observer';
@@ -44,7 +43,7 @@ const { values } = parseArgs({
     'fleet-nice': { type: 'string', default: '0' },
     // The address in front: nginx (Debian's, when installed: the default then) or the Node
     // proxy (scripts/proxy.ts) in a process of its own.
-    proxy: { type: 'string', default: findNginx() ? 'nginx' : 'node' },
+    proxy: { type: 'string', default: defaultProxy() },
     // The app sockets: `light` (bench/lib/light-socket.ts, the protocol over `ws`, so 2,000 of
     // them take less of the cores the servers need) or `socket.io` (socket.io-client).
     client: { type: 'string', default: 'light' },
@@ -62,11 +61,9 @@ const waves = Math.max(1, Number(values.waves));
 const aligned = values.aligned;
 const fleetNice = Number(values['fleet-nice']);
 const port = Number(values.port);
-if (values.proxy !== 'nginx' && values.proxy !== 'node')
-  throw new Error('--proxy is nginx or node');
 if (values.client !== 'light' && values.client !== 'socket.io')
   throw new Error('--client is light or socket.io');
-const proxyKind = values.proxy === 'nginx' ? 'nginx' : 'process';
+const proxyKind = proxyKindOf(values.proxy, ['nginx', 'node']);
 /** What the bench needs of an app socket, whichever client opened it. */
 interface BenchSocket {
   on(event: 'update', listener: (u: UpdateEvent) => void): unknown;

@@ -9,9 +9,7 @@ import { parseArgs } from 'node:util';
 import mqtt from 'mqtt';
 import { gatewayTopics } from '@hearth/protocol';
 import { gatewaySecret, simDevId, startFleet } from '@hearth/simulator';
-import { findNginx } from '../scripts/nginx-proxy';
-import type { ProxyKind } from '../scripts/cluster-lib';
-import { startBenchCluster } from './lib/bench-cluster';
+import { defaultProxy, proxyKindOf, startBenchCluster } from './lib/bench-cluster';
 import { measureFloor } from './lib/floor';
 import { startMosquitto } from './lib/broker';
 import { freshDatabase, SERVICES } from './lib/services';
@@ -24,10 +22,9 @@ const { values } = parseArgs({
     count: { type: 'string', default: '500' },
     warmup: { type: 'string', default: '20' },
     processes: { type: 'string', default: '2' },
-    // The address in front: nginx (Debian's, when installed: the default then, as in
-    // bench:fanout and docs/operations.md), the Node proxy in a process of its own (`node`), or
-    // the Node proxy in this process's event loop (`in-process`, the only choice before nginx).
-    proxy: { type: 'string', default: findNginx() ? 'nginx' : 'node' },
+    // The address in front (lib/bench-cluster.ts): nginx when installed, as in bench:fanout and
+    // docs/operations.md; `in-process` was the only choice before nginx.
+    proxy: { type: 'string', default: defaultProxy() },
     port: { type: 'string', default: '18180' },
     // 'own': a Mosquitto started for the run with set_tcp_nodelay; 'shared': $BENCH_MQTT_URL.
     broker: { type: 'string', default: 'own' },
@@ -38,13 +35,7 @@ const count = Number(values.count);
 const warmup = Number(values.warmup);
 const processes = Number(values.processes);
 const port = Number(values.port);
-const proxies: Record<string, ProxyKind> = {
-  nginx: 'nginx',
-  node: 'process',
-  'in-process': 'in-process',
-};
-const proxy = proxies[values.proxy];
-if (!proxy) throw new Error('--proxy is nginx, node or in-process');
+const proxy = proxyKindOf(values.proxy, ['nginx', 'node', 'in-process']);
 
 const broker =
   values.broker === 'shared' ? undefined : await startMosquitto(Number(values['broker-port']));

@@ -6,7 +6,31 @@ import {
   type Cluster,
   type ProxyKind,
 } from '../../scripts/cluster-lib';
+import { findNginx } from '../../scripts/nginx-proxy';
 import { SERVICES } from './services';
+
+/**
+ * The benches' `--proxy` names: nginx, the Node proxy in a process of its own (`node`), or the
+ * Node proxy in the bench's own event loop (`in-process`).
+ */
+const PROXIES = {
+  nginx: 'nginx',
+  node: 'process',
+  'in-process': 'in-process',
+} as const satisfies Record<string, ProxyKind>;
+export type ProxyName = keyof typeof PROXIES;
+
+/** nginx when installed (the benches' npm scripts install it), else the Node proxy's process. */
+export function defaultProxy(): ProxyName {
+  return findNginx() ? 'nginx' : 'node';
+}
+
+/** The proxy a `--proxy` name stands for, among the ones a bench offers. */
+export function proxyKindOf(name: string, offered: readonly ProxyName[]): ProxyKind {
+  const known = offered.find((o) => o === name);
+  if (!known) throw new Error(`--proxy is one of ${offered.join(', ')}`);
+  return PROXIES[known];
+}
 
 export interface BenchCluster {
   cluster: Cluster;
