@@ -7,6 +7,7 @@ import { SOCKET_NAMESPACE, type DevData, type UpdateEvent } from '@hearth/protoc
 import type { TokenSigner } from '../auth/jwt';
 import type { Logger } from '../logger';
 import type { ClientAddress } from './client-address';
+import { coalesceUpgradedWrites } from './coalesced-writes';
 import { acceptNamespaceQuery } from './namespace-query';
 import { HANDSHAKE_ROOM, handshakeRoom, networkRoom, type RoomSink } from './realtime.emitter';
 
@@ -161,6 +162,7 @@ export function createSocketServer(httpServer: HttpServer, deps: RealtimeDeps) {
     },
   );
   aliasPath(httpServer);
+  coalesceUpgradedWrites(httpServer);
   acceptNamespaceQuery(io, SOCKET_NAMESPACE);
   const redis: Redis[] = [];
   if (deps.redisUrl) {
