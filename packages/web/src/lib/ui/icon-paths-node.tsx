@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { ROUND_STROKE } from './icon-strokes';
 
 /** Icons drawn on a node: its mode, its badges and its states (icon-paths.tsx says how they are drawn). */
 export const NODE_ICON_PATHS = {
@@ -63,10 +64,7 @@ export const NODE_ICON_PATHS = {
     <>
       <path
         d="m304 48 112 112-112 112M398.87 160H96M208 464 96 352l112-112M114 352h302"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        fill="none"
-        strokeWidth={32}
+        {...ROUND_STROKE}
       />
     </>
   ),
