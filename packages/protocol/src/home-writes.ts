@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { HOME_COUNTRIES } from './countries';
 import { DEV_ID_PATTERN } from './devid';
 import {
+  DEVICE_NAME_MAX,
+  DEVICE_NAME_SETTINGS_MAX,
   GEO_RANGE_MAX,
   GEO_RANGE_MIN,
   GEO_RANGE_STEP,
@@ -31,7 +33,9 @@ export const requiredText = (max: number) => z.string().trim().min(1, 'must not 
 export const tzCode = z
   .string()
   .refine(isTimeZone, 'must be an IANA time zone such as Europe/Madrid');
-export const devName = requiredText(32);
+/** Spec 2 §5: a device's name, 32 characters in the add-device wizard, 30 in device settings. */
+export const devName = requiredText(DEVICE_NAME_MAX);
+export const devSettingsName = requiredText(DEVICE_NAME_SETTINGS_MAX);
 export const homeName = requiredText(64);
 
 /** groupData.id: a UUID, with or without its dashes (the app removes them, spec 2 §3). */
@@ -130,7 +134,7 @@ export const extraDataBody = z
   .refine((v) => Object.keys(v).length > 0, 'nothing to change');
 
 export const nameBody = z.object({ name: homeName });
-export const devNameBody = z.object({ name: devName });
+export const devNameBody = z.object({ name: devSettingsName });
 export const transferBody = z.object({ id: homeId, name: homeName.optional() });
 
 export const emailSchema = z

@@ -243,10 +243,13 @@ describe('device delete, rename and transfer', () => {
       guest: 403,
       owner: 200,
     });
-    for (const name of ['', 'x'.repeat(33), 7]) {
+    // Device settings allow 30 characters (spec 2 §5), two fewer than the add-device wizard.
+    for (const name of ['', 'x'.repeat(31), 7]) {
       expect((await call('POST', url, w.owner, { name })).status).toBe(400);
     }
     expect((await t.repos.devices.find(w.devId))?.name).toBe('Attic');
+    expect((await call('POST', url, w.owner, { name: 'y'.repeat(30) })).status).toBe(200);
+    expect((await t.repos.devices.find(w.devId))?.name).toBe('y'.repeat(30));
     expect(
       (await call('POST', `${t.url}/api/v2/devs/ffffffffffffffffff/name`, w.owner, { name: 'a' }))
         .status,
