@@ -10,6 +10,7 @@ import { PrivacyPage } from './privacy-page';
 const homes: GroupedHome[] = [
   { id: 'h1', name: 'Casa Pins', owner: true, devs: [] },
   { id: 'h2', name: 'No place yet', owner: true, devs: [] },
+  { id: 'h3', name: 'Cottage', owner: true, devs: [] },
 ];
 
 let accepted: boolean;
@@ -25,11 +26,14 @@ beforeEach(() => {
         zip: '17001',
         state: 'Catalonia',
         country: 'ES',
-        lat: '41.98',
-        lon: '2.82',
+        coarsePosition: { latitude: 41.9794, longitude: 2.8214 },
+        position: { latitude: 41.98, longitude: 2.82 },
         tz_code: 'Europe/Madrid',
       }),
     'GET /api/v2/groups/h2/geo_data': () => json({}),
+    // Found from its address only: no position chosen on the map.
+    'GET /api/v2/groups/h3/geo_data': () =>
+      json({ country: 'PT', coarsePosition: { latitude: 37.1, longitude: -8.67 } }),
     'GET /api/v2/users/u1/privacy': () =>
       json({ accepted, date: accepted ? '2026-01-02T00:00:00.000Z' : null }),
     'POST /api/v2/users/u1/privacy': () => {
@@ -52,6 +56,8 @@ test('shows the e-mail, each home with geodata (address and coordinates) and the
   expect(entry).toHaveTextContent('Girona, 17001, Catalonia, ES');
   expect(entry).toHaveTextContent('Latitude 41.98, longitude 2.82');
   expect(screen.queryByText('No place yet')).not.toBeInTheDocument();
+  const cottage = (await screen.findByText('Cottage')).closest('li') as HTMLElement;
+  expect(cottage).toHaveTextContent('Latitude 37.1, longitude -8.67');
   // Without a brand file, the built-in support address.
   expect(screen.getByRole('link', { name: 'support@hearth.example' })).toHaveAttribute(
     'href',

@@ -26,14 +26,16 @@ export function PrivacyPage() {
       <ul className="privacy__homes">
         {(homes.data ?? []).map((home, i) => {
           const g = geo[i]?.data;
-          if (!g || (!g.city && g.lat === undefined)) return null;
+          // The position the owner chose on the map, else the one found for the address.
+          const at = g?.position ?? g?.coarsePosition;
+          if (!g || (!g.city && !at)) return null;
           return (
             <li key={home.id}>
               <strong>{home.name}</strong>
               <br />
               {[g.city, g.zip, g.state, g.country].filter(Boolean).join(', ')}
               <br />
-              {t('privacy.coordinates', { lat: g.lat ?? '-', lon: g.lon ?? '-' })}
+              {t('privacy.coordinates', { lat: at?.latitude ?? '-', lon: at?.longitude ?? '-' })}
             </li>
           );
         })}

@@ -78,7 +78,7 @@ export function addDevice(
       id: home.id,
       name: home.name,
       timeZone,
-      geo: { country: '', state: '', city: '', zip: '', lat: 0, lon: 0 },
+      geo: { country: '', state: '', city: '', zip: '' },
       gateways: [sampleGateway(b, devId)],
     },
   ]);

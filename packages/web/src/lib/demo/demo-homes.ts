@@ -27,7 +27,14 @@ export interface DemoHomeSpec {
   id: string;
   name: string;
   timeZone: string;
-  geo: { country: string; state: string; city: string; zip: string; lat: number; lon: number };
+  geo: {
+    country: string;
+    state: string;
+    city: string;
+    zip: string;
+    /** Set on the map, as the server stores it (spec 2 §7). */
+    position?: { latitude: number; longitude: number };
+  };
   gateways: DemoGatewaySpec[];
 }
 
@@ -53,8 +60,7 @@ export const DEMO_HOMES: readonly DemoHomeSpec[] = [
       state: 'Catalonia',
       city: 'Barcelona',
       zip: '08001',
-      lat: 41.38,
-      lon: 2.17,
+      position: { latitude: 41.38, longitude: 2.17 },
     },
     gateways: [
       {
@@ -93,8 +99,7 @@ export const DEMO_HOMES: readonly DemoHomeSpec[] = [
       state: 'England',
       city: 'London',
       zip: 'SW1A 1AA',
-      lat: 51.5,
-      lon: -0.14,
+      position: { latitude: 51.5, longitude: -0.14 },
     },
     gateways: [
       {
@@ -109,7 +114,13 @@ export const DEMO_HOMES: readonly DemoHomeSpec[] = [
     id: '00000000-0000-4000-8000-0000000de003',
     name: 'Mountain cabin',
     timeZone: 'Europe/Andorra',
-    geo: { country: 'AD', state: 'Canillo', city: 'Canillo', zip: 'AD100', lat: 42.57, lon: 1.6 },
+    geo: {
+      country: 'AD',
+      state: 'Canillo',
+      city: 'Canillo',
+      zip: 'AD100',
+      position: { latitude: 42.57, longitude: 1.6 },
+    },
     gateways: [
       {
         devId: 'de3000000000000004',
@@ -127,7 +138,13 @@ export const DEMO_HOMES: readonly DemoHomeSpec[] = [
     id: '00000000-0000-4000-8000-0000000de004',
     name: 'Beach house',
     timeZone: 'Europe/Lisbon',
-    geo: { country: 'PT', state: 'Faro', city: 'Lagos', zip: '8600-315', lat: 37.1, lon: -8.67 },
+    geo: {
+      country: 'PT',
+      state: 'Faro',
+      city: 'Lagos',
+      zip: '8600-315',
+      position: { latitude: 37.1, longitude: -8.67 },
+    },
     gateways: [
       {
         devId: 'de3000000000000005',
@@ -150,8 +167,7 @@ export const DEMO_HOMES: readonly DemoHomeSpec[] = [
       state: 'Île-de-France',
       city: 'Paris',
       zip: '75001',
-      lat: 48.86,
-      lon: 2.34,
+      position: { latitude: 48.86, longitude: 2.34 },
     },
     gateways: [
       {
