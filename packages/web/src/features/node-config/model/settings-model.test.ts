@@ -98,6 +98,25 @@ describe('node settings model', () => {
     expect(next.runback_mode_enabled).toBe(true);
   });
 
+  test('a runback or easy mode change after a units change keeps the units and their values', () => {
+    const initial = initialValues(ctx());
+    const f = editValue(initial, initial, 'temperature_units', 'F');
+    for (const toggle of ['runback_mode_enabled', 'easy_mode_enabled']) {
+      const next = editValue(f, initial, toggle, true);
+      expect(next.temperature_units).toBe('F');
+      expect(next[toggle]).toBe(true);
+      expect([next.default_runback_temp, next.setback_temp, next.away_offset]).toEqual([64, 63, 4]);
+    }
+    // Back to the loaded units: the loaded values as they were.
+    const c = editValue(
+      editValue(f, initial, 'temperature_units', 'C'),
+      initial,
+      'easy_mode_enabled',
+      true,
+    );
+    expect([c.default_runback_temp, c.setback_temp, c.away_offset]).toEqual([18, 17, 2]);
+  });
+
   test('setback temperature tops out a step below the default runback temperature', () => {
     const initial = initialValues(ctx());
     expect(rangeOf(def('setback_temp'), initial, ctx())).toEqual({ min: 5, max: 17.5, step: 0.5 });

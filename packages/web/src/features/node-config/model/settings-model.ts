@@ -113,10 +113,13 @@ const RESETTING = ['temperature_units', 'runback_mode_enabled', 'easy_mode_enabl
  */
 export function editValue(values: Values, initial: Values, name: string, value: unknown): Values {
   if (!RESETTING.includes(name)) return { ...values, [name]: value };
-  const next: Values = { ...initial, [name]: value };
-  if (name !== 'temperature_units') return { ...next, temperature_units: values.temperature_units };
+  // The units stay as chosen (a runback or easy mode change after a units change keeps them),
+  // so the loaded values come back converted to them.
+  const units = name === 'temperature_units' ? value : values.temperature_units;
+  const next: Values = { ...initial, [name]: value, temperature_units: units };
   const from = initial.temperature_units === 'F' ? 'F' : 'C';
-  const to = value === 'F' ? 'F' : 'C';
+  const to = units === 'F' ? 'F' : 'C';
+  if (from === to) return next;
   for (const def of SETTING_DEFS) {
     const v = initial[def.name];
     if (typeof v !== 'number' || !def.temperature) continue;
