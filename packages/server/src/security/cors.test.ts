@@ -37,6 +37,20 @@ describe('CORS for the native shells (docs/native.md)', () => {
     }
   });
 
+  it('allows the brand headers a client may send on any call (API.md §1)', async () => {
+    const res = await preflight(`${t.url}/api/v2/grouped_devs`, 'capacitor://localhost');
+    const allowed = (res.headers.get('access-control-allow-headers') ?? '')
+      .toLowerCase()
+      .split(/\s*,\s*/);
+    expect(allowed).toEqual(expect.arrayContaining(['x-serialid', 'x-referer']));
+    // And the call itself, carrying them, is answered as without them.
+    const call = await fetch(`${t.url}/api/v2/grouped_devs`, {
+      headers: { origin: 'capacitor://localhost', 'x-serialid': '01', 'x-referer': 'app' },
+    });
+    expect(call.status).toBe(401);
+    expect(call.headers.get('access-control-allow-origin')).toBe('capacitor://localhost');
+  });
+
   it('lets a shell read an answer, errors included', async () => {
     const res = await fetch(`${t.url}/api/v2/grouped_devs`, {
       headers: { origin: 'capacitor://localhost' },
