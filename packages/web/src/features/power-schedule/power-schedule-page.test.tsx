@@ -48,6 +48,25 @@ describe('max power type', { timeout: 20_000 }, () => {
   });
 });
 
+describe('read failures', { timeout: 20_000 }, () => {
+  test('a device whose data cannot be read: a data-update error, and no editor to overwrite it with (spec 3 §8)', async () => {
+    const { calls } = servePower(
+      { maxPowerProfiles: two, maxPowerType: 'schedule' },
+      slots,
+      'unread',
+    );
+    openPower();
+    await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('dataUpdate'));
+    // A 503 is asked again twice (app/query-client.ts) before the read counts as failed.
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    await waitFor(() => expect(screen.queryByText('Loading…')).not.toBeInTheDocument());
+    // Neither the editor nor its profile-selection and setup modals (hidden ones included).
+    expect(screen.queryAllByRole('radio', { hidden: true })).toHaveLength(0);
+    expect(screen.queryAllByRole('dialog', { hidden: true })).toHaveLength(0);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+});
+
 describe('save failures', { timeout: 20_000 }, () => {
   test('a refused save is a user-request error (spec 3 §8)', async () => {
     const { calls } = servePower({}, [], 'refuse');

@@ -2,6 +2,7 @@ import { IonSpinner } from '@ionic/react';
 import { PageFrame } from '../../lib/screens';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { needsOwnMessage } from '../../lib/http';
 import { useAdminMode } from '../../lib/session/admin-mode';
 import { useDevDatas, useExtraData, useHomesData } from './api/power-api';
 import { initialPowerState, powerTargets } from './model/power-model';
@@ -22,6 +23,10 @@ export function PowerSchedulePage() {
   const extra = useExtraData(homeId);
   const devData = (id: string) => devDatas[devIds.indexOf(id)]?.data;
   const loading = homes.isPending || extra.isPending || devDatas.some((q) => q.isPending);
+  // Spec 3 §8: a failed read is a data-update error (the toast says it). The editor needs every
+  // device's schedule: shown without one, it would offer to set up a schedule that is not
+  // empty, and saving would replace what was never read.
+  const unread = [extra, ...devDatas].find((q) => q.isError);
   const own = devData(devId) ?? devDatas.find((q) => q.data)?.data;
   const tz = own?.geo_data.tz_code;
 
@@ -39,7 +44,10 @@ export function PowerSchedulePage() {
       )}
       {!loading && !home && <p role="status">{t('powerSchedule.homeNotFound')}</p>}
       {!loading && home && !devKnown && <p role="status">{t('powerSchedule.devNotFound')}</p>}
-      {!loading && home && devKnown && extra.data && (
+      {!loading && home && devKnown && unread && needsOwnMessage(unread.error) && (
+        <p role="alert">{t('errorToast.dataUpdate')}</p>
+      )}
+      {!loading && home && devKnown && !unread && extra.data && (
         <PowerEditor
           key={`${homeId}/${devId}`}
           homeId={homeId}

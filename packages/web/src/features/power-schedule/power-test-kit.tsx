@@ -68,7 +68,8 @@ function devData(slots: PowerSlot[]): DevData {
 export function servePower(
   extra: { maxPowerProfiles?: PowerProfile[]; maxPowerType?: string },
   slots: PowerSlot[] = [],
-  options: 'ok' | 'fail' | 'refuse' = 'ok',
+  /** `unread`: the page's device's data cannot be read. */
+  options: 'ok' | 'fail' | 'refuse' | 'unread' = 'ok',
 ) {
   return installFakeFetch({
     'GET /assets/maxPowerConfig.json': () =>
@@ -79,7 +80,10 @@ export function servePower(
           ])
         : json({ message: 'down', statusCode: 503, error: 'bad_gateway' }, 503),
     'GET /api/v2/grouped_devs': () => json(homes),
-    [`GET /api/v2/devs/${DEV}/dev_data`]: () => json(devData(slots)),
+    [`GET /api/v2/devs/${DEV}/dev_data`]: () =>
+      options === 'unread'
+        ? json({ message: 'down', statusCode: 503, error: 'bad_gateway' }, 503)
+        : json(devData(slots)),
     [`GET /api/v2/devs/${WIFI}/dev_data`]: () => json(devData([])),
     'GET /api/v2/groups/h1/extra_data': () => json({ ...extra, nodeData: { keep: 1 } }),
     'POST /api/v2/groups/h1/extra_data': () => json({}),
