@@ -265,6 +265,28 @@ describe('missing lookups (spec 3 §8)', { timeout: 20_000 }, () => {
   });
 });
 
+describe('device data failure (spec 3 §8: data-update error)', { timeout: 20_000 }, () => {
+  test('a device whose data did not load is not named a missing node, on either page', async () => {
+    useErrorToastStore.getState().dismiss();
+    installFakeFetch({
+      'GET /api/v2/grouped_devs': () => json(homes),
+      [`GET /api/v2/devs/${DEV}/dev_data`]: () =>
+        json({ statusCode: 400, error: 'refused', message: 'no' }, 400),
+    });
+    const first = open(`/homes/h1/devs/${DEV}/htr/2/records?day=9&month=3&year=2026`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The information displayed may not be updated',
+    );
+    expect(screen.queryByText('Node not found')).not.toBeInTheDocument();
+    first.unmount();
+    open('/homes/h1/system/htr/records');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The information displayed may not be updated',
+    );
+    expect(screen.queryByText('No installed nodes of this type')).not.toBeInTheDocument();
+  });
+});
+
 describe('samples failure (spec 3 §8: data-update error, told once)', { timeout: 20_000 }, () => {
   test.each([
     [400, true, null],

@@ -4,6 +4,7 @@ import { PageFrame } from '../../lib/screens';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { parseNodeType, recordsTitle, type DevData } from '@hearth/protocol';
+import { needsOwnMessage } from '../../lib/http';
 import { useDevDatas, useHomesData, type RecordsNode } from './api/records-api';
 import { RecordsView } from './records-view';
 import './records.css';
@@ -38,6 +39,16 @@ function Loading() {
   );
 }
 
+/** A device's data that did not load; the error toast has said so unless it was left to the page. */
+function LoadFailed({ title, error }: { title: string; error: unknown }) {
+  const { t } = useTranslation();
+  return (
+    <Frame title={title}>
+      {needsOwnMessage(error) && <p role="alert">{t('records.loadFailed')}</p>}
+    </Frame>
+  );
+}
+
 /** Spec 3 §2: …/{nodeType}/{addr}/records?day&month&year, one node. */
 export function NodeRecordsPage() {
   const { t } = useTranslation();
@@ -56,6 +67,8 @@ export function NodeRecordsPage() {
         <Loading />
       </Frame>
     );
+  // Spec 3 §8: the device's data did not load: a data-update error, not a missing node.
+  if (home && devData?.isError) return <LoadFailed title={title} error={devData.error} />;
   if (!home || !node || !type) {
     // Spec 3 §8 missing lookups: the home, then its device, then the node.
     const missing = !home ? 'homeNotFound' : known ? 'notFound' : 'devNotFound';
@@ -100,6 +113,10 @@ export function HomeRecordsPage() {
         <Loading />
       </Frame>
     );
+  // A device whose data did not load: its nodes are missing, not absent (the others still show).
+  const failed = devDatas.find((q) => q.isError);
+  if (home && failed && nodes.length === 0)
+    return <LoadFailed title={title} error={failed.error} />;
   if (!home || !type || nodes.length === 0)
     return (
       <Frame title={title}>

@@ -116,6 +116,17 @@ describe('weekly schedule', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Home not found')).toBeInTheDocument();
   });
 
+  test('a device whose data did not load is a data-update error, not a missing node (spec 3 §8)', async () => {
+    useErrorToastStore.getState().dismiss();
+    serve([heater(2, 'Lounge')], { readStatus: 400 });
+    open();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The information displayed may not be updated',
+    );
+    expect(screen.queryByText('Node not found')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+
   test('a guest is not offered the schedule resolution (spec 3 §6: owner only)', async () => {
     serve([heater(2, 'Lounge')], { owner: false });
     open();

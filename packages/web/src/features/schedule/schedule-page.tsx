@@ -3,6 +3,7 @@ import { PageFrame } from '../../lib/screens';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { isHeaterType, parseNodeType, recordsTitle } from '@hearth/protocol';
+import { needsOwnMessage } from '../../lib/http';
 import { useDevDatas, useHomesData } from './api/schedule-api';
 import { findNodes, parseTargets, targetsParam, type ScheduleTarget } from './model/schedule-model';
 import { ScheduleEditor } from './schedule-editor';
@@ -32,11 +33,14 @@ export function SchedulePage() {
   const loading = homes.isPending || devDatas.some((q) => q.isPending);
   const nodes = findNodes(targets, (id) => devDatas[devIds.indexOf(id)]?.data);
   const timeZone = devDatas.find((q) => q.data)?.data?.geo_data.tz_code;
+  // Spec 3 §8: a device whose data did not load is a data-update error, not a missing node;
+  // no editor then, so that a save cannot leave out the nodes that were not read.
+  const failed = devDatas.find((q) => q.isError);
   // Spec 3 §8 missing lookups: the home, then a device of it, then the node.
   let missing: 'homeNotFound' | 'devNotFound' | 'notFound' | undefined;
   if (homes.isSuccess && !home) missing = 'homeNotFound';
   else if (home && devIds.length < targetDevIds.length) missing = 'devNotFound';
-  else if (!loading && nodes.length === 0) missing = 'notFound';
+  else if (!loading && !failed && nodes.length === 0) missing = 'notFound';
   const title =
     nodes.length === 1
       ? recordsTitle(home?.name ?? '', nodes[0]?.node.name)
@@ -55,7 +59,10 @@ export function SchedulePage() {
         </p>
       )}
       {missing && <p role="status">{t(`schedule.${missing}`)}</p>}
-      {!loading && !missing && nodes.length > 0 && (
+      {!loading && !missing && failed && needsOwnMessage(failed.error) && (
+        <p role="alert">{t('errorToast.dataUpdate')}</p>
+      )}
+      {!loading && !missing && !failed && nodes.length > 0 && (
         <ScheduleEditor
           // Another node or selection is another draft.
           key={targetsParam(targets)}

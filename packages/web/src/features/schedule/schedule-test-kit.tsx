@@ -56,12 +56,15 @@ const refused = () =>
 
 export function serve(
   nodes: SnapshotNode[],
-  { owner = true, setupStatus = 200, writeStatus = 200 } = {},
+  { owner = true, setupStatus = 200, writeStatus = 200, readStatus = 200 } = {},
 ) {
   const write = () => (writeStatus === 200 ? json({}) : refused());
   return installFakeFetch({
     'GET /api/v2/grouped_devs': () => json(homes.map((h) => ({ ...h, owner }))),
-    [`GET /api/v2/devs/${DEV}/dev_data`]: () => json(devData(nodes)),
+    [`GET /api/v2/devs/${DEV}/dev_data`]: () =>
+      readStatus === 200
+        ? json(devData(nodes))
+        : json({ statusCode: readStatus, error: 'refused', message: 'no' }, readStatus),
     [`POST /api/v2/devs/${DEV}/htr/2/prog`]: write,
     [`POST /api/v2/devs/${DEV}/htr/3/prog`]: () => json({}),
     [`POST /api/v2/devs/${DEV}/htr/2/prog_temps`]: write,
