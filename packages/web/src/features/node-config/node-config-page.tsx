@@ -12,6 +12,7 @@ import { showDelete, showReplace } from './model/config-rules';
 import { settingWrites } from './model/setting-writes';
 import {
   changedNames,
+  correctBounded,
   editValue,
   isEditable,
   rangeOf,
@@ -126,7 +127,7 @@ export function NodeConfigPage() {
               lang={i18n.language}
               onChange={(v) => {
                 msg.clear();
-                m.setEdited(editValue(values, initial, d.name, v));
+                m.setEdited(correctBounded(editValue(values, initial, d.name, v), d.name, ctx));
               }}
             />
           ))

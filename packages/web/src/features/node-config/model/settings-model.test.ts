@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   changedNames,
+  correctBounded,
   editValue,
   initialValues,
   isEditable,
@@ -115,6 +116,24 @@ describe('node settings model', () => {
       true,
     );
     expect([c.default_runback_temp, c.setback_temp, c.away_offset]).toEqual([18, 17, 2]);
+  });
+
+  test('a lowered limit corrects the values it bounds, in a chain (spec 3 §5)', () => {
+    const initial = initialValues(ctx());
+    const edit = (values: typeof initial, name: string, value: number) =>
+      correctBounded(editValue(values, initial, name, value), name, ctx());
+    // Default runback 18 → 12: the setback (17) may now be at most 11.5.
+    const lower = edit(initial, 'default_runback_temp', 12);
+    expect([lower.default_runback_temp, lower.setback_temp]).toEqual([12, 11.5]);
+    expect(changedNames(lower, initial).sort()).toEqual(['default_runback_temp', 'setback_temp']);
+    // Maximum runback 30 → 15: the default runback comes down to 15, then the setback to 14.5.
+    const max = edit(initial, 'max_runback_temp', 15);
+    expect([max.max_runback_temp, max.default_runback_temp, max.setback_temp]).toEqual([
+      15, 15, 14.5,
+    ]);
+    // A value still in range, or a setting that bounds nothing, changes nothing else.
+    expect(edit(initial, 'default_runback_temp', 20).setback_temp).toBe(17);
+    expect(edit(initial, 'max_runback_time', 30)).toEqual({ ...initial, max_runback_time: 30 });
   });
 
   test('setback temperature tops out a step below the default runback temperature', () => {

@@ -129,6 +129,31 @@ export function editValue(values: Values, initial: Values, name: string, value: 
   return next;
 }
 
+/** Settings whose slider range ends at another one's value (rangeOf), the bound first. */
+const BOUNDED_BY: Record<string, string> = {
+  max_runback_temp: 'default_runback_temp',
+  default_runback_temp: 'setback_temp',
+};
+
+/**
+ * Spec 3 §5: when a slider's limit changes, a value now out of its range is corrected. A
+ * change of the maximum runback temperature can pull the default runback temperature down,
+ * and that in turn the setback temperature; the corrected values are edits like any other.
+ */
+export function correctBounded(values: Values, name: string, ctx: NodeConfigContext): Values {
+  let next = values;
+  for (let bound = BOUNDED_BY[name]; bound !== undefined; bound = BOUNDED_BY[bound]) {
+    const def = SETTING_DEFS.find((d) => d.name === bound);
+    const v = next[bound];
+    if (!def || typeof v !== 'number') continue;
+    const range = rangeOf(def, next, ctx);
+    if (!range) continue;
+    const corrected = Math.min(Math.max(v, range.min), range.max);
+    if (corrected !== v) next = { ...next, [bound]: corrected };
+  }
+  return next;
+}
+
 /** Spec 3 §2: restore defaults puts the advanced settings back to their factory values. */
 export function restoreDefaults(values: Values): Values {
   const next = { ...values };
