@@ -24,7 +24,7 @@ const forecast = {
   lon: 2.2,
 };
 
-function show(geo: Record<string, unknown>, weatherStatus = 200) {
+function show(geo: Record<string, unknown>, weatherStatus = 200, path = '/homes/h1/weather') {
   const fetches = installFakeFetch({
     'GET /api/v2/grouped_devs': () => json([home('h1', 'Casa', ['0123456789abcdef01'])]),
     'GET /api/v2/groups/h1/geo_data': () => json(geo),
@@ -37,7 +37,7 @@ function show(geo: Record<string, unknown>, weatherStatus = 200) {
     <Routes>
       <Route path="/homes/:homeId/weather" element={<WeatherPage />} />
     </Routes>,
-    { path: '/homes/h1/weather' },
+    { path },
   );
   return fetches;
 }
@@ -111,3 +111,15 @@ test.each([400, 409])(
     expect(screen.queryByTestId('weather-temp')).toBeNull();
   },
 );
+
+test('a home not in the list is "Home not found", without asking for it (spec 3 §8)', async () => {
+  useErrorToastStore.getState().dismiss();
+  const { calls } = show(
+    { city: 'Barcelona', zip: '08001', country: 'ES' },
+    200,
+    '/homes/h9/weather',
+  );
+  expect(await screen.findByTestId('weather-home-not-found')).toHaveTextContent('Home not found');
+  expect(calls.some((c) => c.url.includes('/geo_data'))).toBe(false);
+  expect(useErrorToastStore.getState().kind).toBeNull();
+});

@@ -44,7 +44,9 @@ export function WeatherPage() {
   const { homeId = '' } = useParams<{ homeId: string }>();
   const homes = useHomes();
   const home = homes.data?.find((h) => h.id === homeId);
-  const geo = useGeoData(homeId);
+  // Spec 3 §8 missing lookups: a home not in the user's list is "Home not found", not asked
+  // for (which would answer 404 and show a data-update error instead).
+  const geo = useGeoData(homeId, home !== undefined);
   // The snapshot's geo_data stands in while the home's own answer is not there.
   const live = useLiveDevice(home?.devs[0]?.dev_id ?? '');
   const place = placeOf(geo.data ?? live?.geo_data);
@@ -70,6 +72,11 @@ export function WeatherPage() {
         </IonToolbar>
       </IonHeader>
       <IonContent className="ion-padding">
+        {homes.isSuccess && !home && (
+          <p role="status" data-testid="weather-home-not-found">
+            {t('weather.homeNotFound')}
+          </p>
+        )}
         {geo.isSuccess && !place && (
           <p role="status" data-testid="weather-no-place">
             {t('weather.noPlace')}

@@ -29,10 +29,12 @@ export function getGeoData(homeId: string, signal?: AbortSignal) {
   );
 }
 
-export function useGeoData(homeId: string) {
+/** The home's geo data; asked only for a home of the user's list (`enabled`). */
+export function useGeoData(homeId: string, enabled = true) {
   return useQuery({
     queryKey: deviceKeys.geoData(homeId),
     queryFn: ({ signal }) => getGeoData(homeId, signal),
+    enabled,
   });
 }
 
