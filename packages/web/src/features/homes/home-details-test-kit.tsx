@@ -30,6 +30,9 @@ export const fixture: {
   h1Extra: Record<string, unknown>;
   geoSaveStatus: number;
   guestsStatus: number;
+  /** Status of the geo data and extra data reads (200: answered). */
+  geoReadStatus: number;
+  extraReadStatus: number;
 } = {
   brandCapabilities: undefined,
   brandMaxRange: undefined,
@@ -38,6 +41,8 @@ export const fixture: {
   h1Extra: {},
   geoSaveStatus: 200,
   guestsStatus: 200,
+  geoReadStatus: 200,
+  extraReadStatus: 200,
 };
 
 /** Signs in and installs the fake server with the default fixture; answers its call log. */
@@ -51,6 +56,8 @@ export function setUpHomeDetails(): RecordedCall[] {
     h1Extra: {},
     geoSaveStatus: 200,
     guestsStatus: 200,
+    geoReadStatus: 200,
+    extraReadStatus: 200,
   });
   return installFakeFetch({
     'GET /client-data/15/appParameters.json': () =>
@@ -67,13 +74,18 @@ export function setUpHomeDetails(): RecordedCall[] {
     'GET /api/location/v1/info': () => json(info),
     'GET /api/location/v1/coordinates': () => json({ lat: 40.4, lon: -3.7 }),
     'GET /api/v2/groups/h1/geo_data': () =>
-      json({
-        country: 'ES',
-        state: 'Madrid',
-        city: 'Madrid',
-        zip: '28001',
-        position: fixture.h1Position,
-      }),
+      fixture.geoReadStatus !== 200
+        ? json(
+            { message: 'no', statusCode: fixture.geoReadStatus, error: 'x' },
+            fixture.geoReadStatus,
+          )
+        : json({
+            country: 'ES',
+            state: 'Madrid',
+            city: 'Madrid',
+            zip: '28001',
+            position: fixture.h1Position,
+          }),
     'GET /api/v2/groups/h2/geo_data': () => json({}),
     'POST /api/v2/groups/h1/geo_data': () =>
       fixture.geoSaveStatus === 200
@@ -83,7 +95,13 @@ export function setUpHomeDetails(): RecordedCall[] {
             fixture.geoSaveStatus,
           ),
     'POST /api/v2/groups/h1/name': () => json({}),
-    'GET /api/v2/groups/h1/extra_data': () => json(fixture.h1Extra),
+    'GET /api/v2/groups/h1/extra_data': () =>
+      fixture.extraReadStatus === 200
+        ? json(fixture.h1Extra)
+        : json(
+            { message: 'no', statusCode: fixture.extraReadStatus, error: 'x' },
+            fixture.extraReadStatus,
+          ),
     'POST /api/v2/groups/h1/extra_data': () => json({}),
     [`POST /api/v2/devs/${DEV}/pmo_system`]: () => json({}),
     [`GET /api/v2/devs/${DEV}/pmo_system`]: () =>

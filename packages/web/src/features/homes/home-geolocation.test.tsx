@@ -18,6 +18,17 @@ beforeEach(() => {
 });
 
 describe('geolocation', () => {
+  test('a failed read offers nothing to save (spec 2 §8: data-update error)', async () => {
+    fixture.geoReadStatus = 400;
+    open('/list/homes/h1/geolocation');
+    // A refused read is left to the page (no toast), which says so.
+    expect(await screen.findByText('The information displayed may not be updated')).toBeVisible();
+    expect(useErrorToastStore.getState().kind).toBeNull();
+    expect(screen.queryByText('Save position')).not.toBeInTheDocument();
+    expect(screen.queryByRole('slider')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
   test("the range reads in the language's unit (DESIGN §5 i18n)", async () => {
     await changeLanguage('ru');
     try {

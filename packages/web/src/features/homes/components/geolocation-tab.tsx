@@ -95,29 +95,38 @@ export function GeolocationTab({ homeId, owner }: { homeId: string; owner: boole
           }
         />
       )}
-      <div className="hearth-form">
-        <label htmlFor="geo-range">
-          {t('homes.geo.range')}:{' '}
-          <output data-testid="geo-range">{t('homes.geo.metres', { value: shownRange })}</output>
-        </label>
-        <input
-          id="geo-range"
-          type="range"
-          min={GEO_RANGE_MIN}
-          max={maxRange}
-          step={GEO_RANGE_STEP}
-          value={shownRange}
-          disabled={!owner}
-          onChange={(e) => {
-            msg.clear();
-            setRange(snapGeoRange(Number(e.target.value)));
-          }}
-        />
-        <span data-testid="geo-zoom" hidden>
-          {mapZoomForRange(settledRange)}
-        </span>
-      </div>
-      {owner && <IonButton onClick={() => void save()}>{t('homes.geo.savePosition')}</IonButton>}
+      {/* Spec 2 §8: a failed read is a data-update error. Nothing to save until the home's geo
+          data is read: a save would put the map's fallback point and range in its place. */}
+      {geo.isError && needsOwnMessage(geo.error) && (
+        <p role="alert">{t('errorToast.dataUpdate')}</p>
+      )}
+      {geo.isSuccess && (
+        <div className="hearth-form">
+          <label htmlFor="geo-range">
+            {t('homes.geo.range')}:{' '}
+            <output data-testid="geo-range">{t('homes.geo.metres', { value: shownRange })}</output>
+          </label>
+          <input
+            id="geo-range"
+            type="range"
+            min={GEO_RANGE_MIN}
+            max={maxRange}
+            step={GEO_RANGE_STEP}
+            value={shownRange}
+            disabled={!owner}
+            onChange={(e) => {
+              msg.clear();
+              setRange(snapGeoRange(Number(e.target.value)));
+            }}
+          />
+          <span data-testid="geo-zoom" hidden>
+            {mapZoomForRange(settledRange)}
+          </span>
+        </div>
+      )}
+      {owner && geo.isSuccess && (
+        <IonButton onClick={() => void save()}>{t('homes.geo.savePosition')}</IonButton>
+      )}
       <MessageLine message={msg.message} />
     </section>
   );
