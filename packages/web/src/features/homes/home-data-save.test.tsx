@@ -73,3 +73,24 @@ test('in admin mode, a max power configuration flagged not editable cannot be ch
   await waitFor(() => expect(screen.getByLabelText('City')).toHaveValue('Madrid'));
   await waitFor(() => expect(screen.getByRole('radio', { name: 'Fixed limit' })).toBeDisabled());
 });
+
+test('the max power section waits for the home power data: a failed read is a data-update error, not defaults to save (spec 2 §8)', async () => {
+  fixture.extraReadStatus = 503;
+  renderWithApp(
+    <Routes>
+      <Route path="/list/homes/:homeId/:option" element={<HomeDetailsPage />} />
+    </Routes>,
+    { path: '/list/homes/h1/data?adminMode=1' },
+  );
+  await waitFor(() => expect(screen.getByLabelText('City')).toHaveValue('Madrid'));
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'The information displayed may not be updated',
+  );
+  expect(screen.queryByRole('radio', { name: 'Fixed limit' })).not.toBeInTheDocument();
+  // The place and name still save; no power data is written.
+  fireEvent.click(screen.getByText('Save'));
+  await waitFor(() =>
+    expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/geo_data'))).toBe(true),
+  );
+  expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/extra_data'))).toBe(false);
+});

@@ -108,7 +108,12 @@ export function HomeDataTab({ home }: { home: GroupedHome }) {
           setData(next);
         }}
       />
-      {home.owner && (
+      {/* Spec 2 §8: the home's power data did not load (a quiet read: the page says so). The
+          section waits for it: shown with defaults, a save would replace the stored limit. */}
+      {home.owner && extra.isError && needsOwnMessage(extra.error) && (
+        <p role="alert">{t('errorToast.dataUpdate')}</p>
+      )}
+      {home.owner && extra.isSuccess && (
         <MaxPowerSection
           value={powerValue}
           readOnly={!maxPowerEditable}
