@@ -297,3 +297,51 @@ describe('node configuration page', () => {
     });
   });
 });
+
+describe("a power monitor's main circuit, opened without the realtime snapshot", () => {
+  const meter = (pmoSystemStatus: number) => {
+    nodes = [
+      { name: 'Meter', addr: 3, type: 'pmo', installed: true, lost: false },
+      { name: 'Other', addr: 4, type: 'pmo', installed: true, lost: false },
+    ];
+    ({ calls } = installFakeFetch({
+      'GET /api/v2/grouped_devs': () => json(homes),
+      [`GET /api/v2/devs/${DEV}/mgr/nodes`]: () => json({ nodes }),
+      [`GET /api/v2/devs/${DEV}/pmo/3/`]: () => json({ setup: { reverse_power: false } }),
+      [`POST /api/v2/devs/${DEV}/pmo/3/select`]: () => json({}),
+      [`POST /api/v2/devs/${DEV}/pmo/3/setup`]: () => json({}),
+      [`GET /api/v2/devs/${DEV}/pmo_system`]: () =>
+        pmoSystemStatus === 200
+          ? json({ main_circuit_pmos: [3, 4], max_power_config: { profiles: [4000], slots: [] } })
+          : json({ message: 'no', statusCode: pmoSystemStatus }, pmoSystemStatus),
+      [`POST /api/v2/devs/${DEV}/pmo_system`]: () => json({}),
+    }));
+    renderRoute(
+      '/homes/:homeId/devs/:devId/:nodeType/:addr/settings',
+      <NodeConfigPage />,
+      `/homes/h1/devs/${DEV}/pmo/3/settings`,
+    );
+  };
+
+  test('reads the power system, shows the meter in the main circuit and saves the change', async () => {
+    meter(200);
+    const main = await screen.findByRole('switch', { name: 'Main circuit' });
+    expect(main).toBeChecked();
+    fireEvent.click(main);
+    fireEvent.click(screen.getByText('Save'));
+    await screen.findByText('Settings saved');
+    expect(posts('/pmo_system').map((c) => JSON.parse(c.body ?? '{}'))).toEqual([
+      { main_circuit_pmos: [4], max_power_config: { profiles: [4000], slots: [] } },
+    ]);
+  });
+
+  test('without the power system the toggle is not offered, and a save leaves it alone', async () => {
+    meter(400);
+    fireEvent.click(await screen.findByRole('switch', { name: 'Reverse power' }));
+    expect(screen.queryByRole('switch', { name: 'Main circuit' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByText('Save'));
+    await screen.findByText('Settings saved');
+    expect(posts('/pmo/3/setup')).toHaveLength(1);
+    expect(posts('/pmo_system')).toHaveLength(0);
+  });
+});

@@ -4,7 +4,7 @@ import { isWifiHeaterProduct, parseNodeType } from '@hearth/protocol';
 import { useHomeDevices, useHomes } from '../../lib/devices';
 import { needsOwnMessage } from '../../lib/http';
 import { useAdminMode } from '../../lib/session/admin-mode';
-import { postSelect, useNodeData, type NodeRef } from './api/node-config-api';
+import { postSelect, useNodeData, usePmoSystem, type NodeRef } from './api/node-config-api';
 import { selectsOnEntry } from './model/config-rules';
 import { initialValues, type NodeConfigContext, type Values } from './model/settings-model';
 
@@ -24,7 +24,8 @@ export function useNodeConfig() {
   const device = useHomeDevices(single)[0];
   // Only a node of a device of the home is read: another answers "Dev not found" (spec 3 §8),
   // not an error toast as well.
-  const data = useNodeData(ref, home?.devs.some((d) => d.dev_id === devId) === true);
+  const ofHome = home?.devs.some((d) => d.dev_id === devId) === true;
+  const data = useNodeData(ref, ofHome);
   const listed = device?.nodes.find((n) => n.type === type && n.addr === addr);
   const node = {
     installed: listed?.installed ?? true,
@@ -33,7 +34,11 @@ export function useNodeConfig() {
     name: listed?.name ?? '',
   };
   const wifiHeater = device ? isWifiHeaterProduct(device.dev.product_id) : false;
-  const pmo = device?.live?.pmo_system;
+  // A power monitor's main circuit comes from the device's power system: the realtime
+  // snapshot's, else read here (a page opened directly has no snapshot). Until one is known
+  // the toggle is not offered, so that no save writes a main circuit it never read.
+  const readPmo = usePmoSystem(devId, type === 'pmo' && ofHome && !device?.live?.pmo_system);
+  const pmo = device?.live?.pmo_system ?? readPmo.data;
 
   const ctx: NodeConfigContext | null =
     data.data && home && device && listed
@@ -46,7 +51,7 @@ export function useNodeConfig() {
           owner: home.owner,
           adminMode,
           wifiHeater,
-          mainCircuit: pmo?.main_circuit_pmos ?? [],
+          mainCircuit: pmo?.main_circuit_pmos,
           installedPmos: device.nodes
             .filter((n) => n.type === 'pmo' && n.installed)
             .map((n) => n.addr),
@@ -59,7 +64,9 @@ export function useNodeConfig() {
   else if (device?.loaded && !listed) missing = 'nodeNotFound';
   const initial = ctx ? initialValues(ctx) : null;
   const [edited, setEdited] = useState<Values | null>(null);
-  const values = edited ?? initial;
+  // The edits over what was read: a setting that appears later (the main circuit, once the
+  // power system is read) shows its read value beside the edits made before it came.
+  const values = edited && initial ? { ...initial, ...edited } : (edited ?? initial);
 
   // Spec 3 §4: selected on entry, deselected on leaving unless the node was deleted.
   // A holder object (not a DOM ref) that the delete action flips before the page goes away.

@@ -17,7 +17,8 @@ export interface NodeConfigContext {
   owner: boolean;
   adminMode: boolean;
   wifiHeater: boolean;
-  mainCircuit: number[];
+  /** The device's main circuit meters; undefined while its power system is not known. */
+  mainCircuit: number[] | undefined;
   installedPmos: number[];
 }
 
@@ -44,6 +45,7 @@ function present(def: SettingDef, ctx: NodeConfigContext): boolean {
   if (!def.types.includes(ctx.type)) return false;
   if (def.name === 'priority' && ctx.wifiHeater) return false;
   if (def.adminShown && !ctx.adminMode) return false;
+  if (def.name === 'main_circuit_enabled' && ctx.mainCircuit === undefined) return false;
   const factory = (ctx.setup.factory_options ?? {}) as Record<string, unknown>;
   if (def.name === 'true_radiant_enabled' && factory.true_radiant_available === false) return false;
   if (def.name === 'window_detection_enabled' && factory.window_mode_available === false)
@@ -55,7 +57,7 @@ function present(def: SettingDef, ctx: NodeConfigContext): boolean {
 function readValue(def: SettingDef, ctx: NodeConfigContext): unknown {
   if (def.name === 'name') return ctx.name;
   if (def.name === 'keyboard_lock_enabled') return ctx.locked;
-  if (def.name === 'main_circuit_enabled') return ctx.mainCircuit.includes(ctx.addr);
+  if (def.name === 'main_circuit_enabled') return ctx.mainCircuit?.includes(ctx.addr) === true;
   const raw = def.path ? getIn(ctx.setup, def.path) : undefined;
   if (def.name.endsWith('_enabled') && def.kind === 'toggle' && def.name.startsWith('valley')) {
     const slot = raw as Interval;
@@ -80,7 +82,7 @@ export function isEditable(def: SettingDef, ctx: NodeConfigContext): boolean {
   if (def.name === 'main_circuit_enabled') {
     // Spec 3 §5: the only installed meter, in the main circuit, stays there.
     const only = ctx.installedPmos.length === 1 && ctx.installedPmos[0] === ctx.addr;
-    return !(only && ctx.mainCircuit.includes(ctx.addr));
+    return !(only && ctx.mainCircuit?.includes(ctx.addr) === true);
   }
   return true;
 }
