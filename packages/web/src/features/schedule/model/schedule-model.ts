@@ -112,12 +112,17 @@ export function profileEntries(node: SnapshotNode): ScheduleTemperatureEntry[] {
   const toUnits = (c: number) => (units === 'F' ? celsiusToFahrenheit(c) : c);
   const min = setupNumber(node, 'min_stemp') ?? toUnits(MIN_C);
   const max = setupNumber(node, 'max_stemp') ?? toUnits(MAX_C);
-  return (['ice', 'eco', 'comfort'] as const).map((id) => ({
+  const ids = ['ice', 'eco', 'comfort'] as const;
+  const known = ids.map((id) => parseDecimal(node.status?.[WIRE_KEY[id]]));
+  // A write carries all three (progTempsBody): while the device has not reported one of them,
+  // none is editable, lest the write set the unknown ones to the minimum shown in their place.
+  const complete = known.every((v) => v !== undefined);
+  return ids.map((id, i) => ({
     id,
-    value: parseDecimal(node.status?.[WIRE_KEY[id]]) ?? min,
+    value: known[i] ?? min,
     min,
     max,
-    editable: node.setup?.[`${WIRE_KEY[id]}_editable`] !== false,
+    editable: complete && node.setup?.[`${WIRE_KEY[id]}_editable`] !== false,
   }));
 }
 
