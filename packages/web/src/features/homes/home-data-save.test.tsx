@@ -62,8 +62,8 @@ test('an unchanged name is not written again', async () => {
   expect(calls.some((c) => c.url.endsWith('/groups/h1/name'))).toBe(false);
 });
 
-test('in admin mode, a max power configuration flagged not editable cannot be changed (spec 2 §4)', async () => {
-  fixture.h1Extra = { editable: false };
+/** The home data tab in admin mode, once its place has been read. */
+async function openDataInAdminMode() {
   renderWithApp(
     <Routes>
       <Route path="/list/homes/:homeId/:option" element={<HomeDetailsPage />} />
@@ -71,18 +71,17 @@ test('in admin mode, a max power configuration flagged not editable cannot be ch
     { path: '/list/homes/h1/data?adminMode=1' },
   );
   await waitFor(() => expect(screen.getByLabelText('City')).toHaveValue('Madrid'));
+}
+
+test('in admin mode, a max power configuration flagged not editable cannot be changed (spec 2 §4)', async () => {
+  fixture.h1Extra = { editable: false };
+  await openDataInAdminMode();
   await waitFor(() => expect(screen.getByRole('radio', { name: 'Fixed limit' })).toBeDisabled());
 });
 
 test('the max power section waits for the home power data: a failed read is a data-update error, not defaults to save (spec 2 §8)', async () => {
   fixture.extraReadStatus = 503;
-  renderWithApp(
-    <Routes>
-      <Route path="/list/homes/:homeId/:option" element={<HomeDetailsPage />} />
-    </Routes>,
-    { path: '/list/homes/h1/data?adminMode=1' },
-  );
-  await waitFor(() => expect(screen.getByLabelText('City')).toHaveValue('Madrid'));
+  await openDataInAdminMode();
   expect(await screen.findByRole('alert')).toHaveTextContent(
     'The information displayed may not be updated',
   );
