@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { isWifiHeaterProduct, parseNodeType } from '@hearth/protocol';
-import { useHomeDevices, useHomes } from '../../lib/devices';
+import { useHomeDevices, useHomes, usePmoSystem } from '../../lib/devices';
 import { needsOwnMessage } from '../../lib/http';
 import { useAdminMode } from '../../lib/session/admin-mode';
-import { postSelect, useNodeData, usePmoSystem, type NodeRef } from './api/node-config-api';
+import { postSelect, useNodeData, type NodeRef } from './api/node-config-api';
 import { selectsOnEntry } from './model/config-rules';
 import { initialValues, type NodeConfigContext, type Values } from './model/settings-model';
 

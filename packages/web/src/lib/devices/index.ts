@@ -13,6 +13,7 @@ export {
 export { applyDevDataToCache, applyUpdateToCache } from './device-cache';
 export { useDeviceRealtime, useLiveDevice, useSocketStatus } from './use-device-realtime';
 export { useNodeRecordsLink } from './use-node-records-link';
+export { usePmoSystem } from './pmo-system';
 export { DeviceSockets } from './device-sockets';
 export {
   useHomeDevices,

@@ -10,4 +10,5 @@ export const deviceKeys = {
   power: (devId: string, type: string, addr: number) =>
     ['devs', devId, type, addr, 'power'] as const,
   geoData: (homeId: string) => ['groups', homeId, 'geo_data'] as const,
+  pmoSystem: (devId: string) => ['devs', devId, 'pmo_system'] as const,
 };

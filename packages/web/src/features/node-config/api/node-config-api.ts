@@ -24,19 +24,6 @@ export function useNodeData(node: NodeRef, enabled = true) {
   });
 }
 
-/**
- * The device's power system (API.md §5 GET /pmo_system), read for a power monitor's settings
- * when the realtime snapshot has not brought it: the main circuit toggle needs it.
- */
-export function usePmoSystem(devId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ['devs', devId, 'pmo_system'],
-    enabled,
-    queryFn: ({ signal }) =>
-      http.request<PmoSystem>(`/api/v2/devs/${encodeURIComponent(devId)}/pmo_system`, { signal }),
-  });
-}
-
 export const postSetup = (n: NodeRef, setup: Record<string, unknown>) =>
   http.request(path(n, '/setup'), { method: 'POST', json: setup });
 export const postName = (n: NodeRef, name: string) =>

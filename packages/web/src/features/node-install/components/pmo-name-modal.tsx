@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NODE_NAME_MAX } from '@hearth/protocol';
-import type { HomeDevice, LiveNode } from '../../../lib/devices';
+import { usePmoSystem, type HomeDevice, type LiveNode } from '../../../lib/devices';
 import { HttpError, needsOwnMessage } from '../../../lib/http';
-import { setNodeName, setPmoSystem, usePmoSystem } from '../api/discovery-api';
+import { setNodeName, setPmoSystem } from '../api/discovery-api';
 import { useModalFocus } from '../../../lib/ui/use-modal-focus';
 import { mainCircuitLocked } from '../model/discovery-rules';
 

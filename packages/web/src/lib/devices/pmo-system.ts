@@ -1,0 +1,26 @@
+import type { PmoSystem } from '@hearth/protocol';
+import { useQuery } from '@tanstack/react-query';
+import { http, HttpError, reportError } from '../http';
+import { deviceKeys } from './keys';
+
+/**
+ * The device's power system (API.md §5 GET /pmo_system), for a screen that changes its main
+ * circuit where no realtime snapshot has brought it: a save then keeps the max power
+ * configuration as it is. Spec 2 §8: failing to load it is the dataUpdate error; the HTTP layer
+ * tells every status but the 400 and 409 it leaves to the caller, told here.
+ */
+export function usePmoSystem(devId: string, enabled = true) {
+  return useQuery({
+    queryKey: deviceKeys.pmoSystem(devId),
+    enabled,
+    queryFn: ({ signal }) =>
+      http
+        .request<PmoSystem>(`/api/v2/devs/${encodeURIComponent(devId)}/pmo_system`, { signal })
+        .catch((err: unknown) => {
+          if (err instanceof HttpError && (err.status === 400 || err.status === 409))
+            reportError('dataUpdate');
+          throw err;
+        }),
+    retry: false,
+  });
+}
