@@ -1,8 +1,7 @@
 import { IonSpinner } from '@ionic/react';
-import { PageFrame } from '../../lib/screens';
+import { PageFrame, ReadFailedLine } from '../../lib/screens';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { needsOwnMessage } from '../../lib/http';
 import { useAdminMode } from '../../lib/session/admin-mode';
 import { useDevDatas, useExtraData, useHomesData } from './api/power-api';
 import { initialPowerState, powerTargets } from './model/power-model';
@@ -44,9 +43,7 @@ export function PowerSchedulePage() {
       )}
       {!loading && !home && <p role="status">{t('powerSchedule.homeNotFound')}</p>}
       {!loading && home && !devKnown && <p role="status">{t('powerSchedule.devNotFound')}</p>}
-      {!loading && home && devKnown && unread && needsOwnMessage(unread.error) && (
-        <p role="alert">{t('errorToast.dataUpdate')}</p>
-      )}
+      {!loading && home && devKnown && unread && <ReadFailedLine error={unread.error} />}
       {!loading && home && devKnown && !unread && extra.data && (
         <PowerEditor
           key={`${homeId}/${devId}`}

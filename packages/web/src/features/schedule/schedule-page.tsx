@@ -1,9 +1,8 @@
 import { IonSpinner } from '@ionic/react';
-import { PageFrame } from '../../lib/screens';
+import { PageFrame, ReadFailedLine } from '../../lib/screens';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { isHeaterType, parseNodeType, recordsTitle } from '@hearth/protocol';
-import { needsOwnMessage } from '../../lib/http';
 import { useDevDatas, useHomesData } from './api/schedule-api';
 import { findNodes, parseTargets, targetsParam, type ScheduleTarget } from './model/schedule-model';
 import { ScheduleEditor } from './schedule-editor';
@@ -59,9 +58,7 @@ export function SchedulePage() {
         </p>
       )}
       {missing && <p role="status">{t(`schedule.${missing}`)}</p>}
-      {!loading && !missing && failed && needsOwnMessage(failed.error) && (
-        <p role="alert">{t('errorToast.dataUpdate')}</p>
-      )}
+      {!loading && !missing && failed && <ReadFailedLine error={failed.error} />}
       {!loading && !missing && !failed && nodes.length > 0 && (
         <ScheduleEditor
           // Another node or selection is another draft.

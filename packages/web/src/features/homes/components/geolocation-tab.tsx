@@ -13,7 +13,7 @@ import {
   snapGeoRange,
 } from '@hearth/protocol';
 import { HttpError, needsOwnMessage } from '../../../lib/http';
-import { MessageLine, useTimedMessage } from '../../../lib/screens';
+import { MessageLine, ReadFailedLine, useTimedMessage } from '../../../lib/screens';
 import { homeKeys, setGeoData, useGeoData } from '../api/homes-api';
 import { GeoMap, type LatLon } from './geo-map';
 import { GeoTrackingToggle } from './geo-tracking-toggle';
@@ -97,9 +97,7 @@ export function GeolocationTab({ homeId, owner }: { homeId: string; owner: boole
       )}
       {/* Spec 2 §8: a failed read is a data-update error. Nothing to save until the home's geo
           data is read: a save would put the map's fallback point and range in its place. */}
-      {geo.isError && needsOwnMessage(geo.error) && (
-        <p role="alert">{t('errorToast.dataUpdate')}</p>
-      )}
+      {geo.isError && <ReadFailedLine error={geo.error} />}
       {geo.isSuccess && (
         <div className="hearth-form">
           <label htmlFor="geo-range">

@@ -16,7 +16,7 @@ import {
   type HomeData,
 } from '../../../lib/home-data';
 import { HttpError, needsOwnMessage } from '../../../lib/http';
-import { MessageLine, useTimedMessage } from '../../../lib/screens';
+import { MessageLine, ReadFailedLine, useTimedMessage } from '../../../lib/screens';
 import {
   homeKeys,
   setExtraData,
@@ -110,9 +110,7 @@ export function HomeDataTab({ home }: { home: GroupedHome }) {
       />
       {/* Spec 2 §8: the home's power data did not load (a quiet read: the page says so). The
           section waits for it: shown with defaults, a save would replace the stored limit. */}
-      {home.owner && extra.isError && needsOwnMessage(extra.error) && (
-        <p role="alert">{t('errorToast.dataUpdate')}</p>
-      )}
+      {home.owner && extra.isError && <ReadFailedLine error={extra.error} />}
       {home.owner && extra.isSuccess && (
         <MaxPowerSection
           value={powerValue}
