@@ -1,5 +1,5 @@
 export { deviceKeys } from './keys';
-export { getHomes, homesQueryOptions, useHomes } from './get-homes';
+export { compareHomeIds, getHomes, homesQueryOptions, useHomes } from './get-homes';
 export { getNodes, nodesQueryOptions, useNodes } from './get-nodes';
 export {
   mergeNodes,
@@ -25,6 +25,14 @@ export {
 } from './home-devices';
 export { formatCalendarDate, formatHomeDateTime, useHomeClock } from './use-home-clock';
 export { formatTemperature } from './format-temperature';
+export {
+  heaterPlan,
+  programmeNow,
+  type HeaterPlan,
+  type PlanProfile,
+  type PlanStep,
+  type PlanTime,
+} from './heater-plan';
 export { formatKilowattNumber, formatKilowatts } from './format-power';
 export * from './node-commands';
 export * from './node-routes';
