@@ -3,7 +3,7 @@ import { createServer, type Server as NetServer } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { createWebSocketStream, WebSocketServer } from 'ws';
-import { gatewayTopics, isGatewayOwnTopic, isValidDevId } from '@hearth/protocol';
+import { gatewayTopics, isValidDevId, parseGatewayTopic } from '@hearth/protocol';
 import type { Logger } from '../logger';
 import { networkOf, type ClientAddress } from '../realtime/client-address';
 import { isGatewaySecret } from './gateway-secret';
@@ -23,6 +23,20 @@ export interface EmbeddedBroker {
   /** The gateways connected from this network address, most recently connected first. */
   gatewaysAt(address: string): string[];
   close(): Promise<void>;
+}
+
+/**
+ * What a gateway may publish: its own upstream topics (`connected`, `up/…`, `samples`, `ack`).
+ * Never another gateway's, and never its own `cmd`, which only the server writes.
+ */
+export function mayGatewayPublish(devId: string, topic: string): boolean {
+  const parsed = parseGatewayTopic(topic);
+  return parsed !== undefined && parsed.devId === devId && parsed.kind !== 'cmd';
+}
+
+/** The one subscription a gateway needs: its own `cmd` topic, without wildcards. */
+export function mayGatewaySubscribe(devId: string, topic: string): boolean {
+  return isValidDevId(devId) && topic === gatewayTopics.cmd(devId);
 }
 
 function authError(message: string): AuthenticateError {
@@ -53,12 +67,14 @@ export async function createEmbeddedBroker(opts: {
     },
     authorizePublish(client, packet, callback) {
       const devId = client?.id;
-      if (devId === undefined || isGatewayOwnTopic(devId, packet.topic)) return callback(null);
+      // No client: aedes publishing a will of a session it no longer holds.
+      if (devId === undefined || mayGatewayPublish(devId, packet.topic)) return callback(null);
       log.warn({ devId, topic: packet.topic }, 'gateway publish outside its topics refused');
+      // MQTT 3.1.1 cannot refuse a PUBLISH; the message is dropped and the connection closed.
       callback(new Error('publish not allowed'));
     },
     authorizeSubscribe(client, subscription, callback) {
-      if (!isGatewayOwnTopic(client.id, subscription.topic)) {
+      if (!mayGatewaySubscribe(client.id, subscription.topic)) {
         log.warn(
           { devId: client.id, topic: subscription.topic },
           'gateway subscribe outside its topics refused',
