@@ -177,5 +177,7 @@ export interface AccessTokenClaims {
   serialId: string;
   email: string;
   scope: string;
+  /** The sign-in the token belongs to; a token of an ended sign-in is refused. */
+  sid: string;
   exp: number;
 }

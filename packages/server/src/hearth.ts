@@ -2,6 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { createAccountsRepository, createAccountsService, createLinkingService } from './accounts';
 import { createTokenSigner } from './auth/jwt';
+import { createSessionRevocations } from './auth/session-revocations';
+import { createSessions } from './auth/sessions';
 import { createTokenService } from './auth/token.service';
 import type { Config } from './config';
 import { openDatabase, type Db } from './db/client';
@@ -40,7 +42,7 @@ import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from './mail';
 import { createRealtimeEmitter } from './realtime/realtime.emitter';
 import { createSocketServer, type SocketServer } from './realtime/socket-server';
 import { createRepositories } from './repositories';
-import { credentialThrottleFor } from './security';
+import { credentialThrottleFor, redisPrefix } from './security';
 import { createReadiness } from './system/readiness';
 
 export interface Hearth {
@@ -71,7 +73,19 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
   const log = createLogger(config.logLevel);
   const database = await openDatabase(config.database, log);
   const repos = createRepositories(database.db);
-  const signer = createTokenSigner(config.jwtSecret);
+  const revocations = createSessionRevocations({
+    isLive: (sid) => repos.sessions.isLive(sid),
+    redis: config.redisUrl
+      ? {
+          url: config.redisUrl,
+          channel: `${redisPrefix(config, 'sessions')}ended`,
+          onError: (err) =>
+            log.debug({ err }, 'sessions: Redis unavailable, ending in this process'),
+        }
+      : undefined,
+  });
+  const sessions = createSessions(repos.sessions, revocations);
+  const signer = createTokenSigner(config.jwtSecret, { sessionEnded: revocations.isEnded });
   const secretOf = (devId: string) => gatewaySecret(config.gatewayKey, devId);
 
   // Built after the services that need them; reached through this holder until then.
@@ -145,12 +159,14 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
     accounts: accountsRepo,
     mailer,
     log,
+    sessions,
   });
   const linking = createLinkingService(accountsRepo, repos.users);
   const tokens = createTokenService({
     users: repos.users,
     tokens: repos.tokens,
     signer,
+    sessions,
     authorizationCodes: linking,
   });
   const client = { id: config.clientId, secret: config.clientSecret };
@@ -245,6 +261,7 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
     },
   });
   late.socket = socketServer;
+  revocations.onEnded((sids) => socketServer.endSessions(sids));
   broker?.attach(app.server);
 
   let port: number | undefined;
@@ -303,6 +320,7 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
       await changeLimit.close();
       await quietHomeLimit.close();
       await credentialThrottle.close();
+      await revocations.close();
       mailer.close();
       await database.close();
     },

@@ -125,6 +125,7 @@ function ownAccountRoutes(deps: {
           ownUid(request),
           request.body.password,
           request.body.new_password,
+          currentUser(request).sid,
         );
         return done('Password changed');
       },

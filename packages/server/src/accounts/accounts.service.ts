@@ -1,6 +1,7 @@
 import { LANGUAGE_NATIVE_NAMES, LANGUAGES, type PrivacyResponse } from '@hearth/protocol';
 import { newOpaqueToken, sha256 } from '../auth/jwt';
 import { hashPassword, verifyPassword } from '../auth/passwords';
+import type { Sessions } from '../auth/sessions';
 import type { AccountCodePurpose } from '../db/schema';
 import { badRequest, HttpError, notFound } from '../errors';
 import type { Logger } from '../logger';
@@ -21,6 +22,8 @@ export interface AccountsServiceDeps {
   accounts: AccountsRepository;
   mailer: Mailer;
   log: Logger;
+  /** A new password or a deleted account ends the sign-ins that the old state allowed. */
+  sessions: Pick<Sessions, 'endAllOf'>;
 }
 
 export interface LinkTarget {
@@ -32,7 +35,13 @@ const alreadyRegistered = () =>
   new HttpError(409, 'already_registered', 'This e-mail address is already registered');
 const badCode = () => notFound('Unknown user or code, or the code has expired');
 
-export function createAccountsService({ users, accounts, mailer, log }: AccountsServiceDeps) {
+export function createAccountsService({
+  users,
+  accounts,
+  mailer,
+  log,
+  sessions,
+}: AccountsServiceDeps) {
   async function mailCode(
     kind: AccountMailKind,
     purpose: keyof typeof CODE_LIFETIME_MS,
@@ -113,13 +122,25 @@ export function createAccountsService({ users, accounts, mailer, log }: Accounts
     async resetPassword(userId: string, code: string, password: string): Promise<void> {
       await redeem(userId, code, 'password_reset');
       await accounts.setPasswordHash(userId, await hashPassword(password));
+      // Whoever knew the old password (or held a session) is out.
+      await sessions.endAllOf(userId);
       // Following the mailed link proves the address, so an unverified account becomes usable.
       await accounts.setVerified(userId);
     },
 
-    async changePassword(userId: string, current: string, next: string): Promise<void> {
+    /**
+     * Ends every other session of the account. The answer has no room for tokens (API.md), so
+     * the caller's own session stays: its tokens keep working and its refresh gives fresh ones.
+     */
+    async changePassword(
+      userId: string,
+      current: string,
+      next: string,
+      currentSession: string,
+    ): Promise<void> {
       await userWithPassword(userId, current);
       await accounts.setPasswordHash(userId, await hashPassword(next));
+      await sessions.endAllOf(userId, currentSession);
     },
 
     async changeEmail(
@@ -144,6 +165,8 @@ export function createAccountsService({ users, accounts, mailer, log }: Accounts
 
     async deleteAccount(userId: string, password: string): Promise<void> {
       await userWithPassword(userId, password);
+      // Before the rows go: the sessions are what the other processes are told about.
+      await sessions.endAllOf(userId);
       await accounts.deleteUser(userId);
     },
 

@@ -2,7 +2,7 @@ import { ACCESS_TOKEN_LIFETIME_S } from '@hearth/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTokenSigner } from './jwt';
 
-const claims = { userId: 'u1', serialId: '01.01', email: 'a@b.c', scope: 'all' };
+const claims = { userId: 'u1', serialId: '01.01', email: 'a@b.c', scope: 'all', sid: 's1' };
 
 describe('access tokens', () => {
   afterEach(() => {

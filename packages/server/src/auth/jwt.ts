@@ -8,6 +8,7 @@ const claimsSchema = z.object({
   serialId: z.string(),
   email: z.string(),
   scope: z.string(),
+  sid: z.string().min(1),
   exp: z.number(),
 });
 
@@ -20,7 +21,14 @@ export interface TokenSigner {
 /** Tokens remembered as verified (oldest forgotten first). */
 const MAX_VERIFIED = 10_000;
 
-export function createTokenSigner(secret: string): TokenSigner {
+export interface TokenSignerOptions {
+  /** Whether the token's sign-in has ended (auth/session-revocations.ts); asked on every check. */
+  sessionEnded?: (sid: string) => Promise<boolean>;
+}
+
+export function createTokenSigner(secret: string, opts: TokenSignerOptions = {}): TokenSigner {
+  const live = async (claims: AccessTokenClaims) =>
+    opts.sessionEnded && (await opts.sessionEnded(claims.sid)) ? undefined : claims;
   const key = new TextEncoder().encode(secret);
   /**
    * A token's signature and claims do not change until it expires, and an app sends the same
@@ -38,22 +46,24 @@ export function createTokenSigner(secret: string): TokenSigner {
     async verify(token) {
       const known = verified.get(token);
       if (known) {
-        if (known.exp > Date.now() / 1000) return known;
+        if (known.exp > Date.now() / 1000) return live(known);
         verified.delete(token);
         return undefined;
       }
+      let payload: unknown;
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        const parsed = claimsSchema.safeParse(payload);
-        if (!parsed.success) return undefined;
-        if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value!);
-        const claims = Object.freeze(parsed.data);
-        verified.set(token, claims);
-        return claims;
+        ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'] }));
       } catch (err) {
         if (err instanceof Error) return undefined;
         throw err;
       }
+      const parsed = claimsSchema.safeParse(payload);
+      if (!parsed.success) return undefined;
+      if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value!);
+      const claims = Object.freeze(parsed.data);
+      verified.set(token, claims);
+      // Outside the try: a database that cannot answer is a 5xx, not a signed-out user.
+      return live(claims);
     },
   };
 }

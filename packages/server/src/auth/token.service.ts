@@ -5,6 +5,7 @@ import type { TokensRepository } from '../repositories/tokens.repository';
 import type { UserRow, UsersRepository } from '../repositories/users.repository';
 import { newOpaqueToken, sha256, type TokenSigner } from './jwt';
 import { hashPassword, verifyPassword } from './passwords';
+import type { Sessions } from './sessions';
 import { APP_SCOPE } from './scopes';
 
 /** Refresh tokens outlive access tokens so that an installed app stays signed in. */
@@ -17,6 +18,8 @@ export interface TokenServiceDeps {
   users: UsersRepository;
   tokens: TokensRepository;
   signer: TokenSigner;
+  /** Every grant belongs to a session; a refresh token of an ended one is refused. */
+  sessions: Pick<Sessions, 'start' | 'isLive' | 'end'>;
   /** Account linking: redeems a code issued by GET /client/code (single use, short-lived). */
   authorizationCodes?: {
     redeem(
@@ -30,15 +33,17 @@ export function createTokenService({
   users,
   tokens,
   signer,
+  sessions,
   authorizationCodes,
 }: TokenServiceDeps) {
   let dummy: Promise<string> | undefined;
   const dummyHash = () => (dummy ??= hashPassword(randomUUID()));
-  async function issue(user: UserRow, family: string, scope: string): Promise<TokenResponse> {
+  /** `sid` is the session: the refresh token's family and the access token's `sid` claim. */
+  async function issue(user: UserRow, sid: string, scope: string): Promise<TokenResponse> {
     const refresh = newOpaqueToken();
     await tokens.insert({
       userId: user.id,
-      family,
+      family: sid,
       tokenHash: sha256(refresh),
       scope,
       expiresAt: new Date(Date.now() + REFRESH_TOKEN_LIFETIME_MS),
@@ -48,6 +53,7 @@ export function createTokenService({
       serialId: user.serialId,
       email: user.email,
       scope,
+      sid,
     });
     return {
       access_token: access,
@@ -65,7 +71,7 @@ export function createTokenService({
       const valid = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
       if (!user || !valid) throw invalidGrant('Wrong e-mail or password');
       if (!user.verified) throw invalidGrant('Confirm your e-mail address before signing in');
-      return issue(user, randomUUID(), DEFAULT_SCOPE);
+      return issue(user, await sessions.start(user.id), DEFAULT_SCOPE);
     },
 
     async authorizationCodeGrant(code: string, redirectUri: string): Promise<TokenResponse> {
@@ -73,16 +79,20 @@ export function createTokenService({
       if (!redeemed) throw invalidGrant('Unknown, used or expired authorization code');
       const user = await users.findById(redeemed.userId);
       if (!user) throw invalidGrant('Unknown user');
-      return issue(user, randomUUID(), redeemed.scope);
+      return issue(user, await sessions.start(user.id), redeemed.scope);
     },
 
     async refreshGrant(refreshToken: string): Promise<TokenResponse> {
       const row = await tokens.findByHash(sha256(refreshToken));
       if (!row) throw invalidGrant('Unknown refresh token');
-      if (row.revokedAt) throw invalidGrant('Refresh token revoked');
+      if (row.revokedAt || !(await sessions.isLive(row.family))) {
+        throw invalidGrant('Refresh token revoked');
+      }
       if (row.usedAt || !(await tokens.consume(row.id))) {
         // A rotated token came back: someone holds a copy, so end the whole sign-in.
         await tokens.revokeFamily(row.family);
+        // Its access tokens too: the copy may have been used already.
+        await sessions.end(row.family);
         throw invalidGrant('Refresh token already used');
       }
       if (row.expiresAt.getTime() <= Date.now()) throw invalidGrant('Refresh token expired');

@@ -49,6 +49,23 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_family_idx').on(t.family)],
 );
 
+/**
+ * A sign-in (password grant or linked assistant): its id is the `sid` of every access token
+ * and the family of every refresh token it issues. Ending it refuses both (auth/sessions.ts).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
 export const groups = pgTable('groups', {
   // Made time-ordered by the server too (a home created without an id: the demo's, a
   // third-party client's), so that sorting homes by id is sorting them by creation.

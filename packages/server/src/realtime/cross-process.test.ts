@@ -46,7 +46,13 @@ async function stopProcess(p: Process | undefined): Promise<void> {
 
 const sockets: Socket[] = [];
 async function openSocket(p: Process, userId: string, devId: string) {
-  const token = await signer.sign({ userId, serialId: '01.01', email: `${userId}@x`, scope: '' });
+  const token = await signer.sign({
+    userId,
+    serialId: '01.01',
+    email: `${userId}@x`,
+    scope: '',
+    sid: 'cross-process',
+  });
   const socket = io(`${p.url}${SOCKET_NAMESPACE}`, {
     path: '/socket.io/',
     transports: ['websocket'],

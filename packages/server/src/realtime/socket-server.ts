@@ -25,6 +25,8 @@ interface ClientToServer {
 }
 interface SocketData {
   userId: string;
+  /** The sign-in of the token the socket connected with. */
+  sid: string;
   devId: string;
   /** The client's network address, for `dev_id=*` sockets only. */
   address?: string;
@@ -185,7 +187,7 @@ export function createSocketServer(httpServer: HttpServer, deps: RealtimeDeps) {
       if (!devId || (!waiting && !(await deps.canSee(claims.userId, devId))))
         return next(new Error('not_found'));
       const address = waiting ? deps.clientAddress(socket.request) : undefined;
-      socket.data = { userId: claims.userId, devId, address };
+      socket.data = { userId: claims.userId, sid: claims.sid, devId, address };
       next();
     } catch (err) {
       log.error({ err }, 'socket handshake failed');
@@ -274,6 +276,13 @@ export function createSocketServer(httpServer: HttpServer, deps: RealtimeDeps) {
 
   return {
     sink,
+    /** Closes this process's sockets of ended sessions (each process hears of every ending). */
+    endSessions(sids: readonly string[]) {
+      const ended = new Set(sids);
+      for (const socket of nsp.sockets.values()) {
+        if (ended.has(socket.data.sid)) socket.disconnect(true);
+      }
+    },
     /** Whether updates cross to the other processes now; undefined without Redis. */
     redisReady: (): boolean | undefined =>
       redis.length === 0 ? undefined : redis.every((r) => r.status === 'ready'),

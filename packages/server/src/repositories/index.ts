@@ -4,6 +4,7 @@ import { createDevicesRepository } from './devices.repository';
 import { createHomesRepository } from './homes.repository';
 import { createNodesRepository } from './nodes.repository';
 import { createSamplesRepository } from './samples.repository';
+import { createSessionsRepository } from './sessions.repository';
 import { createTokensRepository } from './tokens.repository';
 import { createUsersRepository } from './users.repository';
 
@@ -11,6 +12,7 @@ export function createRepositories(db: Db) {
   return {
     users: createUsersRepository(db),
     tokens: createTokensRepository(db),
+    sessions: createSessionsRepository(db),
     homes: createHomesRepository(db),
     devices: createDevicesRepository(db),
     nodes: createNodesRepository(db),

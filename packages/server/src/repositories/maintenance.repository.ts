@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 export async function truncateAll(db: Db): Promise<void> {
   await db.execute(
     sql.raw(
-      'TRUNCATE TABLE samples, commands, nodes, dev_state, devs, guests, groups, refresh_tokens, users RESTART IDENTITY CASCADE',
+      'TRUNCATE TABLE samples, commands, nodes, dev_state, devs, guests, groups, refresh_tokens, sessions, users RESTART IDENTITY CASCADE',
     ),
   );
 }

@@ -26,10 +26,10 @@ export {
  * The processes that share one database share one set of counters: the Redis keys are
  * named after the database, so two installations (or test servers) on one Redis stay apart.
  */
-function redisPrefix(config: Config): string {
+export function redisPrefix(config: Config, kind = 'attempts'): string {
   const db = config.database;
   const identity = db.kind === 'postgres' ? db.url : (db.dataDir ?? `memory:${randomUUID()}`);
-  return `hearth:attempts:${createHash('sha256').update(identity).digest('hex').slice(0, 12)}:`;
+  return `hearth:${kind}:${createHash('sha256').update(identity).digest('hex').slice(0, 12)}:`;
 }
 
 /** The login throttle of this server: on Redis when REDIS_URL is set, else in this process. */
