@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { GroupedHome } from '@hearth/protocol';
+import { compareHomeIds } from '../../../lib/devices';
 
 export const HOME_SORT_METHODS = ['id', 'name'] as const;
 export type HomeSortMethod = (typeof HOME_SORT_METHODS)[number];
@@ -40,13 +41,8 @@ export function useHomesSortMethod(): HomeSortMethod {
   return useSyncExternalStore(subscribe, () => readHomesSortMethod());
 }
 
-function compareIds(a: string, b: string): number {
-  const na = Number(a);
-  const nb = Number(b);
-  // Numeric ids sort as numbers (2 before 10); anything else by its text.
-  if (Number.isFinite(na) && Number.isFinite(nb)) return na - nb;
-  return a.localeCompare(b);
-}
+// The dashboard's order, so that "by id" lists the homes as the carousel does.
+const compareIds = compareHomeIds;
 
 /** Spec 2 §2: the home list is sorted by the chosen method, id by default. */
 export function sortHomes(homes: readonly GroupedHome[], method: HomeSortMethod): GroupedHome[] {

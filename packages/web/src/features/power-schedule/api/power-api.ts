@@ -1,11 +1,6 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
-import type {
-  DevData,
-  GroupedHome,
-  MaxPowerOption,
-  PmoSystem,
-  PowerProfile,
-} from '@hearth/protocol';
+import type { DevData, MaxPowerOption, PmoSystem, PowerProfile } from '@hearth/protocol';
+import { useHomes } from '../../../lib/devices';
 import { http } from '../../../lib/http';
 
 const dev = (devId: string) => `/api/v2/devs/${encodeURIComponent(devId)}`;
@@ -21,20 +16,13 @@ export interface ExtraData {
 }
 
 export const powerKeys = {
-  homes: () => ['grouped_devs'] as const,
   devData: (devId: string) => ['devs', devId, 'dev_data'] as const,
   extraData: (homeId: string) => ['groups', homeId, 'extra_data'] as const,
   heaterLimit: (devId: string) => ['devs', devId, 'htr_system', 'power_limit'] as const,
 };
 
-export function useHomesData() {
-  return useQuery(
-    queryOptions({
-      queryKey: powerKeys.homes(),
-      queryFn: ({ signal }) => http.request<GroupedHome[]>('/api/v2/grouped_devs', { signal }),
-    }),
-  );
-}
+/** The app's one home list, in its one order (DECISIONS: the same list after Back). */
+export const useHomesData = useHomes;
 
 const devDataQuery = (devId: string) =>
   queryOptions({

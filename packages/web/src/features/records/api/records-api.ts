@@ -1,14 +1,14 @@
 import { useMemo } from 'react';
-import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQueries } from '@tanstack/react-query';
 import {
   isSampleCacheValid,
   sampleCacheKey,
   SAMPLE_CACHE_PAST_MONTH_MS,
   type CalendarDate,
   type DevData,
-  type GroupedHome,
   type NodeType,
 } from '@hearth/protocol';
+import { useHomes } from '../../../lib/devices';
 import { http, needsOwnMessage } from '../../../lib/http';
 import { monthRangeSeconds, type WireSample } from '../model/records-series';
 
@@ -21,14 +21,8 @@ export interface RecordsNode {
   name: string;
 }
 
-export function useHomesData() {
-  return useQuery(
-    queryOptions({
-      queryKey: ['grouped_devs'],
-      queryFn: ({ signal }) => http.request<GroupedHome[]>('/api/v2/grouped_devs', { signal }),
-    }),
-  );
-}
+/** The app's one home list, in its one order (DECISIONS: the same list after Back). */
+export const useHomesData = useHomes;
 
 export function useDevDatas(devIds: readonly string[]) {
   return useQueries({

@@ -1,27 +1,20 @@
-import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQueries } from '@tanstack/react-query';
 import {
   formatDecimal,
   type DevData,
-  type GroupedHome,
   type NodeSetup,
   type NodeType,
   type Prog,
 } from '@hearth/protocol';
+import { useHomes } from '../../../lib/devices';
 import { http } from '../../../lib/http';
 
 const dev = (devId: string) => `/api/v2/devs/${encodeURIComponent(devId)}`;
 const nodePath = (devId: string, type: NodeType, addr: number) => `${dev(devId)}/${type}/${addr}`;
 
 export const scheduleKeys = {
-  homes: () => ['grouped_devs'] as const,
   devData: (devId: string) => ['devs', devId, 'dev_data'] as const,
 };
-
-export const homesQuery = () =>
-  queryOptions({
-    queryKey: scheduleKeys.homes(),
-    queryFn: ({ signal }) => http.request<GroupedHome[]>('/api/v2/grouped_devs', { signal }),
-  });
 
 export const devDataQuery = (devId: string) =>
   queryOptions({
@@ -29,9 +22,8 @@ export const devDataQuery = (devId: string) =>
     queryFn: ({ signal }) => http.request<DevData>(`${dev(devId)}/dev_data`, { signal }),
   });
 
-export function useHomesData() {
-  return useQuery(homesQuery());
-}
+/** The app's one home list, in its one order (DECISIONS: the same list after Back). */
+export const useHomesData = useHomes;
 
 export function useDevDatas(devIds: readonly string[]) {
   return useQueries({ queries: devIds.map((id) => devDataQuery(id)) });
