@@ -32,6 +32,7 @@ export function isTimeZone(value: string): boolean {
 export const requiredText = (max: number) => z.string().trim().min(1, 'must not be empty').max(max);
 export const tzCode = z
   .string()
+  .max(64)
   .refine(isTimeZone, 'must be an IANA time zone such as Europe/Madrid');
 /** Spec 2 §5: a device's name, 32 characters in the add-device wizard, 30 in device settings. */
 export const devName = requiredText(DEVICE_NAME_MAX);
@@ -41,6 +42,7 @@ export const homeName = requiredText(64);
 /** groupData.id: a UUID, with or without its dashes (the app removes them, spec 2 §3). */
 export const homeId = z
   .string()
+  .max(36)
   .regex(
     /^[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}$/,
     'must be a UUID',
@@ -67,11 +69,15 @@ export const homeAddressFields = {
 export const addDeviceBody = z.object({
   ...homeAddressFields,
   groupData: z.object({ name: homeName, id: homeId }),
-  dev_id: z.string().regex(DEV_ID_PATTERN, 'dev_id must be exactly 18 hexadecimal characters'),
+  dev_id: z
+    .string()
+    .max(18)
+    .regex(DEV_ID_PATTERN, 'dev_id must be exactly 18 hexadecimal characters'),
   serial_id: requiredText(32),
   name: devName,
   product_id: z
     .string()
+    .max(8)
     .regex(/^[0-9A-Za-z]{1,8}$/, 'product_id must be a short code such as 0105'),
 });
 export type AddDeviceBody = z.infer<typeof addDeviceBody>;
@@ -110,7 +116,10 @@ export const extraDataBody = z
       .array(
         z.object({
           name: requiredText(30),
-          color: z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'color must be #rrggbb'),
+          color: z
+            .string()
+            .max(7)
+            .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'color must be #rrggbb'),
           value: profileValue,
         }),
       )
@@ -151,7 +160,7 @@ export const presenceConfigBody = z.object({
   excluded_nodes: z
     .array(
       z.object({
-        devid: z.string().regex(DEV_ID_PATTERN, 'devid must be 18 hexadecimal characters'),
+        devid: z.string().max(18).regex(DEV_ID_PATTERN, 'devid must be 18 hexadecimal characters'),
         nodes: z.array(z.number().int().min(0).max(255)).max(256),
       }),
     )

@@ -111,7 +111,7 @@ export const eraseSchema = z.strictObject({ purge: z.boolean().default(false) })
 /** `"2000"`: a whole number of watts, 0 for none or 1000–60000 (spec 3 §5, §9). */
 export const powerLimitValue = z
   .union([
-    z.string().regex(/^\d+$/, 'must be a whole number of watts, e.g. "2000"'),
+    z.string().max(6).regex(/^\d+$/, 'must be a whole number of watts, e.g. "2000"'),
     z.number().int(),
   ])
   .transform(Number)

@@ -5,6 +5,7 @@ import { NODE_MODES, PROG_DAY_KEYS, PROG_SLOTS_HALF_HOURLY, PROG_SLOTS_HOURLY } 
 /** A temperature, offset or power on the wire: a decimal string such as "20.5". */
 export const decimalString = z
   .string()
+  .max(16)
   .regex(/^-?\d+(\.\d+)?$/, 'must be a decimal number written as a string, e.g. "20.5"');
 
 export const nodeTypeSchema = z.enum(NODE_TYPES);
@@ -152,6 +153,9 @@ export const ERROR_CODES = [
   'unauthorized',
   'invalid_client',
   'invalid_grant',
+  'unauthorized_client',
+  'invalid_request',
+  'invalid_scope',
   'forbidden',
   'not_found',
   'device_conflict',

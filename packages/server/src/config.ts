@@ -67,6 +67,7 @@ const envSchema = z.object({
   SMTP_URL: urlWith(['smtp', 'smtps']),
   CLIENT_ID: optionalText,
   CLIENT_SECRET: optionalText,
+  OAUTH_CLIENTS_FILE: optionalText,
   JWT_SECRET: optionalText.refine((v) => v === undefined || v.length >= 16, {
     message: 'must be at least 16 characters',
   }),
@@ -106,6 +107,8 @@ export interface Config {
   smtpUrl: string | undefined;
   clientId: string;
   clientSecret: string;
+  /** The voice assistants' OAuth clients (auth/oauth-clients-file.ts); missing, none. */
+  oauthClientsFile: string;
   jwtSecret: string;
   gatewayKey: string;
   webDist: string;
@@ -215,6 +218,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     clientId: e.CLIENT_ID ?? DEV_CLIENT_ID,
     clientSecret: e.CLIENT_SECRET ?? DEV_CLIENT_SECRET,
+    oauthClientsFile: resolve(e.OAUTH_CLIENTS_FILE ?? join(dataDir, 'oauth-clients.json')),
     jwtSecret: e.JWT_SECRET ?? (generated as PersistedSecrets).jwtSecret,
     gatewayKey: e.GATEWAY_KEY ?? (generated as PersistedSecrets).gatewayKey,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : defaultWebDist,

@@ -4,6 +4,7 @@ import { createAccountsRepository, createAccountsService, createLinkingService }
 import { createTokenSigner } from './auth/jwt';
 import { createSessionRevocations } from './auth/session-revocations';
 import { createSessions } from './auth/sessions';
+import { loadOAuthClients } from './auth/oauth-clients-file';
 import { createTokenService } from './auth/token.service';
 import type { Config } from './config';
 import { openDatabase, type Db } from './db/client';
@@ -170,6 +171,11 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
     authorizationCodes: linking,
   });
   const client = { id: config.clientId, secret: config.clientSecret };
+  const clients = loadOAuthClients({
+    file: config.oauthClientsFile,
+    app: client,
+    production: config.production,
+  });
   const homesAdmin = createHomesAdminRepository(database.db);
   const homeAccess = createHomeAccess(homesAdmin, access);
   const homes = createHomesService({
@@ -208,7 +214,7 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
   const app = await createApp({
     log,
     signer,
-    client,
+    clients,
     webDist: config.webDist,
     dataDir: config.dataDir,
     commit: config.commit,

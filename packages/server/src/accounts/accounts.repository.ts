@@ -37,6 +37,11 @@ export function createAccountsRepository(db: Db) {
       return row;
     },
 
+    /** Replaces what a code carries (a redeemed authorization code records its session). */
+    async setCodeData(id: string, data: Record<string, string>): Promise<void> {
+      await db.update(accountCodes).set({ data }).where(eq(accountCodes.id, id));
+    },
+
     async findCode(codeHash: string): Promise<AccountCodeRow | undefined> {
       const [row] = await db.select().from(accountCodes).where(eq(accountCodes.codeHash, codeHash));
       return row;

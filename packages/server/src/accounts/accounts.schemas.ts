@@ -15,12 +15,14 @@ export const email = z
   .refine(isValidEmail, { message: 'must be an e-mail address' });
 export const password = z
   .string()
+  .max(20)
   .regex(PASSWORD_PATTERN, 'must be 6 to 20 letters, digits or underscores');
 /** Existing passwords are only compared, never judged: older accounts may predate the rule. */
 export const currentPassword = z.string().min(1).max(200);
 export const serialId = z
   .string()
   .trim()
+  .max(16)
   .regex(SERIAL_ID_WIRE_PATTERN, 'must be a serial id such as 01.01');
 export const lang = z.enum(LANGUAGES);
 export const frontendHost = z

@@ -1,66 +1,134 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { S256_CHALLENGE } from '../auth/authorization-codes';
 import type { TokenSigner } from '../auth/jwt';
+import { redirectAllowed, scopeAllowed, type OAuthClients } from '../auth/oauth-clients';
 import { isAppSession } from '../auth/scopes';
-import { badRequest, forbidden, HttpError, unauthorized } from '../errors';
+import { forbidden, HttpError, unauthorized } from '../errors';
+import { linkingErrorPage, pageLanguage } from './linking-error-page';
 import type { LinkingService } from './linking.service';
 
 const codeQuery = z.object({
   client_id: z.string().min(1).max(200),
-  redirect_uri: z.url({ protocol: /^https?$/ }).max(2000),
+  redirect_uri: z.string().min(1).max(2000),
   state: z.string().max(2000).default(''),
-  scope: z.string().trim().min(1).max(500),
-  token: z.string().min(1),
+  scope: z.string().min(1).max(500),
+  token: z.string().min(1).max(4000),
+  response_type: z.literal('code').optional(),
+  code_challenge: z
+    .string()
+    .max(128)
+    .optional()
+    .describe('PKCE (RFC 7636) S256 challenge; required of public clients such as the app'),
+  code_challenge_method: z.string().max(10).optional().describe('S256 (plain is refused)'),
 });
+type CodeQuery = z.infer<typeof codeQuery>;
+
+const refused =
+  (status: number, code: 'invalid_client' | 'invalid_request' | 'invalid_scope') =>
+  (message: string) =>
+    new HttpError(status, code, message);
+const invalidRequest = refused(400, 'invalid_request');
+
+/** The PKCE challenge to bind the code to; public clients must send one (RFC 7636, RFC 9700). */
+function challengeOf(q: CodeQuery, isPublic: boolean): string | undefined {
+  if (q.code_challenge === undefined) {
+    if (q.code_challenge_method !== undefined) throw invalidRequest('code_challenge is missing');
+    if (isPublic) throw invalidRequest('This client must use PKCE (code_challenge with S256)');
+    return undefined;
+  }
+  if (q.code_challenge_method !== 'S256') {
+    throw invalidRequest('Only the S256 code_challenge_method is accepted');
+  }
+  if (!S256_CHALLENGE.test(q.code_challenge)) {
+    throw invalidRequest('code_challenge must be a base64url SHA-256 (43 characters)');
+  }
+  return q.code_challenge;
+}
 
 /**
- * GET /client/code (API.md §2, ours): the app, already signed in, hands the assistant a
- * short-lived code by redirecting the browser to the assistant's redirect_uri.
+ * GET /client/code (API.md §2, ours): the app, already signed in, hands a registered client a
+ * short-lived code by redirecting the browser to one of that client's redirect URIs. Anything
+ * wrong is a page here and never a redirect: the asked-for URI is not trusted (RFC 6749
+ * §4.1.2.1), and no code exists until everything checked out.
  */
 export function linkingRoutes(deps: {
   linking: LinkingService;
   signer: TokenSigner;
-  client: { id: string };
+  clients: OAuthClients;
 }): FastifyPluginAsyncZod {
+  async function codeFor(q: CodeQuery): Promise<URL> {
+    const client = deps.clients.find(q.client_id);
+    if (!client) throw refused(400, 'invalid_client')('Unknown client_id');
+    if (!redirectAllowed(client, q.redirect_uri)) {
+      throw invalidRequest('redirect_uri is not registered for this client');
+    }
+    const claims = await deps.signer.verify(q.token);
+    if (!claims) throw unauthorized('Invalid or expired access token');
+    // Only the app's own session links an assistant: a linked token cannot mint itself
+    // another code with a wider scope.
+    if (!isAppSession(claims.scope)) throw forbidden('This token may not link an assistant');
+    if (!scopeAllowed(client, q.scope)) {
+      throw refused(400, 'invalid_scope')('scope is not allowed for this client');
+    }
+    const code = await deps.linking.issue({
+      userId: claims.userId,
+      clientId: client.id,
+      redirectUri: q.redirect_uri,
+      scope: q.scope,
+      codeChallenge: challengeOf(q, client.public),
+    });
+    const target = new URL(q.redirect_uri);
+    target.searchParams.set('code', code);
+    target.searchParams.set('state', q.state);
+    return target;
+  }
+
+  function errorPage(request: FastifyRequest, reply: FastifyReply, error: HttpError) {
+    const lang = pageLanguage(request.headers['accept-language']);
+    return reply
+      .status(error.statusCode)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(linkingErrorPage(lang, error.code, error.message));
+  }
+
   return async (app) => {
     app.get(
       '/client/code',
       {
         schema: {
           tags: ['auth'],
-          summary: 'Account linking: 302 to redirect_uri with a single-use authorization code',
+          summary: 'Account linking: 302 to a registered redirect_uri with a single-use code',
           querystring: codeQuery,
           // The answer is the redirect alone (API.md §2), which the OpenAPI document must say.
           response: {
             302: z
               .null()
               .describe('Location: redirect_uri with the code and the state in its query'),
+            400: z
+              .string()
+              .describe(
+                'HTML page, no redirect: unknown client, unregistered redirect_uri or scope, missing or bad PKCE, bad query',
+              ),
+            401: z.string().describe('HTML page: invalid or expired token'),
+            403: z.string().describe("HTML page: the token is not the app's own session"),
           },
         },
+        attachValidation: true,
       },
       async (request, reply) => {
-        const q = request.query;
-        if (q.client_id !== deps.client.id) {
-          throw new HttpError(400, 'invalid_client', 'Unknown client_id');
+        try {
+          if (request.validationError) {
+            throw invalidRequest(`Invalid query: ${request.validationError.message}`);
+          }
+          const target = await codeFor(request.query);
+          return reply.header('cache-control', 'no-store').redirect(target.toString(), 302);
+        } catch (error) {
+          if (error instanceof HttpError) return errorPage(request, reply, error);
+          throw error;
         }
-        const claims = await deps.signer.verify(q.token);
-        if (!claims) throw unauthorized('Invalid or expired access token');
-        // Only the app's own session links an assistant: a linked token cannot mint itself
-        // another code with a wider scope.
-        if (!isAppSession(claims.scope)) throw forbidden('This token may not link an assistant');
-        if (!q.scope.split(/\s+/).every((part) => /^[\w:.-]+$/.test(part))) {
-          throw badRequest('Invalid scope');
-        }
-        const code = await deps.linking.issue({
-          userId: claims.userId,
-          clientId: q.client_id,
-          redirectUri: q.redirect_uri,
-          scope: q.scope,
-        });
-        const target = new URL(q.redirect_uri);
-        target.searchParams.set('code', code);
-        target.searchParams.set('state', q.state);
-        return reply.redirect(target.toString(), 302);
       },
     );
   };

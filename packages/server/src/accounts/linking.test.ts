@@ -1,38 +1,34 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
-import { login, tokenRequest } from '../test-support/http';
-import { createHomeWithDevice, createUser } from '../test-support/test-hearth';
-import { send, startAccountsTestbed, type AccountsTestbed } from './accounts.test-helpers';
+import { basic, login, tokenRequest } from '../test-support/http';
+import { createHomeWithDevice, createUser, type TestHearth } from '../test-support/test-hearth';
+import { send } from './accounts.test-helpers';
+import {
+  askCode as askCodeOf,
+  ASSISTANT,
+  codeOf,
+  redeem,
+  REDIRECT,
+  SCOPE,
+  startLinkingHearth,
+} from './linking.test-helpers';
 
-let bed: AccountsTestbed;
+let t: TestHearth;
 beforeAll(async () => {
-  bed = await startAccountsTestbed();
+  t = await startLinkingHearth();
 });
-afterAll(() => bed.stop());
+afterAll(() => t.stop());
 
 let token: string;
 let userId: string;
 beforeEach(async () => {
-  await bed.t.reset();
-  const user = await createUser(bed.t.repos, 'me@example.com', 'my_password');
+  await t.reset();
+  const user = await createUser(t.repos, 'me@example.com', 'my_password');
   userId = user.id;
-  token = (await login(bed.t.url, user.email, user.password)).access_token;
+  token = (await login(t.url, user.email, user.password)).access_token;
 });
 
-const REDIRECT = 'https://assistant.example/link/callback';
-const SCOPE = 'user:read devs:write group:abc:write';
-
-async function askCode(overrides: Record<string, string> = {}): Promise<Response> {
-  const query = new URLSearchParams({
-    client_id: 'test-client',
-    redirect_uri: REDIRECT,
-    state: 'st4te',
-    scope: SCOPE,
-    token,
-    ...overrides,
-  });
-  return fetch(`${bed.t.url}/client/code?${query.toString()}`, { redirect: 'manual' });
-}
+const askCode = (overrides: Record<string, string> = {}) => askCodeOf(t.url, token, overrides);
 
 describe('account linking', () => {
   it('redirects with a code that the authorization_code grant redeems once', async () => {
@@ -44,50 +40,40 @@ describe('account linking', () => {
     const code = location.searchParams.get('code') ?? '';
     expect(code.length).toBeGreaterThan(20);
 
-    const wrongRedirect = await tokenRequest(bed.t.url, {
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: 'https://evil.example/cb',
-    });
+    const wrongRedirect = await redeem(t.url, { code, redirect_uri: 'https://evil.example/cb' });
     expect(wrongRedirect.status).toBe(401);
 
     // The failed attempt used the code up: a leaked code works for nobody.
-    const afterMisuse = await tokenRequest(bed.t.url, {
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: REDIRECT,
-    });
+    const afterMisuse = await redeem(t.url, { code, redirect_uri: REDIRECT });
     expect(afterMisuse.status).toBe(401);
   });
 
-  it('documents the 302 redirect as its answer in the OpenAPI document', async () => {
-    const doc = (await (await fetch(`${bed.t.url}/api/docs/json`)).json()) as {
+  it('documents the 302 redirect and the error pages in the OpenAPI document', async () => {
+    const doc = (await (await fetch(`${t.url}/api/docs/json`)).json()) as {
       paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
     };
-    expect(Object.keys(doc.paths['/client/code']?.get?.responses ?? {})).toEqual(['302']);
+    expect(Object.keys(doc.paths['/client/code']?.get?.responses ?? {})).toEqual([
+      '302',
+      '400',
+      '401',
+      '403',
+    ]);
   });
 
   it('issues tokens with the linked scope for the right redirect', async () => {
-    const code =
-      new URL((await askCode()).headers.get('location') ?? '').searchParams.get('code') ?? '';
-    const res = await tokenRequest(bed.t.url, {
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: REDIRECT,
-    });
+    const code = codeOf(await askCode());
+    const res = await redeem(t.url, { code, redirect_uri: REDIRECT });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { access_token: string; refresh_token: string };
     expect(decodeJwt(body.access_token)).toMatchObject({ userId, scope: SCOPE });
-    const refreshed = await tokenRequest(bed.t.url, {
-      grant_type: 'refresh_token',
-      refresh_token: body.refresh_token,
-    });
+    // The assistant refreshes with its own credentials.
+    const refreshed = await tokenRequest(
+      t.url,
+      { grant_type: 'refresh_token', refresh_token: body.refresh_token },
+      basic(ASSISTANT.id, ASSISTANT.secret),
+    );
     expect(refreshed.status).toBe(200);
-    const replay = await tokenRequest(bed.t.url, {
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: REDIRECT,
-    });
+    const replay = await redeem(t.url, { code, redirect_uri: REDIRECT });
     expect(replay.status).toBe(401);
   });
 
@@ -96,39 +82,34 @@ describe('account linking', () => {
     expect((await askCode({ client_id: 'someone-else' })).status).toBe(400);
     expect((await askCode({ redirect_uri: 'javascript:alert(1)' })).status).toBe(400);
     expect((await askCode({ scope: 'user <script>' })).status).toBe(400);
-    const missing = await fetch(`${bed.t.url}/client/code?client_id=test-client`, {
+    const missing = await fetch(`${t.url}/client/code?client_id=test-client`, {
       redirect: 'manual',
     });
     expect(missing.status).toBe(400);
   });
 
   it("refuses the deleted account's still unexpired token with 401, never a 5xx", async () => {
-    await send(bed.t.url, 'DELETE', `/api/v2/users/${userId}`, { password: 'my_password' }, token);
+    await send(t.url, 'DELETE', `/api/v2/users/${userId}`, { password: 'my_password' }, token);
     const res = await askCode();
     expect(res.status).toBe(401);
-    expect(await res.json()).toMatchObject({ statusCode: 401, error: 'unauthorized' });
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('location')).toBeNull();
+    expect(await res.text()).toContain('<code>unauthorized</code>');
   });
 
   it('gives the assistant read access on the user only: no account changes, no further codes (spec 1 "Device linking")', async () => {
-    const code =
-      new URL((await askCode()).headers.get('location') ?? '').searchParams.get('code') ?? '';
-    const granted = await tokenRequest(bed.t.url, {
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: REDIRECT,
-    });
+    const code = codeOf(await askCode());
+    const granted = await redeem(t.url, { code, redirect_uri: REDIRECT });
     const linked = ((await granted.json()) as { access_token: string }).access_token;
     const user = `/api/v2/users/${userId}`;
 
-    expect((await send(bed.t.url, 'GET', `${user}/privacy`, undefined, linked)).status).toBe(200);
-    expect((await send(bed.t.url, 'GET', `${user}/preferences`, undefined, linked)).status).toBe(
-      200,
-    );
+    expect((await send(t.url, 'GET', `${user}/privacy`, undefined, linked)).status).toBe(200);
+    expect((await send(t.url, 'GET', `${user}/preferences`, undefined, linked)).status).toBe(200);
     const changes = [
-      send(bed.t.url, 'POST', `${user}/preferences`, { lang: 'de' }, linked),
-      send(bed.t.url, 'POST', `${user}/privacy`, { accepted: true }, linked),
+      send(t.url, 'POST', `${user}/preferences`, { lang: 'de' }, linked),
+      send(t.url, 'POST', `${user}/privacy`, { accepted: true }, linked),
       send(
-        bed.t.url,
+        t.url,
         'POST',
         `${user}/password`,
         {
@@ -137,14 +118,14 @@ describe('account linking', () => {
         },
         linked,
       ),
-      send(bed.t.url, 'DELETE', user, { password: 'my_password' }, linked),
+      send(t.url, 'DELETE', user, { password: 'my_password' }, linked),
     ];
     for (const res of await Promise.all(changes)) expect(res.status).toBe(403);
-    expect((await login(bed.t.url, 'me@example.com', 'my_password')).access_token).toBeTruthy();
+    expect((await login(t.url, 'me@example.com', 'my_password')).access_token).toBeTruthy();
     // The app's own session still changes the account.
-    expect(
-      (await send(bed.t.url, 'POST', `${user}/preferences`, { lang: 'de' }, token)).status,
-    ).toBe(200);
+    expect((await send(t.url, 'POST', `${user}/preferences`, { lang: 'de' }, token)).status).toBe(
+      200,
+    );
 
     const wider = await askCode({ token: linked, scope: 'user' });
     expect(wider.status).toBe(403);
@@ -152,35 +133,31 @@ describe('account linking', () => {
   });
 
   it('lets the assistant change only the home chosen when it was linked (spec 1 "Device linking")', async () => {
-    const chosen = await createHomeWithDevice(bed.t.repos, userId, undefined, 'Chosen');
-    const other = await createHomeWithDevice(bed.t.repos, userId, undefined, 'Other');
+    const chosen = await createHomeWithDevice(t.repos, userId, undefined, 'Chosen');
+    const other = await createHomeWithDevice(t.repos, userId, undefined, 'Other');
     const location = (
       await askCode({ scope: `user:read devs:write group:${chosen.homeId}:write` })
     ).headers.get('location');
     const code = new URL(location ?? '').searchParams.get('code') ?? '';
-    const granted = await tokenRequest(bed.t.url, {
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: REDIRECT,
-    });
+    const granted = await redeem(t.url, { code, redirect_uri: REDIRECT });
     const linked = ((await granted.json()) as { access_token: string }).access_token;
     const rename = (homeId: string, name: string, as: string) =>
-      send(bed.t.url, 'POST', `/api/v2/groups/${homeId}/name`, { name }, as);
+      send(t.url, 'POST', `/api/v2/groups/${homeId}/name`, { name }, as);
 
     expect((await rename(chosen.homeId, 'Renamed', linked)).status).toBe(200);
     const refused = await rename(other.homeId, 'Taken', linked);
     expect(refused.status).toBe(403);
     const quiet = { email: 'me@example.com', enabled: true, excluded_nodes: [] };
     const presence = `/api/notifications/v1/${other.homeId}/presence/config`;
-    expect((await send(bed.t.url, 'POST', presence, quiet, linked)).status).toBe(403);
+    expect((await send(t.url, 'POST', presence, quiet, linked)).status).toBe(403);
     const invite = { groupid: other.homeId, email: 'guest@example.com' };
-    const invited = await send(bed.t.url, 'POST', `/api/v2/users/${userId}/invite`, invite, linked);
+    const invited = await send(t.url, 'POST', `/api/v2/users/${userId}/invite`, invite, linked);
     expect(invited.status).toBe(403);
     // Nothing of the other home changed; reading it is still allowed.
-    const homes = await bed.t.repos.homes.findById(other.homeId);
+    const homes = await t.repos.homes.findById(other.homeId);
     expect(homes?.name).toBe('Other');
-    expect((await send(bed.t.url, 'GET', presence, undefined, linked)).status).toBe(200);
-    expect((await send(bed.t.url, 'GET', presence, undefined, token)).status).toBe(200);
+    expect((await send(t.url, 'GET', presence, undefined, linked)).status).toBe(200);
+    expect((await send(t.url, 'GET', presence, undefined, token)).status).toBe(200);
     // The app's own session changes any home of its user.
     expect((await rename(other.homeId, 'Renamed too', token)).status).toBe(200);
   });

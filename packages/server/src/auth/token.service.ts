@@ -5,6 +5,7 @@ import type { TokensRepository } from '../repositories/tokens.repository';
 import type { UserRow, UsersRepository } from '../repositories/users.repository';
 import { newOpaqueToken, sha256, type TokenSigner } from './jwt';
 import { hashPassword, verifyPassword } from './passwords';
+import type { CodeBinding, Redemption } from './authorization-codes';
 import type { Sessions } from './sessions';
 import { APP_SCOPE } from './scopes';
 
@@ -22,10 +23,7 @@ export interface TokenServiceDeps {
   sessions: Pick<Sessions, 'start' | 'isLive' | 'end'>;
   /** Account linking: redeems a code issued by GET /client/code (single use, short-lived). */
   authorizationCodes?: {
-    redeem(
-      code: string,
-      redirectUri: string,
-    ): Promise<{ userId: string; scope: string } | undefined>;
+    redeem(code: string, binding: CodeBinding): Promise<Redemption | undefined>;
   };
 }
 
@@ -74,12 +72,22 @@ export function createTokenService({
       return issue(user, await sessions.start(user.id), DEFAULT_SCOPE);
     },
 
-    async authorizationCodeGrant(code: string, redirectUri: string): Promise<TokenResponse> {
-      const redeemed = await authorizationCodes?.redeem(code, redirectUri);
-      if (!redeemed) throw invalidGrant('Unknown, used or expired authorization code');
+    /** The code must come back from the client and redirect URI it was issued to (RFC 6749 §4.1.3). */
+    async authorizationCodeGrant(code: string, binding: CodeBinding): Promise<TokenResponse> {
+      const redeemed = await authorizationCodes?.redeem(code, binding);
+      if (redeemed && 'replayedSession' in redeemed) {
+        // A code used twice was intercepted: end what its first use started (RFC 6749 §4.1.2).
+        await tokens.revokeFamily(redeemed.replayedSession);
+        await sessions.end(redeemed.replayedSession);
+      }
+      if (!redeemed || 'replayedSession' in redeemed) {
+        throw invalidGrant('Unknown, used or expired authorization code');
+      }
       const user = await users.findById(redeemed.userId);
       if (!user) throw invalidGrant('Unknown user');
-      return issue(user, await sessions.start(user.id), redeemed.scope);
+      const sid = await sessions.start(user.id);
+      await redeemed.started(sid);
+      return issue(user, sid, redeemed.scope);
     },
 
     async refreshGrant(refreshToken: string): Promise<TokenResponse> {

@@ -26,6 +26,7 @@ export const BRAND_IMAGE_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.(svg|png|jpe?
 const params = z.object({
   file: z
     .string()
+    .max(100)
     .regex(BRAND_IMAGE_FILE, 'must be an image file name (svg, png, jpg or webp), no folders')
     .refine((f) => !f.includes('..'), 'must not contain ".."'),
 });

@@ -14,6 +14,7 @@ export const SERIAL_ID_PATTERN = /^(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 const clientDataParams = z.object({
   serialId: z
     .string()
+    .max(64)
     .regex(SERIAL_ID_PATTERN, 'must be letters, digits, ".", "_" or "-", without ".."'),
   file: z.string().min(1).max(100),
 });

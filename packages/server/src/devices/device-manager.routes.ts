@@ -13,7 +13,7 @@ import type { AccessService } from './access.service';
 import type { DeviceManagerService } from './device-manager.service';
 import { discoveryStateSchema } from './devices.presenter';
 
-const devParams = z.object({ dev: z.string() });
+const devParams = z.object({ dev: z.string().max(64) });
 const security = [{ bearer: [] }];
 const forwarded =
   'Stored as the desired state and forwarded to the gateway at once; the device confirms through realtime updates';

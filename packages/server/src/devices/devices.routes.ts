@@ -11,7 +11,7 @@ const devSchema = z.object({
   fw_version: z.string(),
   serial_id: z.string(),
 });
-const devParams = z.object({ dev: z.string() });
+const devParams = z.object({ dev: z.string().max(64) });
 const mgrNode = z.object({
   name: z.string(),
   addr: z.number(),

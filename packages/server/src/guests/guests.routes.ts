@@ -6,7 +6,7 @@ import type { GuestsService } from './guests.service';
 
 const security = [{ bearer: [] }];
 const tags = ['guests'];
-const uidParams = z.object({ uid: z.string() });
+const uidParams = z.object({ uid: z.string().max(64) });
 const groupId = z.string().min(1).max(64);
 
 /** API.md §4 invite rows and §5 guest_users (owner only). */
@@ -19,7 +19,7 @@ export function guestsRoutes(deps: { guests: GuestsService }): FastifyPluginAsyn
         schema: {
           tags,
           security,
-          params: z.object({ gid: z.string() }),
+          params: z.object({ gid: groupId }),
           response: {
             200: z.object({
               guest_users: z.array(z.object({ email: z.string(), pending: z.boolean() })),
@@ -45,14 +45,13 @@ export function guestsRoutes(deps: { guests: GuestsService }): FastifyPluginAsyn
               .optional(),
           }),
           description:
-            'Pending invitation; mails {confirmation_url}/invite-confirm/{serialId}?userid=&code=',
+            'Pending invitation; mails {base}/invite-confirm/{serialId}?userid=&code=, where base is confirmation_url when the brand allows it (PUBLIC_URL otherwise)',
           response: { 201: z.object({ email: z.string(), pending: z.boolean() }) },
         },
       },
       async (request, reply) => {
         const claims = currentUser(request);
-        const frontend = `${request.protocol}://${request.host}`;
-        const invited = await guests.invite(claims, request.params.uid, request.body, frontend);
+        const invited = await guests.invite(claims, request.params.uid, request.body);
         return reply.status(201).send(invited);
       },
     );

@@ -7,7 +7,7 @@ import { encryptWifiPassword } from './wifi-credentials';
 
 const security = [{ bearer: [] }];
 const tags = ['homes'];
-const devParams = z.object({ dev: z.string() });
+const devParams = z.object({ dev: z.string().max(64) });
 const devSchema = z.object({
   dev_id: z.string(),
   name: z.string(),

@@ -7,7 +7,7 @@ import type { QuietHomeService } from './quiet-home.service';
 
 const security = [{ bearer: [] }];
 const tags = ['homes'];
-const groupParams = z.object({ gid: z.string() });
+const groupParams = z.object({ gid: z.string().max(64) });
 const object = z.record(z.string(), z.unknown());
 const presenceConfig = z.object({
   email: z.string(),

@@ -16,6 +16,7 @@ import {
 } from '../accounts';
 import type { TokenSigner } from '../auth/jwt';
 import type { TrustProxy } from '../config';
+import type { OAuthClients } from '../auth/oauth-clients';
 import { tokenRoutes } from '../auth/token.routes';
 import type { TokenService } from '../auth/token.service';
 import type { AccessService } from '../devices/access.service';
@@ -44,13 +45,14 @@ import { systemRoutes } from '../system/system.routes';
 import { bearerAuth } from './authenticate';
 import { installErrorHandling } from './error-handler';
 import { acceptEmptyJsonBody } from './json-body';
-import { rejectNulCharacters } from './reject-nul';
+import { rejectBadText } from './reject-bad-text';
 import { serveWebApp } from './static';
 
 export interface AppDeps {
   log: Logger;
   signer: TokenSigner;
-  client: { id: string; secret: string };
+  /** The app's own OAuth client and the assistants the operator registered. */
+  clients: OAuthClients;
   webDist: string;
   dataDir: string;
   commit: string;
@@ -101,7 +103,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   deps.credentialThrottle.applyTo(app);
   await installSecurityHeaders(app, deps.security);
   installCors(app, deps.security.corsOrigins);
-  rejectNulCharacters(app);
+  rejectBadText(app);
   acceptEmptyJsonBody(app);
 
   await app.register(formbody);
@@ -125,10 +127,10 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     geocoderBaseUrl: deps.geocoderUrl ?? DEFAULT_GEOCODER_BASE_URL,
     dataDir: deps.dataDir,
   });
-  await app.register(tokenRoutes({ tokens: deps.services.tokens, client: deps.client }));
+  await app.register(tokenRoutes({ tokens: deps.services.tokens, clients: deps.clients }));
   await app.register(accountsRoutes({ accounts: deps.services.accounts, signer: deps.signer }));
   await app.register(
-    linkingRoutes({ linking: deps.services.linking, signer: deps.signer, client: deps.client }),
+    linkingRoutes({ linking: deps.services.linking, signer: deps.signer, clients: deps.clients }),
   );
   await app.register(inviteConfirmationRoutes(deps.services));
   await app.register(async (secured) => {

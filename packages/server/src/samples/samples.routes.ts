@@ -12,6 +12,7 @@ import type { SamplesService } from './samples.service';
  */
 const seconds = z
   .string()
+  .max(15)
   .regex(/^\d{1,15}$/, 'must be whole seconds since the epoch, e.g. 1700000000')
   .transform(Number);
 const samplesQuery = z
@@ -19,7 +20,11 @@ const samplesQuery = z
     start: seconds,
     end: seconds,
     group: z.enum(SAMPLE_GROUPS).optional(),
-    tz: z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Madrid').optional(),
+    tz: z
+      .string()
+      .max(64)
+      .refine(isTimeZone, 'must be an IANA time zone such as Europe/Madrid')
+      .optional(),
   })
   .refine((q) => q.end >= q.start, { message: 'end must not be before start', path: ['end'] });
 

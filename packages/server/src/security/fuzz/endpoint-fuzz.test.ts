@@ -12,6 +12,7 @@ import { dbSnapshot } from './db-snapshot';
 import {
   encodeBody,
   fuzzOperations,
+  hostileRequests,
   requestsFor,
   type FuzzDoc,
   type FuzzOperation,
@@ -34,6 +35,7 @@ let t: TestHearth;
 let openMeteo: FakeOpenMeteo;
 let world: World;
 let operations: FuzzOperation[];
+let doc: FuzzDoc;
 
 /** One owner with a home, a gateway, a heater and a power monitor: what the real ids name. */
 async function buildWorld(): Promise<World> {
@@ -126,7 +128,7 @@ beforeAll(async () => {
     },
   });
   world = await buildWorld();
-  const doc = (await (await fetch(`${t.url}/api/openapi.json`)).json()) as FuzzDoc;
+  doc = (await (await fetch(`${t.url}/api/openapi.json`)).json()) as FuzzDoc;
   operations = fuzzOperations(doc);
 });
 afterAll(async () => {
@@ -185,6 +187,60 @@ describe('fuzzing every endpoint', () => {
     expect(answers).toEqual([400, 400, 400, 400, 400]);
     expect(await dbSnapshot(t.hearth.db)).toEqual(before);
   });
+
+  it('refuses lone surrogates, deep nesting and over-long text with a clear 400 and stores nothing', async () => {
+    // Found by an attacker's test: each of these was a 500.
+    const node = `${t.url}/api/v2/devs/${world.devId}/htr/1`;
+    const before = await dbSnapshot(t.hearth.db);
+    const post = async (url: string, text: string) => {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${world.token}`, 'content-type': 'application/json' },
+        body: text,
+      });
+      return { status: res.status, message: ((await res.json()) as { message: string }).message };
+    };
+    const answers = await Promise.all([
+      post(`${node}/name`, '{"name":"Kitchen \\ud800"}'),
+      post(`${t.url}/api/v2/devs/${world.devId}/name`, '{"name":"\\udc00Hall"}'),
+      post(`${t.url}/api/v2/groups/${world.homeId}/name`, JSON.stringify({ name: 'Home\ud83d' })),
+      post(`${node}/name`, `{"name":${'['.repeat(50_000)}${']'.repeat(50_000)}}`),
+      post(`${node}/setup`, `${'{"a":'.repeat(33)}1${'}'.repeat(33)}`),
+      post(`${node}/setup`, JSON.stringify({ priority: 'x'.repeat(200_000) })),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([400, 400, 400, 400, 400, 400]);
+    expect(answers[0]?.message).toMatch(/lone UTF-16 surrogate/);
+    expect(answers[3]?.message).toMatch(/nested at most 32 levels/);
+    expect(answers[5]?.message).toMatch(/at most 2000 characters/);
+    expect(await dbSnapshot(t.hearth.db)).toEqual(before);
+  });
+
+  it('answers a deep, lone-surrogate or over-long input to every endpoint with a 4xx that stores nothing', async () => {
+    const problems: string[] = [];
+    let sent = 0;
+    for (const [index, op] of operations.entries()) {
+      for (const { label, req, spoilt } of hostileRequests(op, SEED + index)) {
+        sent += 1;
+        await t.hearth.gatewayIdle();
+        const before = await dbSnapshot(t.hearth.db);
+        const res = await send(op, req);
+        const where = `${op.method} ${op.route} (${label})`;
+        if (res.status >= 500 && !op.documented5xx.includes(res.status))
+          problems.push(`${where} → ${res.status} ${res.text}`);
+        else if (spoilt && res.status < 400) problems.push(`${where} → ${res.status}, not refused`);
+        if (res.status >= 400) {
+          await t.hearth.gatewayIdle();
+          const after = await dbSnapshot(t.hearth.db);
+          const changed = Object.keys(after).filter((k) => after[k] !== before[k]);
+          if (changed.length > 0)
+            problems.push(`${where} → ${res.status} but changed ${changed.join(', ')}`);
+        }
+        if (res.status < 300 && reshapesWorld(op)) world = await buildWorld();
+      }
+    }
+    expect(sent).toBeGreaterThan(operations.length * 2);
+    expect(problems).toEqual([]);
+  }, 240_000);
 
   it('answers numbers beyond what the database holds in any path parameter with a 4xx', async () => {
     // Found by this fuzzing: a node address past PostgreSQL's integer was a 500.

@@ -1,5 +1,12 @@
 import fc from 'fast-check';
-import { anyJson, anyText, nearlyValid, type JsonSchema } from './schema-arbitraries';
+import {
+  anyJson,
+  anyText,
+  deepJson,
+  nearlyValid,
+  validFor,
+  type JsonSchema,
+} from './schema-arbitraries';
 
 interface Parameter {
   in: string;
@@ -86,6 +93,7 @@ const rawBody: fc.Arbitrary<FuzzBody> = fc.record({
     anyText,
     fc.constantFrom('{', '{"a":', '[1,2', 'null', '"\\ud800"', '{"__proto__":{"x":1}}'),
     fc.constant(`${'['.repeat(2000)}${']'.repeat(2000)}`),
+    fc.constantFrom(deepJson(33), deepJson(50_000)),
   ),
   contentType: fc.constantFrom(
     'application/json',
@@ -147,4 +155,123 @@ export function encodeBody(
     return { text: new URLSearchParams(fields).toString(), contentType };
   }
   return { text: JSON.stringify(body.value) ?? 'null', contentType: 'application/json' };
+}
+
+/**
+ * Every string a request may carry (path, query, body, at any depth) that its schema leaves
+ * unbounded: no maxLength, no enum or const. Each answers where it is, e.g.
+ * `POST /api/v2/devs/{dev}/name body.name`.
+ */
+export function unboundedStrings(doc: FuzzDoc): string[] {
+  const found: string[] = [];
+  const walk = (schema: JsonSchema | undefined, where: string, depth: number): void => {
+    if (!schema || depth > 12) return;
+    for (const variant of [
+      ...(schema.anyOf ?? []),
+      ...(schema.oneOf ?? []),
+      ...(schema.allOf ?? []),
+    ])
+      walk(variant, where, depth + 1);
+    const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
+    const bounded =
+      schema.maxLength !== undefined || schema.enum !== undefined || schema.const !== undefined;
+    if (types.includes('string') && !bounded) found.push(where);
+    for (const [key, child] of Object.entries(schema.properties ?? {}))
+      walk(child, `${where}.${key}`, depth + 1);
+    if (typeof schema.additionalProperties === 'object')
+      walk(schema.additionalProperties, `${where}.*`, depth + 1);
+    walk(schema.items, `${where}[]`, depth + 1);
+  };
+  for (const [route, operations] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(operations)) {
+      if (!METHODS.includes(method)) continue;
+      const at = `${method.toUpperCase()} ${route}`;
+      for (const p of op.parameters ?? []) walk(p.schema, `${at} ${p.in}.${p.name}`, 0);
+      for (const [type, content] of Object.entries(op.requestBody?.content ?? {}))
+        walk(content.schema, `${at} body(${type})`, 0);
+    }
+  }
+  return found;
+}
+
+/** Every string of a value replaced by what `replace` makes of it (keys stay). */
+function mapStrings(value: unknown, replace: (text: string) => string): unknown {
+  if (typeof value === 'string') return replace(value);
+  if (Array.isArray(value)) return value.map((v) => mapStrings(v, replace));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, replace)]));
+  return value;
+}
+
+export interface HostileRequest {
+  label: string;
+  req: FuzzRequest;
+  /** False when the operation's fitting body or query holds no string to spoil: it may pass. */
+  spoilt: boolean;
+}
+
+/**
+ * Requests to one operation that carry what every endpoint must refuse with a 4xx and store
+ * nothing of: a body nested 50,000 levels deep, a fitting body or query whose every string
+ * holds a lone surrogate or runs past its maximum length, an over-long path parameter. Drawn
+ * with `seed`, so that CI sends the same ones.
+ */
+export function hostileRequests(op: FuzzOperation, seed: number): HostileRequest[] {
+  const base: FuzzRequest = {
+    params: Object.fromEntries(op.pathParams.map((n) => [n, { real: true as const }])),
+    query: {},
+    body: { kind: 'none' },
+    auth: 'user',
+    from: '198.51.100.9',
+  };
+  const draw = (schema: JsonSchema | undefined) =>
+    fc.sample(validFor(schema, 0, false), { seed, numRuns: 1 })[0];
+  const lone = (text: string) => `${text.slice(0, 1)}\ud800${text.slice(1)}`;
+  const long = (text: string) => (text || 'x').repeat(Math.ceil(2001 / Math.max(text.length, 1)));
+  const out: HostileRequest[] = [];
+  const spoil = (
+    label: string,
+    value: unknown,
+    how: (text: string) => string,
+    inQuery: boolean,
+  ) => {
+    const spoilt = mapStrings(value, how);
+    const req: FuzzRequest = inQuery
+      ? { ...base, query: spoilt as Record<string, string> }
+      : { ...base, body: { kind: 'value', value: spoilt } };
+    // A URL carries no lone surrogate: the query's encoder sends U+FFFD in its place, which is
+    // a character like any other, so such a query may pass; it must still be no 5xx.
+    const carried = !(inQuery && how === lone);
+    out.push({
+      label,
+      req,
+      spoilt: carried && JSON.stringify(spoilt) !== JSON.stringify(value),
+    });
+  };
+  if (op.method !== 'GET') {
+    const text = deepJson(50_000);
+    out.push({
+      label: 'body nested 50,000 deep',
+      req: { ...base, body: { kind: 'raw', text, contentType: 'application/json' } },
+      spoilt: true,
+    });
+  }
+  if (op.bodySchema && op.method !== 'GET') {
+    const fitting = draw(op.bodySchema);
+    spoil('lone surrogate in every body string', fitting, lone, false);
+    spoil('every body string too long', fitting, long, false);
+  }
+  if (op.query.length > 0) {
+    const query = Object.fromEntries(op.query.map((p) => [p.name, stringOf(draw(p.schema))]));
+    spoil('lone surrogate in every query value', query, lone, true);
+    spoil('every query value too long', query, long, true);
+  }
+  for (const name of op.pathParams) {
+    out.push({
+      label: `path ${name} too long`,
+      req: { ...base, params: { ...base.params, [name]: { real: false, text: 'x'.repeat(2001) } } },
+      spoilt: true,
+    });
+  }
+  return out;
 }

@@ -67,6 +67,29 @@ export const anyText: fc.Arbitrary<string> = fc.oneof(
   fc.double({ noNaN: false }).map(String),
 );
 
+/** JSON text nested `depth` levels deep, arrays and objects in turn. */
+export function deepJson(depth: number): string {
+  const open = Array.from({ length: depth }, (_, i) => (i % 2 ? '{"a":' : '[')).join('');
+  const close = Array.from({ length: depth }, (_, i) => ((depth - 1 - i) % 2 ? '}' : ']')).join('');
+  return `${open}1${close}`;
+}
+
+/**
+ * Text a field's schema may let through but the server must refuse with a 400: a lone UTF-16
+ * surrogate inside an otherwise fitting value, and a value past the field's maximum length (or
+ * past any sane one where the schema names none).
+ */
+export function hostileText(valid: string, schema: JsonSchema): fc.Arbitrary<string> {
+  const tooLong = Math.max((schema.maxLength ?? 0) + 1, 2001);
+  return fc.oneof(
+    fc
+      .tuple(fc.nat({ max: valid.length }), fc.constantFrom('\ud800', '\udfff', '\udc00\ud800'))
+      .map(([at, lone]) => `${valid.slice(0, at)}${lone}${valid.slice(at)}`),
+    fc.constant((valid || 'x').repeat(Math.ceil(tooLong / Math.max(valid.length, 1)))),
+    fc.constant('x'.repeat((schema.maxLength ?? 60) + 1)),
+  );
+}
+
 function matching(pattern: string): fc.Arbitrary<string> {
   try {
     return fc.stringMatching(new RegExp(pattern), { size: 'small' });
@@ -107,7 +130,7 @@ function child(schema: JsonSchema | undefined, depth: number, mutate: boolean) {
     : valid;
 }
 
-function validFor(
+export function validFor(
   schema: JsonSchema | undefined,
   depth: number,
   mutate: boolean,
@@ -123,9 +146,16 @@ function validFor(
     return fc.oneof(...types.map((type) => validFor({ ...schema, type }, depth, mutate)));
   }
   switch (types[0]) {
-    case 'string':
-      if (schema.pattern) return matching(schema.pattern);
-      return fc.string({ minLength: schema.minLength ?? 0, maxLength: schema.maxLength ?? 40 });
+    case 'string': {
+      const text = schema.pattern
+        ? matching(schema.pattern)
+        : fc.string({ minLength: schema.minLength ?? 0, maxLength: schema.maxLength ?? 40 });
+      if (!mutate) return text;
+      return fc.oneof(
+        { arbitrary: text, weight: 4 },
+        { arbitrary: text.chain((valid) => hostileText(valid, schema)), weight: 1 },
+      );
+    }
     case 'integer':
       return numberFor(schema, true);
     case 'number':
