@@ -1,4 +1,5 @@
 export * from './branding';
+export * from './colour-contrast';
 export * from './client-data-defaults';
 export * from './constants';
 export * from './countries';
@@ -11,6 +12,7 @@ export * from './weather';
 export * from './wire';
 export * from './node-display';
 export * from './node-writes';
+export * from './node-settings';
 export * from './home-writes';
 export * from './rules';
 export * from './accounts';
