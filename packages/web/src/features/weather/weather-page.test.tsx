@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { installFakeFetch, json } from '../../test/fake-fetch';
 import { renderWithApp } from '../../test/render';
@@ -123,3 +123,34 @@ test('a home not in the list is "Home not found", without asking for it (spec 3 
   expect(calls.some((c) => c.url.includes('/geo_data'))).toBe(false);
   expect(useErrorToastStore.getState().kind).toBeNull();
 });
+
+test('an unreachable weather provider says so in the page and Retry asks again (DECISIONS)', async () => {
+  useErrorToastStore.getState().dismiss();
+  let status = 502;
+  const fetches = installFakeFetch({
+    'GET /api/v2/grouped_devs': () => json([home('h1', 'Casa', ['0123456789abcdef01'])]),
+    'GET /api/v2/groups/h1/geo_data': () =>
+      json({ city: 'Barcelona', zip: '08001', country: 'ES' }),
+    'GET /webapp/v2/weather/': () =>
+      status === 200
+        ? json(forecast)
+        : json({ message: 'weather provider unavailable', statusCode: 502, error: 'x' }, 502),
+  });
+  renderWithApp(
+    <Routes>
+      <Route path="/homes/:homeId/weather" element={<WeatherPage />} />
+    </Routes>,
+    { path: '/homes/h1/weather' },
+  );
+  const failed = await screen.findByTestId('weather-load-failed', {}, { timeout: 10_000 });
+  expect(failed).toHaveTextContent('The weather could not be loaded.');
+  const asked = fetches.calls.filter((c) => c.url.includes('/webapp/v2/weather/')).length;
+  status = 200;
+  fireEvent.click(within(failed).getByTestId('weather-retry'));
+  expect(await screen.findByTestId('weather-temp', {}, { timeout: 5_000 })).toHaveTextContent(
+    '12 °C',
+  );
+  expect(fetches.calls.filter((c) => c.url.includes('/webapp/v2/weather/')).length).toBe(asked + 1);
+  expect(screen.queryByTestId('weather-load-failed')).toBeNull();
+  // The query's own retries (a dropped provider may come back) come before the message.
+}, 30_000);

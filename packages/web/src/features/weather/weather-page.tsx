@@ -1,5 +1,6 @@
 import {
   IonBackButton,
+  IonButton,
   IonButtons,
   IonContent,
   IonHeader,
@@ -52,6 +53,9 @@ export function WeatherPage() {
   const place = placeOf(geo.data ?? live?.geo_data);
   const weather = useWeather(place, i18n.language);
   const w = weather.data;
+  // An errored query keeps its error while Retry asks again: show the spinner meanwhile.
+  const retrying = (geo.isError && geo.isFetching) || (weather.isError && weather.isFetching);
+  const failed = !retrying && (geo.isError || (weather.isError && !w));
   const n = (v: number, digits = 0) =>
     new Intl.NumberFormat(i18n.language, { maximumFractionDigits: digits }).format(v);
   const dayName = (offset: number) =>
@@ -82,7 +86,19 @@ export function WeatherPage() {
             {t('weather.noPlace')}
           </p>
         )}
-        {weather.isPending && place && (
+        {failed && (
+          // DECISIONS: a failed read says so in the page and offers Retry (the toast goes).
+          <div className="weather__failed" role="alert" data-testid="weather-load-failed">
+            <p>{t('weather.loadFailed')}</p>
+            <IonButton
+              onClick={() => void (geo.isError ? geo.refetch() : weather.refetch())}
+              data-testid="weather-retry"
+            >
+              {t('weather.retry')}
+            </IonButton>
+          </div>
+        )}
+        {((weather.isPending && place) || retrying) && (
           <p role="status">
             <IonSpinner aria-hidden="true" /> <span>{t('weather.loading')}</span>
           </p>
