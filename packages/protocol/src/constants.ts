@@ -38,10 +38,22 @@ export const TABLE_VIEW_MIN_NODES = 10;
 /** Spec 1 §2: side panel width. */
 export const SIDE_PANEL_WIDTH_PX = 266;
 
-/** Spec 3 §4: realtime connection per device. */
+/**
+ * Spec 3 §4: realtime connection per device. Issue 25 (ours) replaces "at most 3 attempts":
+ * the app keeps trying while visible, the delay doubling from 1 s up to 30 s, each delay
+ * shortened by up to half at random so that clients do not all return at the same instant.
+ */
 export const SOCKET_RECONNECT_DELAY_MS = 1_000;
+export const SOCKET_RECONNECT_MAX_DELAY_MS = 30_000;
+export const SOCKET_RECONNECT_JITTER = 0.5;
 export const SOCKET_PING_INTERVAL_MS = 20_000;
+/** Failed attempts in a row after which a socket counts the server as unreachable. */
 export const SOCKET_MAX_RECONNECT_ATTEMPTS = 3;
+/**
+ * How often a gateway reports its changing values (the simulator's default). A value not
+ * refreshed for longer than this is shown as stale, with its age.
+ */
+export const GATEWAY_REPORT_INTERVAL_MS = 30_000;
 
 /** Spec 1 §1: languages of the app. */
 export const LANGUAGES = ['en', 'es', 'ca', 'de', 'ru', 'fr', 'it', 'pt'] as const;
@@ -63,11 +75,15 @@ export const DEV_CLIENT_ID = 'hearth-app';
 export const DEV_CLIENT_SECRET = 'hearth-dev-secret';
 
 /**
- * Throttling of credential guessing (issue 9, ours): how many attempts one account and one
- * client address get per window before 429 `too_many_attempts` with a Retry-After.
+ * Throttling of credential guessing (issues 9 and 24, ours): how many failed attempts one
+ * account and how many attempts one client address get per window before 429
+ * `too_many_attempts` with a Retry-After. Successes never count.
  * - signIn: password grants of the token endpoint and the routes that re-check a password
- *   (change password or e-mail, delete account); a success clears the account's count.
- * - code: redeeming mailed codes (registration, password reset, e-mail change, invitations).
+ *   (change password or e-mail, delete account), where the caller's own account counts, never
+ *   the user id in the path; a success clears the account's count.
+ * - code: redeeming mailed codes (registration, password reset, e-mail change, invitations);
+ *   counted per address only (perAccount unused): the codes are unguessable, and nobody may
+ *   block a user's code by failing on that user.
  * - mail: requests that send an e-mail (registration, forgotten password); every valid one counts.
  */
 export const CREDENTIAL_THROTTLE = {

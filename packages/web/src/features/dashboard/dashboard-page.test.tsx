@@ -183,10 +183,25 @@ describe('dashboard', () => {
     await waitFor(() =>
       expect(within(group).queryByText('Device disconnected')).not.toBeInTheDocument(),
     );
-    act(() => sockets.device(DEV_A).onStatus('disconnected'));
+    act(() => sockets.device(DEV_A).onUpdate({ path: '/connected', body: { connected: false } }));
     expect(await within(group).findByText('Device disconnected')).toBeInTheDocument();
     // The home header says so too, instead of its clock.
     expect(screen.getByTestId('home-disconnected')).toHaveTextContent('Device disconnected');
+  });
+
+  test('a server not reached is not blamed on the gateway (issue 25)', async () => {
+    const sockets = fakeSockets();
+    renderWithApp(<DashboardPage />, { connectDevice: sockets.connect });
+    const group = await screen.findByRole('region', { name: 'Ground floor' });
+    act(() => sockets.device(DEV_A).onStatus('connected'));
+    act(() => sockets.device(DEV_A).onDevData(snapshot([snapshotNode('Living room', 1, '19.5')])));
+    const card = within(group).getByRole('article', { name: 'Living room' });
+    await waitFor(() => expect(card).toHaveAttribute('data-state', 'temperature'));
+    act(() => sockets.device(DEV_A).onStatus('unreachable'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(card).toHaveAttribute('data-state', 'temperature');
+    expect(within(group).queryByText('Device disconnected')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('home-disconnected')).not.toBeInTheDocument();
   });
 
   test('sockets close when the dashboard goes away', async () => {

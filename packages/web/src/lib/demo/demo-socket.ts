@@ -17,7 +17,7 @@ export function connectDemoDevice(options: DeviceSocketOptions): DeviceConnectio
   const sendSnapshot = () => {
     const snapshot = backend?.snapshot(options.devId);
     if (!snapshot) {
-      options.onStatus('disconnected');
+      options.onStatus('refused');
       return;
     }
     options.onStatus('connected');

@@ -18,9 +18,13 @@ export interface HomeDevice {
   loaded: boolean;
 }
 
-/** Spec 3 §4: a device is connected when its socket is up and it does not report otherwise. */
-export function deviceConnected(socket: SocketStatus, live: DeviceState | undefined): boolean {
-  return socket !== 'disconnected' && live?.connected !== false;
+/**
+ * Spec 3 §4: a device is connected unless it reports otherwise. A socket that is down says
+ * nothing of the gateway (issue 25: the server not reached is its own state, told by the app
+ * shell, and the gateway's last values show with their age, not as "offline").
+ */
+export function deviceConnected(live: DeviceState | undefined): boolean {
+  return live?.connected !== false;
 }
 
 /** Spec 3 §4: a home is connected if any device is connected or is a wifi heater. */
@@ -69,7 +73,7 @@ export function useHomeDevices(home: GroupedHome | undefined): HomeDevice[] {
       live,
       socket,
       nodes: mergeNodes(listed, live),
-      connected: deviceConnected(socket, live),
+      connected: deviceConnected(live),
       wifiHeater: isWifiHeaterProduct(dev.product_id),
       loaded: lists[i]?.isSuccess === true || live?.ready === true,
     };

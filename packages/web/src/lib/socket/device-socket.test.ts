@@ -14,6 +14,8 @@ import {
 import { connectDeviceSocket, type DeviceConnection, type SocketStatus } from './device-socket';
 
 const DEV = '0123456789abcdef01';
+/** Retries within milliseconds, without chance, so the tests do not wait seconds. */
+const FAST = { baseMs: 10, maxMs: 40, jitter: 0, random: () => 0 };
 const snapshot: DevData = {
   connected: true,
   away_status: { enabled: false, away: false, forced: false },
@@ -59,7 +61,7 @@ function open(
     onUpdate: handlers.update ?? (() => undefined),
     onStatus: (s) => statuses.push(s),
     pingIntervalMs: 20,
-    reconnectDelayMs: 10,
+    backoff: FAST,
   });
 }
 
@@ -122,7 +124,7 @@ describe('device socket', () => {
     }
   });
 
-  test('by default reconnects after 1 s, at most 3 times (spec 3 §4, §9)', async () => {
+  test("socket.io's own reconnection is off: the retries are the app's, without end", async () => {
     let seen: Record<string, unknown> | undefined;
     const ioFactory = ((url: string, opts: Record<string, unknown>) => {
       seen = opts;
@@ -138,13 +140,7 @@ describe('device socket', () => {
       ioFactory,
     });
     await vi.waitFor(() => expect(seen).toBeDefined());
-    expect(seen).toMatchObject({
-      reconnection: true,
-      reconnectionDelay: 1_000,
-      reconnectionDelayMax: 1_000,
-      reconnectionAttempts: 3,
-      query: { token: 'token-1', dev_id: DEV },
-    });
+    expect(seen).toMatchObject({ reconnection: false, query: { token: 'token-1', dev_id: DEV } });
   });
 
   test('reconnects after the server drops it and asks for dev_data again', async () => {
@@ -180,7 +176,7 @@ describe('device socket', () => {
       onDevData: () => undefined,
       onUpdate: () => undefined,
       onStatus: () => undefined,
-      reconnectDelayMs: 10,
+      backoff: FAST,
     });
     await second;
     expect(tokens[0]).toBe('token-1');
@@ -199,29 +195,50 @@ describe('device socket', () => {
     await vi.waitFor(() => expect(requests).toBe(2));
   });
 
-  test('gives up after the allowed attempts when the server keeps refusing', async () => {
+  test('never gives up on a server that keeps refusing, and says it refused', async () => {
     let handshakes = 0;
     io.of(SOCKET_NAMESPACE).use((_socket, next) => {
       handshakes += 1;
       next(new Error('unauthorized'));
     });
     const statuses: SocketStatus[] = [];
-    const done = nextEvent<void>((resolve) => {
-      connection = connectDeviceSocket({
-        origin,
-        devId: DEV,
-        getToken: async () => 'bad',
-        onDevData: () => undefined,
-        onUpdate: () => undefined,
-        onStatus: (s) => {
-          statuses.push(s);
-          if (s === 'disconnected') resolve();
-        },
-        reconnectDelayMs: 10,
-      });
-    });
-    await done;
-    expect(handshakes).toBe(1 + SOCKET_MAX_RECONNECT_ATTEMPTS);
+    open(statuses);
+    await vi.waitFor(() => expect(handshakes).toBeGreaterThan(SOCKET_MAX_RECONNECT_ATTEMPTS + 2));
+    expect(statuses).toContain('refused');
+    // A refusal is the server's answer: it is not told as a server out of reach.
+    expect(statuses).not.toContain('unreachable');
     expect(statuses).not.toContain('connected');
+  });
+
+  test('a server that stops answering: unreachable after the allowed tries, then live again when it is back', async () => {
+    let snapshots = 0;
+    io.of(SOCKET_NAMESPACE).on('connection', (socket) =>
+      socket.on('dev_data', () => {
+        snapshots += 1;
+        socket.emit('dev_data', snapshot);
+      }),
+    );
+    const statuses: SocketStatus[] = [];
+    open(statuses, { devData: () => undefined });
+    await vi.waitFor(() => expect(snapshots).toBe(1));
+    const port = (http.address() as AddressInfo).port;
+
+    // The server goes away (a restart): every try fails for a while.
+    await new Promise<void>((resolve) => io.close(() => resolve()));
+    await vi.waitFor(() => expect(statuses.at(-1)).toBe('unreachable'));
+    expect(statuses).toContain('reconnecting');
+
+    // It is back on the same address: the socket comes back by itself and reads the snapshot.
+    http = createServer();
+    io = new Server(http, { path: '/socket.io/', allowEIO3: true });
+    io.of(SOCKET_NAMESPACE).on('connection', (socket) =>
+      socket.on('dev_data', () => {
+        snapshots += 1;
+        socket.emit('dev_data', snapshot);
+      }),
+    );
+    await new Promise<void>((resolve) => http.listen(port, '127.0.0.1', resolve));
+    await vi.waitFor(() => expect(snapshots).toBe(2), { timeout: 3_000 });
+    expect(statuses.at(-1)).toBe('connected');
   });
 });

@@ -3,10 +3,11 @@ import {
   SOCKET_MAX_RECONNECT_ATTEMPTS,
   SOCKET_NAMESPACE,
   SOCKET_PING_INTERVAL_MS,
-  SOCKET_RECONNECT_DELAY_MS,
   type DevData,
   type UpdateEvent,
 } from '@hearth/protocol';
+import { createReconnector, type BackoffOptions } from './reconnect-policy';
+import { onWake } from './wake';
 
 /** Events the server sends on a gateway's socket (API.md §7). */
 export interface ServerToClientEvents {
@@ -22,8 +23,21 @@ export interface ClientToServerEvents {
 
 export type DeviceSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** connecting → connected; `disconnected` once every reconnection attempt failed. */
-export type SocketStatus = 'connecting' | 'connected' | 'disconnected';
+/**
+ * Where a gateway's socket stands. `reconnecting`: lost or not yet made, trying again;
+ * `unreachable`: the server has not answered SOCKET_MAX_RECONNECT_ATTEMPTS tries in a row (still
+ * trying); `refused`: the server answered but refused this gateway's socket (still trying: a
+ * renewed token or restored access may let it in). None of these says anything of the gateway
+ * itself: that is its own `connected` report.
+ */
+export const SOCKET_STATUSES = [
+  'connecting',
+  'connected',
+  'reconnecting',
+  'unreachable',
+  'refused',
+] as const;
+export type SocketStatus = (typeof SOCKET_STATUSES)[number];
 
 export interface DeviceSocketOptions {
   origin: string;
@@ -36,24 +50,32 @@ export interface DeviceSocketOptions {
   /** Replaced in tests that run against a local server. */
   ioFactory?: typeof io;
   pingIntervalMs?: number;
-  reconnectDelayMs?: number;
+  /** The retry delays; tests make them short. */
+  backoff?: BackoffOptions;
 }
 
 export interface DeviceConnection {
   close: () => void;
-  /** Reconnects if needed, else asks for a fresh snapshot (app resume). */
+  /** Reconnects at once if needed, else asks for a fresh snapshot (app resume). */
   resume: () => void;
 }
 
-/** One socket per gateway, as the wire format wants (spec 3 §4 "Realtime connection"). */
+/** A refused handshake is the server's answer; anything else means it was not reached. */
+function refusedByServer(error: Error & { data?: unknown }, socket: DeviceSocket): boolean {
+  return !socket.active || error.data !== undefined;
+}
+
+/**
+ * One socket per gateway, as the wire format wants (spec 3 §4 "Realtime connection"). It never
+ * gives up: lost or refused, it tries again with backoff while the app is visible, at once when
+ * the app comes back (wake.ts), and asks for a fresh `dev_data` snapshot on every connection.
+ */
 export function connectDeviceSocket(options: DeviceSocketOptions): DeviceConnection {
   const pingMs = options.pingIntervalMs ?? SOCKET_PING_INTERVAL_MS;
-  const delayMs = options.reconnectDelayMs ?? SOCKET_RECONNECT_DELAY_MS;
   let socket: DeviceSocket | null = null;
   let closed = false;
-  let manualAttempts = 0;
+  let everConnected = false;
   let ping: ReturnType<typeof setInterval> | undefined;
-  let retry: ReturnType<typeof setTimeout> | undefined;
 
   const setQuery = (token: string) => {
     if (socket) socket.io.opts.query = { token, dev_id: options.devId };
@@ -65,21 +87,30 @@ export function connectDeviceSocket(options: DeviceSocketOptions): DeviceConnect
       // The HTTP layer already signed the user out when the session is over; nothing to add here.
     });
 
-  /** Reconnects that socket.io leaves to us: a server-side disconnect or a refused handshake. */
-  const scheduleManualReconnect = () => {
-    if (closed || !socket) return;
-    if (manualAttempts >= SOCKET_MAX_RECONNECT_ATTEMPTS) {
-      options.onStatus('disconnected');
-      return;
-    }
-    manualAttempts += 1;
-    options.onStatus('connecting');
-    clearTimeout(retry);
-    retry = setTimeout(() => {
-      void refreshToken().then(() => {
-        if (!closed) socket?.connect();
-      });
-    }, delayMs);
+  // An attempt renews the token first (a reconnection hours later must present a valid one).
+  const attempt = () => {
+    options.getToken().then(
+      (token) => {
+        if (closed) return;
+        if (!socket) return start(token);
+        setQuery(token);
+        socket.connect();
+      },
+      // A refused renewal signs the user out (HTTP layer) and closes this; anything else is
+      // a server not reached, tried again later.
+      () => lost(false),
+    );
+  };
+  const reconnector = createReconnector({ backoff: options.backoff, attempt });
+
+  /** An attempt failed or the connection dropped: say where it stands, try again later. */
+  const lost = (refused: boolean) => {
+    if (closed) return;
+    reconnector.failed();
+    if (refused) options.onStatus('refused');
+    else if (reconnector.failures() >= SOCKET_MAX_RECONNECT_ATTEMPTS)
+      options.onStatus('unreachable');
+    else options.onStatus(everConnected ? 'reconnecting' : 'connecting');
   };
 
   const start = (token: string) => {
@@ -92,59 +123,49 @@ export function connectDeviceSocket(options: DeviceSocketOptions): DeviceConnect
       transports: ['websocket', 'polling'],
       tryAllTransports: true,
       query: { token, dev_id: options.devId },
-      reconnection: true,
-      reconnectionAttempts: SOCKET_MAX_RECONNECT_ATTEMPTS,
-      reconnectionDelay: delayMs,
-      reconnectionDelayMax: delayMs,
-      randomizationFactor: 0,
+      // The retries are ours (reconnect-policy.ts): socket.io's stop after a server-side
+      // disconnect or a refused handshake, and cannot be told to try at once.
+      reconnection: false,
     });
     socket = s;
     s.on('connect', () => {
-      manualAttempts = 0;
+      everConnected = true;
+      reconnector.succeeded();
       options.onStatus('connected');
       s.emit('dev_data');
     });
     s.on('dev_data', options.onDevData);
     s.on('update', options.onUpdate);
     s.on('disconnect', (reason) => {
-      if (closed) return;
-      options.onStatus('connecting');
-      if (reason === 'io server disconnect') scheduleManualReconnect();
+      if (reason !== 'io client disconnect') lost(false);
     });
-    s.on('connect_error', () => {
-      // When the server refused the handshake socket.io does not retry by itself.
-      if (!s.active) scheduleManualReconnect();
-    });
-    s.io.on('reconnect_failed', () => options.onStatus('disconnected'));
+    s.on('connect_error', (error) => lost(refusedByServer(error, s)));
     ping = setInterval(() => {
       if (s.connected) s.emit('message', 'ping');
       void refreshToken();
     }, pingMs);
   };
 
+  const stopWake = onWake(() => {
+    if (!closed && !socket?.connected) reconnector.now();
+  });
   options.onStatus('connecting');
-  options.getToken().then(start, () => options.onStatus('disconnected'));
+  attempt();
 
   return {
     close: () => {
       closed = true;
+      stopWake();
+      reconnector.stop();
       clearInterval(ping);
-      clearTimeout(retry);
       socket?.removeAllListeners();
       socket?.io.removeAllListeners();
       socket?.disconnect();
     },
     resume: () => {
-      if (closed || !socket) return;
-      if (socket.connected) {
-        socket.emit('dev_data');
-        return;
-      }
-      manualAttempts = 0;
-      options.onStatus('connecting');
-      void refreshToken().then(() => {
-        if (!closed) socket?.connect();
-      });
+      if (closed) return;
+      if (socket?.connected) socket.emit('dev_data');
+      else reconnector.now();
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { DeviceConnection, DeviceSocketOptions } from './device-socket';
+import { onWake } from './wake';
 
 /**
  * `connectDeviceSocket`, with socket.io's client fetched when the first device socket opens
@@ -7,21 +8,34 @@ import type { DeviceConnection, DeviceSocketOptions } from './device-socket';
 export function connectDeviceSocketLazily(options: DeviceSocketOptions): DeviceConnection {
   let connection: DeviceConnection | undefined;
   let closed = false;
-  import('./device-socket').then(
-    ({ connectDeviceSocket }) => {
-      if (!closed) connection = connectDeviceSocket(options);
-    },
-    () => {
-      // The chunk could not be fetched (offline before it was ever cached): no socket.
-      if (!closed) options.onStatus('disconnected');
-    },
-  );
+  let loading = false;
+  let stopWake = () => {};
+  const load = () => {
+    if (closed || connection || loading) return;
+    loading = true;
+    import('./device-socket').then(
+      ({ connectDeviceSocket }) => {
+        loading = false;
+        stopWake();
+        if (!closed) connection = connectDeviceSocket(options);
+      },
+      () => {
+        // Not fetched (offline before it was ever cached): the server was not reached; the
+        // chunk is asked for again when the connection may be back.
+        loading = false;
+        if (!closed) options.onStatus('unreachable');
+      },
+    );
+  };
+  stopWake = onWake(load);
+  load();
   return {
     close: () => {
       closed = true;
+      stopWake();
       connection?.close();
     },
     // Before the socket exists there is nothing to resume: its first connection asks for a snapshot.
-    resume: () => connection?.resume(),
+    resume: () => (connection ? connection.resume() : load()),
   };
 }
