@@ -9,7 +9,11 @@ import {
 const WINDOW_MS = 60_000;
 
 async function countsAndRefunds(a: AttemptStore, b: AttemptStore): Promise<void> {
+  expect(await a.peek('k')).toEqual({ count: 0, resetInMs: 0 });
   expect(await a.hit('k', WINDOW_MS)).toMatchObject({ count: 1 });
+  // Looking does not count.
+  expect((await b.peek('k')).count).toBe(1);
+  expect((await b.peek('k')).resetInMs).toBeGreaterThan(0);
   const second = await b.hit('k', WINDOW_MS);
   expect(second.count).toBe(2);
   expect(second.resetInMs).toBeGreaterThan(0);

@@ -14,6 +14,8 @@ export interface AttemptCount {
 export interface AttemptStore {
   /** Adds one attempt and answers the count in this window, this one included. */
   hit(key: string, windowMs: number): Promise<AttemptCount>;
+  /** Where the key stands, without adding an attempt (0 when it has none in this window). */
+  peek(key: string): Promise<AttemptCount>;
   /** Gives one attempt back (a request that turned out legitimate). */
   refund(key: string): Promise<void>;
   /** Forgets the key (an account whose owner just proved the password). */
@@ -38,6 +40,12 @@ export function createMemoryAttemptStore(now: () => number = Date.now): AttemptS
         windows.set(key, entry);
       }
       entry.count += 1;
+      return { count: entry.count, resetInMs: entry.resetAt - at };
+    },
+    async peek(key) {
+      const at = now();
+      const entry = windows.get(key);
+      if (!entry || entry.resetAt <= at) return { count: 0, resetInMs: 0 };
       return { count: entry.count, resetInMs: entry.resetAt - at };
     },
     async refund(key) {
@@ -98,6 +106,15 @@ export function createRedisAttemptStore(
       } catch (err) {
         onError(err);
         return local.hit(key, windowMs);
+      }
+    },
+    async peek(key) {
+      try {
+        const [count, ttl] = await Promise.all([redis.get(full(key)), redis.pttl(full(key))]);
+        return { count: Number(count ?? 0), resetInMs: Math.max(ttl, 0) };
+      } catch (err) {
+        onError(err);
+        return local.peek(key);
       }
     },
     async refund(key) {

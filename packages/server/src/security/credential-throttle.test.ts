@@ -1,6 +1,8 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDENTIAL_THROTTLE } from '@hearth/protocol';
+import { linksIn } from '../mail/smtp-sink';
 import { basic } from '../test-support/http';
 import { createUser, startTestHearth, type TestHearth } from '../test-support/test-hearth';
 import { GUARDED_ROUTES } from './credential-throttle';
@@ -37,6 +39,25 @@ async function token(
   };
 }
 
+async function bearer(
+  from: string,
+  accessToken: string,
+  method: 'POST' | 'DELETE',
+  path: string,
+  body: unknown,
+) {
+  const res = await fetch(`${t.url}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${accessToken}`,
+      'content-type': 'application/json',
+      'x-forwarded-for': from,
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status };
+}
+
 async function postJson(from: string, path: string, body: unknown) {
   const res = await fetch(`${t.url}${path}`, {
     method: 'POST',
@@ -44,6 +65,20 @@ async function postJson(from: string, path: string, body: unknown) {
     body: JSON.stringify(body),
   });
   return { status: res.status, retryAfter: res.headers.get('retry-after') };
+}
+
+/** The code of the newest mail to `to` in the server's outbox. */
+async function mailedCode(to: string): Promise<string> {
+  const outbox = t.hearth.outboxDir ?? '';
+  for (const name of readdirSync(outbox).sort().reverse()) {
+    const raw = readFileSync(join(outbox, name), 'utf8');
+    if (!raw.includes(to)) continue;
+    for (const link of linksIn(raw)) {
+      const code = new URL(link).searchParams.get('code');
+      if (code) return code;
+    }
+  }
+  throw new Error(`no mailed code for ${to}`);
 }
 
 const password = (username: string, secret: string) => ({
@@ -136,24 +171,98 @@ describe('login throttling', () => {
     expect((await token(from, password(user.email, user.password))).status).toBe(200);
   });
 
-  it('limits mailed codes guessed against one account', async () => {
+  it('does not let failed codes aimed at a user block that user, but limits the address', async () => {
     const user = await createUser(t.repos, 'codes@throttle.test');
-    const from = freshAddress();
-    for (let i = 0; i < CREDENTIAL_THROTTLE.code.perAccount; i += 1) {
-      const res = await postJson(from, '/api/v2/users/password/reset', {
+    const stranger = freshAddress();
+    for (let i = 0; i < CREDENTIAL_THROTTLE.code.perAddress; i += 1) {
+      const res = await postJson(stranger, '/api/v2/users/password/reset', {
         user: user.id,
         code: `guess${i}`,
         password: 'new_secret_1',
       });
-      expect(res.status).toBeGreaterThanOrEqual(400);
-      expect(res.status).toBeLessThan(429);
+      expect(res.status).toBe(404);
     }
-    const refused = await postJson(freshAddress(), '/api/v2/users/verify', {
-      user: user.id,
-      code: 'guess',
-    });
+    // The stranger's address is out of guesses …
+    const refused = await postJson(stranger, '/api/v2/users/verify', { user: user.id, code: 'x' });
     expect(refused.status).toBe(429);
     expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+    // … while the user's own code, from the user's address, still works.
+    await fetch(`${t.url}/api/v2/users/password/forgot`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': freshAddress() },
+      body: JSON.stringify({
+        email: user.email,
+        serialid: '01.01',
+        frontend_host: 'http://app.hearth.test',
+      }),
+    });
+    const code = await mailedCode(user.email);
+    const reset = await postJson(freshAddress(), '/api/v2/users/password/reset', {
+      user: user.id,
+      code,
+      password: 'new_secret_1',
+    });
+    expect(reset.status).toBe(200);
+  });
+
+  it('counts a stranger’s refusals on a victim’s user id against the stranger, not the victim', async () => {
+    const victim = await createUser(t.repos, 'target@throttle.test');
+    const stranger = await createUser(t.repos, 'stranger@throttle.test');
+    const from = freshAddress();
+    const strangerToken = String(
+      (await token(from, password(stranger.email, stranger.password))).body.access_token,
+    );
+    const attack = (path: string, method: 'POST' | 'DELETE', body: unknown) =>
+      bearer(from, strangerToken, method, `/api/v2/users/${victim.id}${path}`, body);
+    for (let i = 0; i < SIGN_IN.perAccount + 5; i += 1) {
+      const res =
+        i % 2 === 0
+          ? await attack('/password', 'POST', { password: 'guess', new_password: 'taken_over' })
+          : await attack('', 'DELETE', { password: 'guess' });
+      expect([403, 429]).toContain(res.status);
+    }
+    // The victim signs in, changes the password and could delete the account as usual.
+    const home = freshAddress();
+    const victimToken = String(
+      (await token(home, password(victim.email, victim.password))).body.access_token,
+    );
+    const changed = await bearer(home, victimToken, 'POST', `/api/v2/users/${victim.id}/password`, {
+      password: victim.password,
+      new_password: 'brand_new_pw',
+    });
+    expect(changed.status).toBe(200);
+    // The stranger's own account took the count: even its right password is refused now.
+    const own = await bearer(
+      freshAddress(),
+      strangerToken,
+      'POST',
+      `/api/v2/users/${stranger.id}/password`,
+      { password: stranger.password, new_password: 'another_pw' },
+    );
+    expect(own.status).toBe(429);
+  });
+
+  it('never refuses correct sign-ins of one account made at the same time', async () => {
+    const user = await createUser(t.repos, 'many-tabs@throttle.test');
+    const from = freshAddress();
+    const answers = await Promise.all(
+      Array.from({ length: SIGN_IN.perAccount * 2 + 5 }, () =>
+        token(from, password(user.email, user.password)),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+  });
+
+  it('lets no more than the limit of parallel wrong guesses through', async () => {
+    const user = await createUser(t.repos, 'burst@throttle.test');
+    const answers = await Promise.all(
+      Array.from({ length: SIGN_IN.perAccount * 2 }, (_, i) =>
+        token(freshAddress(), password(user.email, `guess-${i}`)),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(SIGN_IN.perAccount);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(SIGN_IN.perAccount);
   });
 
   it('sends at most the allowed password-reset mails to one address, however often asked', async () => {

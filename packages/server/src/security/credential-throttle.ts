@@ -27,7 +27,13 @@ const field =
   (name: string): AccountOf =>
   (request) =>
     (request.body as Record<string, unknown> | null | undefined)?.[name];
-const uidParam: AccountOf = (request) => (request.params as { uid?: unknown } | undefined)?.uid;
+/**
+ * On the routes of a user id the attempt counts against the caller's own account (the token's),
+ * never the id in the path: a stranger's refusals there must not lock its owner out.
+ */
+const caller: AccountOf = (request) => request.user?.userId;
+/** Mailed codes are unguessable: only the address counts, so nobody can block a user's code. */
+const nobody: AccountOf = () => undefined;
 const passwordGrantUser: AccountOf = (request) => {
   const body = request.body as Record<string, unknown> | null | undefined;
   return body?.grant_type === 'password' ? body.username : undefined;
@@ -45,17 +51,17 @@ export const GUARDED_ROUTES: ReadonlyArray<{
 }> = [
   { method: 'POST', url: '/client/token', policy: 'signIn', account: passwordGrantUser },
   { method: 'POST', url: '/api/v2/client/token', policy: 'signIn', account: passwordGrantUser },
-  { method: 'POST', url: '/api/v2/users/:uid/password', policy: 'signIn', account: uidParam },
-  { method: 'POST', url: '/api/v2/users/:uid/email', policy: 'signIn', account: uidParam },
-  { method: 'DELETE', url: '/api/v2/users/:uid', policy: 'signIn', account: uidParam },
-  { method: 'POST', url: '/api/v2/users/verify', policy: 'code', account: field('user') },
-  { method: 'POST', url: '/api/v2/users/password/reset', policy: 'code', account: field('user') },
-  { method: 'POST', url: '/api/v2/users/email/confirm', policy: 'code', account: field('user') },
+  { method: 'POST', url: '/api/v2/users/:uid/password', policy: 'signIn', account: caller },
+  { method: 'POST', url: '/api/v2/users/:uid/email', policy: 'signIn', account: caller },
+  { method: 'DELETE', url: '/api/v2/users/:uid', policy: 'signIn', account: caller },
+  { method: 'POST', url: '/api/v2/users/verify', policy: 'code', account: nobody },
+  { method: 'POST', url: '/api/v2/users/password/reset', policy: 'code', account: nobody },
+  { method: 'POST', url: '/api/v2/users/email/confirm', policy: 'code', account: nobody },
   {
     method: 'POST',
     url: '/api/v2/users/:uid/invite_confirmation',
     policy: 'code',
-    account: uidParam,
+    account: nobody,
   },
   { method: 'POST', url: '/api/v2/users', policy: 'mail', account: field('email') },
   { method: 'POST', url: '/api/v2/users/password/forgot', policy: 'mail', account: field('email') },
@@ -71,7 +77,15 @@ interface Reserved {
   policy: CredentialThrottlePolicy;
   addressKey: string;
   accountKey: string | undefined;
+  /** The account's attempts under way, released when this one is answered. */
+  pendingKey: string | undefined;
 }
+
+/** How long attempts under way are remembered if their answer never comes (a crash). */
+const PENDING_TTL_MS = 60_000;
+/** How long an attempt waits for the account's attempts under way before it is refused. */
+const MAX_WAIT_MS = 10_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function tooManyAttemptsBody(): ErrorBody {
   return {
@@ -86,11 +100,13 @@ function asList<T>(hook: T | T[] | undefined): T[] {
 }
 
 /**
- * Login throttling: counts attempts per account and per client address on the guarded
- * routes and answers 429 `too_many_attempts` with a Retry-After past the limits of
- * CREDENTIAL_THROTTLE. An attempt is counted before the request is looked at, so parallel
- * guesses cannot slip past the limit; a success gives it back (sign-in and codes), and a
- * proven password or code clears the account's count.
+ * Login throttling: counts attempts per client address and failures per account on the
+ * guarded routes and answers 429 `too_many_attempts` with a Retry-After past the limits of
+ * CREDENTIAL_THROTTLE. An address's attempt is counted before the request is looked at and
+ * given back on success. An account counts only its failures; so that parallel guesses
+ * cannot slip past its limit, attempts under way count too, and one that would go over waits
+ * for them to be answered instead of being refused: correct sign-ins, however many at once,
+ * are never refused as failures. A proven password clears the account's count.
  */
 export function createCredentialThrottle(
   store: AttemptStore,
@@ -116,20 +132,54 @@ export function createCredentialThrottle(
       if (byAddress.count > limit.perAddress) return refuse(reply, byAddress.resetInMs);
       const account = accountKey(accountOf(request));
       const key = account === undefined ? undefined : `${policy}:acct:${account}`;
-      if (key !== undefined) {
+      let pendingKey: string | undefined;
+      if (key !== undefined && policy === 'mail') {
+        // Every mail counts, sent or not: the limit protects the inbox.
         const byAccount = await store.hit(key, limit.windowMs);
         if (byAccount.count > limit.perAccount) return refuse(reply, byAccount.resetInMs);
+      } else if (key !== undefined) {
+        pendingKey = `${key}:pending`;
+        const waitUntil = Date.now() + MAX_WAIT_MS;
+        for (;;) {
+          // Reserve first, then read the failures: an attempt answered meanwhile has counted
+          // its failure before giving its reservation back, so none is missed.
+          const pending = await store.hit(pendingKey, PENDING_TTL_MS);
+          const failures = await store.peek(key);
+          if (failures.count >= limit.perAccount) {
+            await store.refund(pendingKey);
+            return refuse(reply, failures.resetInMs);
+          }
+          if (failures.count + pending.count <= limit.perAccount) break;
+          await store.refund(pendingKey);
+          if (Date.now() > waitUntil) return refuse(reply, 1000);
+          await sleep(10 + Math.random() * 40);
+        }
       }
-      reserved.set(request, { policy, addressKey, accountKey: key });
+      reserved.set(request, { policy, addressKey, accountKey: key, pendingKey });
     };
   }
 
   const settle: onSendHookHandler = async (request, reply, payload) => {
     const held = reserved.get(request);
     reserved.delete(request);
-    if (!held || reply.statusCode >= 300 || held.policy === 'mail') return payload;
+    if (!held || held.policy === 'mail') return payload;
+    const status = reply.statusCode;
+    const release = async () => {
+      if (held.pendingKey !== undefined) await store.refund(held.pendingKey);
+    };
+    if (status >= 400 && status < 500) {
+      // A failure: a wrong password, someone else's user id (the caller's), a bad code. It
+      // counts before the attempt stops being under way (see the guard).
+      if (held.accountKey !== undefined) {
+        await store.hit(held.accountKey, limits[held.policy].windowMs);
+      }
+      await release();
+      return payload;
+    }
+    await release();
+    // A success (or the server's own fault, which proves nothing) costs the address nothing.
     await store.refund(held.addressKey);
-    if (held.accountKey !== undefined) await store.clear(held.accountKey);
+    if (status < 400 && held.accountKey !== undefined) await store.clear(held.accountKey);
     return payload;
   };
 
