@@ -1,12 +1,19 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { brandKeyOf, SUCCESS_TOAST_MS } from '@hearth/protocol';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { brandKeyOf, SUCCESS_TOAST_MS, TEXT_CONTRAST_MIN } from '@hearth/protocol';
 import { installFakeFetch, json } from '../../test/fake-fetch';
 import { renderRoute } from '../../test/route-render';
 import { signIn } from '../../test/session';
 import { useErrorToastStore } from '../../lib/http';
 import { useSessionStore } from '../../lib/session/session-store';
 import { FALLBACK_BRAND_KEY, useBrandingStore } from '../../lib/branding/branding-store';
+import {
+  BRAND_COLOURS,
+  LOAD_ORDERS,
+  brandRootTokens,
+  cascade,
+  seenContrast,
+} from '../../test/css-cascade';
 import { AccountPage } from './account-page';
 
 let answer: () => Response | Promise<Response>;
@@ -77,6 +84,31 @@ describe('account failures are toasts (spec 1 §8)', () => {
     expect(screen.getByTestId('form-error')).toHaveTextContent('Passwords not the same');
     expect(useErrorToastStore.getState().message).toBeNull();
   });
+});
+
+describe('account deletion, as seen', () => {
+  test.each(BRAND_COLOURS)(
+    'the buttons of the page and of the modal read at WCAG AA on brand colour %s',
+    (primary) => {
+      open('configuration');
+      const openButton = screen.getByRole('button', { name: 'Delete account' });
+      fireEvent.click(openButton);
+      fireEvent.change(field('Password'), { target: { value: 'secret_1' } });
+      const dialog = screen.getByTestId('delete-dialog');
+      const buttons = [
+        openButton,
+        within(dialog).getByRole('button', { name: 'Delete' }),
+        within(dialog).getByRole('button', { name: 'Cancel' }),
+      ];
+      for (const files of LOAD_ORDERS) {
+        const seen = cascade(files, brandRootTokens(primary));
+        for (const button of buttons)
+          expect(seenContrast(seen, button), button.textContent ?? '').toBeGreaterThanOrEqual(
+            TEXT_CONTRAST_MIN,
+          );
+      }
+    },
+  );
 });
 
 describe('account deletion failure (spec 1 §8)', () => {

@@ -40,7 +40,7 @@ export function DeleteSection() {
       </p>
       <button
         type="button"
-        className="auth-button hearth-danger-button"
+        className="hearth-button hearth-button--danger"
         onClick={() => {
           setPassword('');
           setOpen(true);
@@ -55,11 +55,12 @@ export function DeleteSection() {
           testId="delete-dialog"
           actions={
             <div className="auth-actions">
-              <button type="button" className="auth-secondary" onClick={() => setOpen(false)}>
+              <button type="button" className="hearth-button" onClick={() => setOpen(false)}>
                 {t('accountsShared.cancel')}
               </button>
               <button
                 type="button"
+                className="hearth-button hearth-button--danger"
                 disabled={password === '' || remove.isPending}
                 onClick={confirm}
               >

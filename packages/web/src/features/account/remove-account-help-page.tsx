@@ -21,7 +21,7 @@ export function RemoveAccountHelpPage() {
         </ol>
         <button
           type="button"
-          className="auth-button hearth-danger-button"
+          className="hearth-button hearth-button--danger"
           onClick={() => navigate('/account?section=configuration')}
         >
           {t('account.delete')}

@@ -6,6 +6,14 @@ import { signIn } from '../../test/session';
 import { useErrorToastStore } from '../../lib/http';
 import { useSessionStore } from '../../lib/session/session-store';
 import { PrivacyUpdateDialog } from './privacy-update-dialog';
+import { TEXT_CONTRAST_MIN } from '@hearth/protocol';
+import {
+  BRAND_COLOURS,
+  LOAD_ORDERS,
+  brandRootTokens,
+  cascade,
+  seenContrast,
+} from '../../test/css-cascade';
 
 let answer: () => Response;
 
@@ -84,4 +92,19 @@ test('accepting sends accepted true for the user, and the dialog links the priva
   expect(JSON.parse(calls.find((c) => c.method === 'POST')?.body ?? '{}')).toMatchObject({
     accepted: true,
   });
+});
+
+describe('privacy-policy-update dialog, as seen', () => {
+  test.each(BRAND_COLOURS)(
+    'Accept reads at WCAG AA on brand colour %s, whichever screen styles loaded first',
+    async (primary) => {
+      const dialog = await openDialog();
+      fireEvent.click(within(dialog).getByRole('checkbox'));
+      const accept = within(dialog).getByRole('button', { name: 'Accept' });
+      for (const files of LOAD_ORDERS) {
+        const seen = cascade(files, brandRootTokens(primary));
+        expect(seenContrast(seen, accept)).toBeGreaterThanOrEqual(TEXT_CONTRAST_MIN);
+      }
+    },
+  );
 });

@@ -24,7 +24,7 @@ export function PrivacyUpdateDialog() {
       actions={
         <button
           type="button"
-          className="auth-button"
+          className="hearth-button hearth-button--primary"
           disabled={!ticked || accept.isPending}
           onClick={() => accept.mutate()}
         >

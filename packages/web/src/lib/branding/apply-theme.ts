@@ -1,33 +1,30 @@
-/** Mixes a #rrggbb colour towards black (negative) or white (positive) by `amount` 0..1. */
-function mix(hex: string, amount: number): [number, number, number] {
-  const n = parseInt(hex.slice(1), 16);
-  const channels: [number, number, number] = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-  return channels.map((c) =>
-    Math.round(amount < 0 ? c * (1 + amount) : c + (255 - c) * amount),
-  ) as [number, number, number];
-}
+import { brandColourTokens, isHexColour, rgbTriplet } from '@hearth/protocol';
 
-const toHex = (rgb: number[]) => `#${rgb.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
-
-/** Ionic's primary palette from one brand colour, as Ionic's colour generator derives it. */
+/**
+ * Ionic's primary palette and the app's brand tokens (`--hearth-on-primary`, …) from one brand
+ * colour. Text on the brand colour, the brand colour as text and the focus ring are derived
+ * so that each pair passes WCAG AA whatever colour the brand file holds (protocol
+ * colour-contrast), the same tokens theme.css holds for the default colour.
+ */
 export function primaryPalette(hex: string): Record<string, string> {
-  const rgb = mix(hex, 0);
-  const [r, g, b] = rgb;
-  const light = (r * 299 + g * 587 + b * 114) / 1000 > 150;
+  const tokens = brandColourTokens({ cprimary: hex });
   return {
-    '--ion-color-primary': hex.toLowerCase(),
-    '--ion-color-primary-rgb': rgb.join(', '),
-    '--ion-color-primary-contrast': light ? '#1f1f1f' : '#ffffff',
-    '--ion-color-primary-contrast-rgb': light ? '31, 31, 31' : '255, 255, 255',
-    '--ion-color-primary-shade': toHex(mix(hex, -0.12)),
-    '--ion-color-primary-tint': toHex(mix(hex, 0.1)),
+    '--ion-color-primary': tokens.primary,
+    '--ion-color-primary-rgb': rgbTriplet(tokens.primary),
+    '--ion-color-primary-contrast': tokens['on-primary'],
+    '--ion-color-primary-contrast-rgb': rgbTriplet(tokens['on-primary']),
+    '--ion-color-primary-shade': tokens['primary-shade'],
+    '--ion-color-primary-tint': tokens['primary-tint'],
+    '--hearth-primary': tokens.primary,
+    '--hearth-on-primary': tokens['on-primary'],
+    '--hearth-primary-hover': tokens['primary-hover'],
+    '--hearth-primary-text': tokens['primary-text'],
+    '--hearth-focus-ring': tokens['focus-ring'],
   };
 }
 
-const HEX = /^#[0-9a-fA-F]{6}$/;
-
 export function applyPrimary(hex: string, root: HTMLElement = document.documentElement): void {
-  if (!HEX.test(hex)) return;
+  if (!isHexColour(hex)) return;
   for (const [name, value] of Object.entries(primaryPalette(hex)))
     root.style.setProperty(name, value);
 }
@@ -48,7 +45,7 @@ export function shadeVariables(theme: BrandTheme): Record<string, string> {
     ['--hearth-brand-dark', theme.dark],
     ['--hearth-brand-dark-shade', theme.darkShade],
   ];
-  return Object.fromEntries(entries.filter(([, v]) => HEX.test(v)));
+  return Object.fromEntries(entries.filter(([, v]) => isHexColour(v)));
 }
 
 /** Themes the app for a brand: primary palette, shades and the variant class on the root. */

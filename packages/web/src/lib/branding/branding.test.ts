@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import type { BrandsFile } from '@hearth/protocol';
+import { readFileSync } from 'node:fs';
+import { APP_COLOURS, DEFAULT_MAIN_COLOUR, type BrandsFile } from '@hearth/protocol';
+import { appStylesheets } from '../../test/css-cascade';
 import { applyTheme, primaryPalette, shadeVariables } from './apply-theme';
 import { brandLogos, themeVariant } from './brand-assets';
 import { BRANDING_STORAGE_KEY, resolveBrand, useBrandingStore } from './branding-store';
@@ -102,5 +104,17 @@ describe('brand logos and theme variants (spec 1 §4, §9)', () => {
         variant: 'brand-x',
       }),
     ).toEqual({ '--hearth-brand-dark': '#123456' });
+  });
+});
+
+describe('colour tokens of theme.css', () => {
+  test('are the protocol tokens of the default brand colour and the brand-free colours', () => {
+    const css = readFileSync(appStylesheets().find((f) => f.endsWith('theme.css')) ?? '', 'utf8');
+    const rootBlock = /:root\s*{([^}]*)}/.exec(css)?.[1] ?? '';
+    const value = (name: string) => new RegExp(`${name}:\\s*([^;]+);`).exec(rootBlock)?.[1]?.trim();
+    for (const [name, colour] of Object.entries(primaryPalette(DEFAULT_MAIN_COLOUR)))
+      expect(value(name), name).toBe(colour);
+    for (const [name, colour] of Object.entries(APP_COLOURS))
+      expect(value(`--hearth-${name}`), name).toBe(colour);
   });
 });
