@@ -65,6 +65,10 @@ const envSchema = z.object({
   }),
   REDIS_URL: urlWith(['redis', 'rediss']),
   SMTP_URL: urlWith(['smtp', 'smtps']),
+  // Where users reach this server; the origin of every link it mails.
+  PUBLIC_URL: urlWith(['http', 'https']).refine((v) => v === undefined || !/[?#]/.test(v), {
+    message: 'must be a URL without query or fragment',
+  }),
   CLIENT_ID: optionalText,
   CLIENT_SECRET: optionalText,
   OAUTH_CLIENTS_FILE: optionalText,
@@ -105,6 +109,8 @@ export interface Config {
   mqttShareGroup: string | undefined;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
+  /** PUBLIC_URL without a trailing slash; unset, mailed links use the address it listens on. */
+  publicUrl: string | undefined;
   clientId: string;
   clientSecret: string;
   /** The voice assistants' OAuth clients (auth/oauth-clients-file.ts); missing, none. */
@@ -216,6 +222,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mqttShareGroup: e.MQTT_SHARE_GROUP,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
+    publicUrl: e.PUBLIC_URL?.trim().replace(/\/+$/, ''),
     clientId: e.CLIENT_ID ?? DEV_CLIENT_ID,
     clientSecret: e.CLIENT_SECRET ?? DEV_CLIENT_SECRET,
     oauthClientsFile: resolve(e.OAUTH_CLIENTS_FILE ?? join(dataDir, 'oauth-clients.json')),

@@ -1,11 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { createAccountsRepository, createAccountsService, createLinkingService } from './accounts';
 import { createTokenSigner } from './auth/jwt';
 import { createSessionRevocations } from './auth/session-revocations';
 import { createSessions } from './auth/sessions';
 import { loadOAuthClients } from './auth/oauth-clients-file';
 import { createTokenService } from './auth/token.service';
+import { StaticConfig } from './catalog/static-config';
 import type { Config } from './config';
 import { openDatabase, type Db } from './db/client';
 import { seedDemo, type DemoSeed } from './demo/demo-seed';
@@ -40,6 +42,7 @@ import type { GatewayTransport } from './gateway/transport';
 import { createApp } from './http/app';
 import { createLogger, type Logger } from './logger';
 import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from './mail';
+import { createLinkOrigin } from './mail/link-origin';
 import { createRealtimeEmitter } from './realtime/realtime.emitter';
 import { createSocketServer, type SocketServer } from './realtime/socket-server';
 import { createRepositories } from './repositories';
@@ -154,12 +157,19 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
     from: DEFAULT_MAIL_FROM,
     log,
   });
+  // Mailed links open PUBLIC_URL, or an origin the user's brand allows (mail/link-origin.ts).
+  const linkOrigin = createLinkOrigin({
+    publicUrl: () => config.publicUrl ?? baseUrl(),
+    catalog: new StaticConfig(config.dataDir, log as FastifyBaseLogger),
+    log,
+  });
   const accountsRepo = createAccountsRepository(database.db);
   const accounts = createAccountsService({
     users: repos.users,
     accounts: accountsRepo,
     mailer,
     log,
+    linkOrigin,
     sessions,
   });
   const linking = createLinkingService(accountsRepo, repos.users);
@@ -209,6 +219,7 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
     homes: homesAdmin,
     mailer,
     realtime,
+    linkOrigin,
   });
 
   const app = await createApp({
@@ -308,6 +319,9 @@ export async function buildHearth(config: Config): Promise<HearthInternals> {
       await channel.start();
       await app.listen({ port: config.port, host: config.host });
       port = (app.server.address() as AddressInfo).port;
+      if (config.production && !config.publicUrl) {
+        log.warn({ url: baseUrl() }, 'PUBLIC_URL is not set: mailed links open this address');
+      }
       if (broker && config.mqttPort !== undefined) {
         const tcpPort = await broker.listenTcp(config.mqttPort, config.host);
         log.info({ port: tcpPort }, 'embedded MQTT broker listening on TCP');

@@ -6,6 +6,7 @@ import type { AccountCodePurpose } from '../db/schema';
 import { badRequest, HttpError, notFound } from '../errors';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail';
+import type { LinkOrigin } from '../mail/link-origin';
 import type { UsersRepository } from '../repositories/users.repository';
 import { accountMail, confirmationLink, type AccountMailKind } from './account-mails';
 import type { AccountsRepository } from './accounts.repository';
@@ -22,6 +23,8 @@ export interface AccountsServiceDeps {
   accounts: AccountsRepository;
   mailer: Mailer;
   log: Logger;
+  /** The configured base of mailed links; a caller's frontend_host only picks from it. */
+  linkOrigin: LinkOrigin;
   /** A new password or a deleted account ends the sign-ins that the old state allowed. */
   sessions: Pick<Sessions, 'endAllOf'>;
 }
@@ -40,6 +43,7 @@ export function createAccountsService({
   accounts,
   mailer,
   log,
+  linkOrigin,
   sessions,
 }: AccountsServiceDeps) {
   async function mailCode(
@@ -58,7 +62,8 @@ export function createAccountsService({
       data,
       expiresAt: new Date(Date.now() + CODE_LIFETIME_MS[purpose]),
     });
-    const link = confirmationLink(kind, target.frontendHost, target.serialId, userId, code);
+    const base = await linkOrigin(target.frontendHost, target.serialId);
+    const link = confirmationLink(kind, base, target.serialId, userId, code);
     await mailer.send(accountMail(kind, to, link, target.lang));
   }
 

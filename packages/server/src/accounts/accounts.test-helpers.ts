@@ -12,7 +12,8 @@ export interface AccountsTestbed {
 /** A server whose mail goes through a real SMTP server the test reads. */
 export async function startAccountsTestbed(): Promise<AccountsTestbed> {
   const sink = await startSmtpSink();
-  const t = await startTestHearth({ env: { SMTP_URL: sink.url } });
+  // Mailed links open PUBLIC_URL (a frontend_host the brand does not allow is ignored).
+  const t = await startTestHearth({ env: { SMTP_URL: sink.url, PUBLIC_URL: FRONTEND } });
   return {
     t,
     sink,

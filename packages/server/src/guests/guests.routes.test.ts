@@ -8,7 +8,7 @@ let t: TestHearth;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 beforeAll(async () => {
   sink = await startSmtpSink();
-  t = await startTestHearth({ env: { SMTP_URL: sink.url } });
+  t = await startTestHearth({ env: { SMTP_URL: sink.url, PUBLIC_URL: 'https://app.example.com' } });
 });
 afterAll(async () => {
   await t.stop();

@@ -5,6 +5,7 @@ import { HttpError, badRequest, forbidden, notFound } from '../errors';
 import type { HomeAccess } from '../homes/home-access';
 import type { HomesAdminRepository } from '../homes/homes-admin.repository';
 import type { Mailer } from '../mail';
+import type { LinkOrigin } from '../mail/link-origin';
 import type { RealtimeEmitter } from '../realtime/realtime.emitter';
 import type { UsersRepository } from '../repositories/users.repository';
 import type { GuestsRepository } from './guests.repository';
@@ -47,8 +48,10 @@ export function createGuestsService(deps: {
   homes: HomesAdminRepository;
   mailer: Pick<Mailer, 'send'>;
   realtime: Pick<RealtimeEmitter, 'revalidate'>;
+  /** The configured base of mailed links; a caller's confirmation_url only picks from it. */
+  linkOrigin: LinkOrigin;
 }) {
-  const { guests, users, access, homes, mailer, realtime } = deps;
+  const { guests, users, access, homes, mailer, realtime, linkOrigin } = deps;
 
   function sameUser(inviter: Inviter, uid: string) {
     if (uid !== inviter.userId) throw forbidden('An invitation is sent in your own name only');
@@ -65,7 +68,6 @@ export function createGuestsService(deps: {
       inviter: Inviter,
       uid: string,
       body: { email: string; groupid: string; confirmation_url?: string | undefined },
-      frontend: string,
     ) {
       sameUser(inviter, uid);
       const { home } = await access.home(inviter.userId, body.groupid, 'owner');
@@ -77,7 +79,10 @@ export function createGuestsService(deps: {
         throw new HttpError(409, 'already_registered', `${email} is already a guest of this home`);
       const code = randomBytes(24).toString('base64url');
       const row = await guests.putPending(home.id, email, hashCode(code).toString('hex'));
-      const link = inviteLink(body.confirmation_url ?? frontend, inviter.serialId, row.id, code);
+      // A confirmation_url that already names the confirm route is judged by what precedes it.
+      const requested = body.confirmation_url?.replace(/\/invite-confirm(\/.*)?$/, '');
+      const base = await linkOrigin(requested, inviter.serialId);
+      const link = inviteLink(base, inviter.serialId, row.id, code);
       await mailer.send(inviteMail({ to: email, from: inviter.email, homeName: home.name, link }));
       return { email, pending: true };
     },
