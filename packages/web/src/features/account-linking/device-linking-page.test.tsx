@@ -46,3 +46,18 @@ test('a guest home can be the one linked', async () => {
   expect(target.searchParams.get('scope')).toBe('user:read devs:write group:h2:write');
   expect(target.searchParams.get('state')).toBe('s');
 });
+
+test("the assistant's PKCE challenge goes on to the code endpoint with its redirect", async () => {
+  const search =
+    '?client_id=assistant&redirect_uri=https%3A%2F%2Fa.example&state=s&code_challenge=abc&code_challenge_method=S256';
+  renderRoute('/deviceLinking', <DeviceLinkingPage />, `/deviceLinking${search}`);
+  const first = await screen.findByRole('radio', { name: 'Casa Pins' });
+  await waitFor(() => expect(first).toBeChecked());
+  await userEvent.click(screen.getByRole('button', { name: 'Link device' }));
+  await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+  const target = new URL(String(assign.mock.calls[0]?.[0]));
+  expect(target.searchParams.get('code_challenge')).toBe('abc');
+  expect(target.searchParams.get('code_challenge_method')).toBe('S256');
+  expect(target.searchParams.get('redirect_uri')).toBe('https://a.example');
+  expect(target.searchParams.get('client_id')).toBe('assistant');
+});
