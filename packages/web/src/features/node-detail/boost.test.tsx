@@ -143,15 +143,21 @@ describe('boost and runback', () => {
     act(() =>
       sockets.device(DEV).onUpdate({
         path: '/htr/1/status',
-        body: { ...base, mode: 'runback', runback: true, boost_end_day: 6, boost_end_min: 700 },
+        body: { ...base, mode: 'runback', runback: true, boost_end_day: 6, boost_end_min: 630 },
       }),
     );
+    // The device clock reads 10:00: the runback ends at 10:30, 30 min left.
+    expect(await screen.findByText('Runback until 10:30')).toBeInTheDocument();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit time' }));
     dialog = screen.getByRole('dialog', { name: 'Runback' });
+    expect(within(dialog).getByRole('spinbutton', { name: 'Duration in minutes' })).toHaveAttribute(
+      'aria-valuenow',
+      '30',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Less time' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(posts).toHaveLength(2));
-    expect(body(1)).toEqual({ mode: 'runback', stemp: '18.0', units: 'C', time: 42 });
+    expect(body(1)).toEqual({ mode: 'runback', stemp: '18.0', units: 'C', time: 29 });
   });
 
   test('the time left is read again from the device clock every 30 s (spec 3 §4, §9)', async () => {
@@ -226,7 +232,7 @@ describe('boost and runback', () => {
     }
   });
 
-  test('a running boost whose time is not locked reopens the dialog for the time only', async () => {
+  test('a running boost whose time is not locked reopens the dialog for the time only, on the time it has left', async () => {
     const status = {
       ...base,
       mode: 'boost' as const,
@@ -238,21 +244,26 @@ describe('boost and runback', () => {
     const { sockets, seed } = open([liveNode('Living room', 1, status, { setup })]);
     await waitFor(() => expect(sockets.open.size).toBe(1));
     seed();
+    // Issue 25: the detail says "Boost" and until when (the device clock reads 10:00).
+    expect(await screen.findByText('Boost until 11:40')).toBeInTheDocument();
+    expect(screen.getByText('Time left 01:40')).toBeInTheDocument();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit time' }));
     const dialog = screen.getByRole('dialog', { name: 'Boost' });
     expect(within(dialog).getByRole('spinbutton', { name: 'Temperature' })).toHaveAttribute(
       'aria-disabled',
       'true',
     );
-    fireEvent.keyDown(within(dialog).getByRole('spinbutton', { name: 'Duration in minutes' }), {
-      key: 'ArrowUp',
-    });
+    const time = within(dialog).getByRole('spinbutton', { name: 'Duration in minutes' });
+    // Not the 60 min of a new boost: the 100 min it has left.
+    expect(time).toHaveAttribute('aria-valuenow', '100');
+    fireEvent.keyDown(time, { key: 'ArrowUp' });
+    expect(time).toHaveAttribute('aria-valuenow', '160');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(posts).toHaveLength(1));
-    expect(body(0)).toMatchObject({ active: true, time: 120 });
+    expect(body(0)).toMatchObject({ active: true, time: 160 });
   });
 
-  test('editing a boost just started opens on the time chosen, not the device default', async () => {
+  test('a new boost after an edit opens on the duration last chosen, not the time left', async () => {
     const setup = { extra_options: { boost_temp: '24.0', boost_time: 60 } };
     const { sockets, seed } = open([liveNode('Living room', 1, base, { setup })]);
     await waitFor(() => expect(sockets.open.size).toBe(1));
@@ -262,14 +273,25 @@ describe('boost and runback', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'More time' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(posts).toHaveLength(1));
-    // The device reports the boost; its setup still says one hour.
+    expect(body(0)).toMatchObject({ active: true, time: 120 });
+    // The device reports the boost running to 11:55 (its setup still says one hour).
     act(() =>
       sockets.device(DEV).onUpdate({
         path: '/htr/1/status',
-        body: { ...base, mode: 'boost', boost: true, boost_end_day: 6, boost_end_min: 700 },
+        body: { ...base, mode: 'boost', boost: true, boost_end_day: 6, boost_end_min: 715 },
       }),
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Edit time' }));
+    dialog = screen.getByRole('dialog', { name: 'Boost' });
+    const time = within(dialog).getByRole('spinbutton', { name: 'Duration in minutes' });
+    expect(time).toHaveAttribute('aria-valuenow', '115');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(posts).toHaveLength(2));
+    expect(body(1)).toMatchObject({ active: true, time: 115 });
+    act(() =>
+      sockets.device(DEV).onUpdate({ path: '/htr/1/status', body: { ...base, mode: 'manual' } }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Boost' }));
     dialog = screen.getByRole('dialog', { name: 'Boost' });
     expect(within(dialog).getByRole('spinbutton', { name: 'Duration in minutes' })).toHaveAttribute(
       'aria-valuenow',

@@ -10,7 +10,14 @@ import {
 } from '@ionic/react';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { isBoostLike, isHeaterType, parseNodeType, showBoostButton } from '@hearth/protocol';
+import {
+  MINUTES_PER_HOUR,
+  boostRemainingMinutes,
+  isBoostLike,
+  isHeaterType,
+  parseNodeType,
+  showBoostButton,
+} from '@hearth/protocol';
 import {
   DeviceSockets,
   homeAway,
@@ -24,10 +31,13 @@ import {
 import { BoostDialog } from './components/boost-dialog';
 import { BoostStatus } from './components/boost-status';
 import { DetailToolbar } from './components/detail-toolbar';
+import { HeaterSummary } from './components/heater-summary';
+import { LostNotice } from './components/lost-notice';
 import { NodeControls } from './components/node-controls';
 import { NodeHeader, type HeaderNode } from './components/node-header';
 import { boostDefaults, nodeCapabilities } from './model/node-capabilities';
 import { useModeParams } from './model/use-mode-params';
+import { usePlanClock } from './model/use-plan-clock';
 import { nodeActions } from './model/use-node-actions';
 import './node-detail.css';
 
@@ -43,6 +53,7 @@ export function NodeDetailPage() {
   const addr = Number(params.addr);
   const node = device?.nodes.find((n) => n.type === type && n.addr === addr);
   const [dialog, setDialog] = useState<'new' | 'time' | undefined>();
+  const clock = usePlanClock(params.devId ?? '', homeTimeZone(devices));
   const kind = node && nodeCapabilities(node).offersRunback ? 'runback' : 'boost';
   const modeParams = useModeParams(
     `${params.devId}:${type}:${addr}:${kind}`,
@@ -78,6 +89,8 @@ export function NodeDetailPage() {
     const status = node.status ?? {};
     const boostActive = isBoostLike(status, caps.offersRunback === true) || status.boost === true;
     const defaults = modeParams.params ?? boostDefaults(node, kind);
+    // Spec 3 §2 lost nodes: nothing sent reaches them, so the controls are off (issue 25).
+    const lost = node.lost;
     // The server echoes a boost write at once (sync pending) with the old end: only the
     // device's own report says when the boost ends.
     const end =
@@ -86,6 +99,10 @@ export function NodeDetailPage() {
       typeof status.boost_end_min === 'number'
         ? { boost_end_day: status.boost_end_day, boost_end_min: status.boost_end_min }
         : undefined;
+    // Edit time reopens on the time the boost has left (issue 25), not on a new boost's default.
+    const left = boostActive && end ? boostRemainingMinutes(clock, end) : undefined;
+    const newMinutes = kind === 'boost' ? defaults.time * MINUTES_PER_HOUR : defaults.time;
+    const dialogMinutes = dialog === 'time' && left !== undefined && left > 0 ? left : newMinutes;
     return (
       <>
         <IonContent className="ion-padding">
@@ -97,7 +114,8 @@ export function NodeDetailPage() {
             away={homeAway(devices)}
             timeZone={homeTimeZone(devices)}
           />
-          <NodeControls node={node} actions={actions} onOpenBoost={() => setDialog('new')} />
+          {lost && <LostNotice />}
+          <HeaterSummary node={node} clock={clock} timer={caps.timer === true} />
           {boostActive && (
             <BoostStatus
               devId={device.dev.dev_id}
@@ -105,22 +123,35 @@ export function NodeDetailPage() {
               end={end}
               storage={node.type === 'acm'}
               canEdit={!defaults.timeLocked}
+              disabled={lost}
               onEdit={() => setDialog('time')}
               onCancel={() => actions.cancelBoost(kind)}
             />
           )}
+          <NodeControls
+            node={node}
+            actions={actions}
+            disabled={lost}
+            onOpenBoost={() => setDialog('new')}
+          />
           {dialog && (
             <BoostDialog
               kind={kind}
               limits={limits}
-              initial={{ temp: defaults.temperature, time: defaults.time }}
+              initial={{ temp: defaults.temperature, time: dialogMinutes }}
               timeLocked={defaults.timeLocked}
               timeOnly={dialog === 'time'}
               maxRunbackTime={defaults.maxRunbackTime}
               onCancel={() => setDialog(undefined)}
               onAccept={(choice) => {
+                // A new boost's duration is what the dialog offers next time; an edit's
+                // time left is not.
+                if (dialog === 'new')
+                  modeParams.choose({
+                    temperature: choice.temp,
+                    time: kind === 'boost' ? choice.time / MINUTES_PER_HOUR : choice.time,
+                  });
                 setDialog(undefined);
-                modeParams.choose({ temperature: choice.temp, time: choice.time });
                 actions.startBoost(kind, choice.temp, choice.time);
               }}
             />
@@ -130,10 +161,10 @@ export function NodeDetailPage() {
           homeId={home.id}
           node={ref}
           // Spec 3 §2: a timer's schedule is ON/OFF slots, edited on the same screen.
-          scheduleAvailable={caps.scheduleAvailable}
+          scheduleAvailable={caps.scheduleAvailable && !lost}
           boostKind={kind}
           showBoost={showBoostButton({
-            boostAvailable: caps.boostAvailable === true,
+            boostAvailable: caps.boostAvailable === true && !lost,
             boostActive,
             timerActive: caps.timer === true,
           })}

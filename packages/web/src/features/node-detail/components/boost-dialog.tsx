@@ -14,21 +14,31 @@ import type { TemperatureLimits } from '../../../lib/devices';
 import { useModalFocus } from '../../../lib/ui/use-modal-focus';
 import { TemperatureControl } from './temperature-control';
 
-/** Boost lasts 1 to 24 hours; runback up to the device's maximum in minutes. */
-export const BOOST_HOURS = { min: 1, max: 24, step: 1 } as const;
-
-/**
- * Spec 3 §4: the runback time is in minutes and the boost time in hours, multiplied by 60 for
- * display: both are shown in minutes.
- */
-function shownMinutes(kind: BoostKind, time: number): number {
-  return kind === 'boost' ? time * MINUTES_PER_HOUR : time;
-}
+/** Boost lasts 1 to 24 hours, chosen by the hour (spec 3 §4: hours, shown as minutes). */
+export const BOOST_MINUTES = {
+  min: MINUTES_PER_HOUR,
+  max: 24 * MINUTES_PER_HOUR,
+  step: MINUTES_PER_HOUR,
+} as const;
 
 export interface BoostChoice {
   temp: number;
-  /** Hours for boost, minutes for runback. */
+  /** Minutes, for boost and runback alike (spec 3 §4 shows both in minutes). */
   time: number;
+}
+
+/**
+ * The durations the dialog offers. Editing a running boost starts from the time it has left,
+ * which may be less than the shortest new one: that much stays reachable (never raised to it).
+ */
+function timeBoundsOf(kind: BoostKind, maxRunbackTime: number, editFrom: number | undefined) {
+  const bounds =
+    kind === 'boost'
+      ? BOOST_MINUTES
+      : { min: RUNBACK_TIME.min + 1, max: maxRunbackTime, step: RUNBACK_TIME.step };
+  return editFrom === undefined
+    ? bounds
+    : { ...bounds, min: Math.max(1, Math.min(bounds.min, editFrom)) };
 }
 
 interface BoostDialogProps {
@@ -36,7 +46,7 @@ interface BoostDialogProps {
   limits: TemperatureLimits;
   initial: BoostChoice;
   timeLocked: boolean;
-  /** Editing a running boost: only the time may change (spec 3 §4). */
+  /** Editing a running boost: only the time may change (spec 3 §4), from the time left. */
   timeOnly: boolean;
   maxRunbackTime: number;
   onAccept: (choice: BoostChoice) => void;
@@ -61,10 +71,11 @@ function useShake(): [boolean, () => void] {
 export function BoostDialog(props: BoostDialogProps) {
   const { t } = useTranslation();
   const { kind, limits } = props;
-  const timeBounds =
-    kind === 'boost'
-      ? BOOST_HOURS
-      : { min: RUNBACK_TIME.min + 1, max: props.maxRunbackTime, step: RUNBACK_TIME.step };
+  const timeBounds = timeBoundsOf(
+    kind,
+    props.maxRunbackTime,
+    props.timeOnly ? props.initial.time : undefined,
+  );
   const [temp, setTemp] = useState(() => clampValue(props.initial.temp, limits.min, limits.max));
   const [time, setTime] = useState(() =>
     clampValue(props.initial.time, timeBounds.min, timeBounds.max),
@@ -83,12 +94,19 @@ export function BoostDialog(props: BoostDialogProps) {
     if (r.hitBound) shakeTemp();
     else setTemp(r.value);
   };
+  // Steps keep the minutes past the hour of the time left ("1 h 40" → "2 h 40"): the press is
+  // counted from an offset, so that rounding to the step does not jump to a whole hour.
+  const offset = props.timeOnly ? props.initial.time % timeBounds.step : 0;
   const nudgeTime = (d: NudgeDirection) => {
-    const r = nudgeValue(time, d, timeBounds);
+    const r = nudgeValue(time - offset, d, {
+      min: timeBounds.min - offset,
+      max: timeBounds.max - offset,
+      step: timeBounds.step,
+    });
     if (r.hitBound) shakeTime();
-    else setTime(r.value);
+    else setTime(r.value + offset);
   };
-  const shownTime = t('nodeDetail.minutes', { count: shownMinutes(kind, time) });
+  const shownTime = t('nodeDetail.minutes', { count: time });
 
   return (
     <div className="boost-dialog__backdrop">
@@ -130,9 +148,9 @@ export function BoostDialog(props: BoostDialogProps) {
               role="spinbutton"
               tabIndex={0}
               aria-label={t('nodeDetail.durationMinutes')}
-              aria-valuenow={shownMinutes(kind, time)}
-              aria-valuemin={shownMinutes(kind, timeBounds.min)}
-              aria-valuemax={shownMinutes(kind, timeBounds.max)}
+              aria-valuenow={time}
+              aria-valuemin={timeBounds.min}
+              aria-valuemax={timeBounds.max}
               aria-valuetext={shownTime}
               className={timeShake ? 'shake' : undefined}
               data-testid="boost-time"

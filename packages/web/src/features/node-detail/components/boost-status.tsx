@@ -15,6 +15,8 @@ interface BoostStatusProps {
   /** Storage heaters show when the boost ends instead of the time left. */
   storage: boolean;
   canEdit: boolean;
+  /** A lost node hears nothing: its boost can be neither edited nor stopped. */
+  disabled?: boolean;
   onEdit: () => void;
   onCancel: () => void;
 }
@@ -31,33 +33,41 @@ export function BoostStatus({
   end,
   storage,
   canEdit,
+  disabled,
   onEdit,
   onCancel,
 }: BoostStatusProps) {
   const { t, i18n } = useTranslation();
   const clock = useDeviceClock(devId, end !== undefined);
-  let text = t(`nodeDetail.${kind}Active`);
+  // Issue 25: the screen says "Boost" (or "Runback") while it runs, and until when.
+  let title = t(`nodeDetail.${kind}Active`);
+  let detail: string | undefined;
   if (end && clock.data) {
+    const at = boostEndDateTime(clock.data, end);
+    const time = `${pad(at.h)}:${pad(at.m)}`;
     if (storage) {
-      const at = boostEndDateTime(clock.data, end);
-      text = t('nodeDetail.endsAt', {
+      detail = t('nodeDetail.endsAt', {
         date: formatCalendarDate(at.y, at.n, at.d, i18n.language),
-        time: `${pad(at.h)}:${pad(at.m)}`,
+        time,
       });
     } else {
+      title = t(`nodeDetail.${kind}Until`, { time });
       const { hours, minutes } = splitMinutes(boostRemainingMinutes(clock.data, end));
-      text = t('nodeDetail.remaining', { time: `${pad(hours)}:${pad(minutes)}` });
+      detail = t('nodeDetail.remaining', { time: `${pad(hours)}:${pad(minutes)}` });
     }
   }
   return (
     <div className="boost-status" data-testid="boost-status">
-      <p role="status">{text}</p>
+      <div role="status" className="boost-status__text">
+        <p className="boost-status__title">{title}</p>
+        {detail && <p className="boost-status__detail">{detail}</p>}
+      </div>
       {canEdit && (
-        <button type="button" onClick={onEdit}>
+        <button type="button" onClick={onEdit} disabled={disabled}>
           {t('nodeDetail.editTime')}
         </button>
       )}
-      <button type="button" onClick={onCancel}>
+      <button type="button" onClick={onCancel} disabled={disabled}>
         {t(`nodeDetail.cancel${kind === 'boost' ? 'Boost' : 'Runback'}`)}
       </button>
     </div>

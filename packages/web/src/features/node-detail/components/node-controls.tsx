@@ -19,11 +19,13 @@ import { TimerControl } from './timer-control';
 interface NodeControlsProps {
   node: LiveNode;
   actions: ReturnType<typeof nodeActions>;
+  /** A lost node: every control shows, none works (spec 3 §2). */
+  disabled?: boolean;
   onOpenBoost: () => void;
 }
 
 /** Mode switcher, set point (or timer switch), and the modified-auto advice with its restore. */
-export function NodeControls({ node, actions, onOpenBoost }: NodeControlsProps) {
+export function NodeControls({ node, actions, disabled, onOpenBoost }: NodeControlsProps) {
   const { t, i18n } = useTranslation();
   const status = node.status;
   const mode = status?.mode;
@@ -110,11 +112,16 @@ export function NodeControls({ node, actions, onOpenBoost }: NodeControlsProps) 
 
   return (
     <div className="node-controls">
-      <ModeSwitcher available={availableModes(node)} current={shownMode} onPick={pick} />
+      <ModeSwitcher
+        available={availableModes(node)}
+        current={shownMode}
+        disabled={disabled}
+        onPick={pick}
+      />
       {caps.timer ? (
         <TimerControl
           on={shownTimerOn}
-          enabled={mode === 'manual' || mode === 'off'}
+          enabled={!disabled && (mode === 'manual' || mode === 'off')}
           onFlip={flipTimer}
         />
       ) : (
@@ -126,6 +133,7 @@ export function NodeControls({ node, actions, onOpenBoost }: NodeControlsProps) 
           units={limits.units}
           pending={edit.pending}
           shaking={edit.shaking}
+          disabled={disabled}
           dashes={shownMode === 'off'}
           onNudge={edit.nudge}
           onSet={edit.set}
@@ -142,7 +150,12 @@ export function NodeControls({ node, actions, onOpenBoost }: NodeControlsProps) 
         </p>
       )}
       {shownMode === 'modified_auto' && (
-        <button type="button" className="node-controls__restore" onClick={restore}>
+        <button
+          type="button"
+          className="node-controls__restore"
+          disabled={disabled}
+          onClick={restore}
+        >
           {t('nodeDetail.restoreAuto')}
         </button>
       )}

@@ -43,14 +43,13 @@ export function nodeActions(ref: NodeRef, units: TemperatureUnits) {
     setTemperature(stemp: number, u: TemperatureUnits): Promise<boolean> {
       return written(postStatus(ref, { stemp, units: u }));
     },
-    startBoost(kind: BoostKind, temp: number, time: number) {
+    /** `minutes`: the dialog and the wire count both in minutes (API.md §5 /boost, runback). */
+    startBoost(kind: BoostKind, temp: number, minutes: number) {
       if (kind === 'runback') {
-        // Runback time is counted in minutes in the dialog and on the wire.
-        void written(postRunback(ref, { stemp: temp, units, time }));
+        void written(postRunback(ref, { stemp: temp, units, time: minutes }));
         return;
       }
-      // The dialog counts boost time in hours; the gateway takes minutes (API.md §5 /boost).
-      void written(postBoost(ref, { active: true, temperature: temp, units, time: time * 60 }));
+      void written(postBoost(ref, { active: true, temperature: temp, units, time: minutes }));
     },
     cancelBoost(kind: BoostKind) {
       if (kind === 'runback') {
