@@ -105,9 +105,9 @@ describe('change password', () => {
     expect((await signIn('me@example.com', 'my_password')).status).toBe(401);
   });
 
-  it("answers the deleted account's still unexpired token with 404, never a 5xx, storing nothing", async () => {
+  it("refuses the deleted account's still unexpired token with 401, never a 5xx, storing nothing", async () => {
     await send(bed.t.url, 'DELETE', mine(''), { password: 'my_password' }, me.token);
-    // API.md §1: never a 500 for bad input; the account settings of an unknown user are a 404.
+    // Deleting the account ended its sessions, so their access tokens stop working at once.
     const calls: Array<['GET' | 'POST', string, unknown]> = [
       ['GET', '/privacy', undefined],
       ['POST', '/privacy', { accepted: true }],
@@ -117,8 +117,8 @@ describe('change password', () => {
     for (const [method, suffix, body] of calls) {
       const res = await send(bed.t.url, method, mine(suffix), body, me.token);
       expect(res, `${method} ${suffix}`).toMatchObject({
-        status: 404,
-        body: { statusCode: 404, error: 'not_found' },
+        status: 401,
+        body: { statusCode: 401, error: 'unauthorized' },
       });
     }
     expect(await bed.t.repos.users.findById(me.id)).toBeUndefined();
