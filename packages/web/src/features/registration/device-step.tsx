@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dottedSerialId, SERIAL_ID_MAX_LENGTH } from '@hearth/protocol';
+import { DEFAULT_SERIAL_PREFIX, dottedSerialId, SERIAL_ID_MAX_LENGTH } from '@hearth/protocol';
 import { missingFields, ProblemLine, type FormProblem } from '../../lib/accounts';
 import { useSerialPrefixes } from '../../lib/branding';
 import { SerialHelpScreen } from './serial-help-image';
@@ -22,9 +22,15 @@ export function DeviceStep({ busy, onSend, onBack }: Props) {
     e.preventDefault();
     const label = t('registration.serialId');
     const dotted = dottedSerialId(serial, prefixes);
+    // DECISIONS: a filled serial id that is not valid is told what a valid one looks like.
     const found =
       missingFields([[label, serial]]) ??
-      (dotted ? null : { key: 'errors.fields' as const, values: { fields: label } });
+      (dotted
+        ? null
+        : {
+            key: 'errors.serial' as const,
+            values: { example: `${DEFAULT_SERIAL_PREFIX}12`, prefixes: prefixes.join(', ') },
+          });
     if (found || !dotted) setProblem(found);
     else onSend(dotted);
   };

@@ -147,3 +147,38 @@ test('each step lists its buttons as spec 1 §2 does: Continue then Cancel, Send
   fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
   expect(names('Device data')).toEqual(['Where is my serial id?', 'Send register', 'Back']);
 });
+
+describe('a serial id that is filled but not valid (DECISIONS)', () => {
+  test('is told what a valid one looks like, not that the field is missing', async () => {
+    renderRoute('/login/register', <RegistrationPage />, '/login/register');
+    fireEvent.change(field('E-mail'), { target: { value: 'new@example.com' } });
+    fireEvent.change(field('Password'), { target: { value: 'secret_1' } });
+    fireEvent.change(field('Repeat password'), { target: { value: 'secret_1' } });
+    fireEvent.click(screen.getByLabelText(/I accept the terms/));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    fireEvent.change(field('Serial id'), { target: { value: '9912' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send register' }));
+    const problem = await screen.findByRole('alert');
+    expect(problem).toHaveTextContent(
+      'The serial id is a known prefix followed by two digits, for example 1512',
+    );
+    expect(problem).not.toHaveTextContent('You must complete');
+    // The default brand's prefix is valid beside the brand file's keys.
+    expect(problem.textContent).toMatch(/known prefixes: .*15/);
+    fireEvent.change(field('Serial id'), { target: { value: '1512' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send register' }));
+    expect(await screen.findByTestId('form-success')).toBeInTheDocument();
+  });
+
+  test('a success clears an earlier failure’s toast', async () => {
+    status = 409;
+    register();
+    await waitFor(() =>
+      expect(useErrorToastStore.getState().message).toBe('errors.alreadyRegistered'),
+    );
+    status = 201;
+    fireEvent.click(screen.getByRole('button', { name: 'Send register' }));
+    expect(await screen.findByTestId('form-success')).toBeInTheDocument();
+    expect(useErrorToastStore.getState().message).toBeNull();
+  });
+});

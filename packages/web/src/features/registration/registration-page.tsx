@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { SUCCESS_BACK_DELAY_MS, type Language } from '@hearth/protocol';
 import { AuthFrame, goBack, useFrontendHost, useLater } from '../../lib/accounts';
-import { HttpError, reportError, reportErrorMessage } from '../../lib/http';
+import { HttpError, reportError, reportErrorMessage, useErrorToastStore } from '../../lib/http';
 import { useRegister } from './api/register';
 import { AccessStep, type AccessData } from './access-step';
 import { DeviceStep } from './device-step';
@@ -31,6 +31,8 @@ export function RegistrationPage() {
       },
       {
         onSuccess: () => {
+          // The success answers an earlier failure's toast (a 409, a dropped answer): not both.
+          useErrorToastStore.getState().dismiss();
           setStep('done');
           later(() => goBack(navigate), SUCCESS_BACK_DELAY_MS);
         },

@@ -1,5 +1,6 @@
 import { afterEach, expect, test, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
+import { useErrorToastStore } from '../http/error-store';
 import { useTimedMessage } from './use-timed-message';
 
 afterEach(() => vi.useRealTimers());
@@ -20,4 +21,13 @@ test('a success toast stays 2 s, then runs what comes after; an error stays unti
   expect(result.current.message?.text).toBe('Nope');
   act(() => result.current.clear());
   expect(result.current.message).toBeNull();
+});
+
+test('a success clears a stale error toast, so the two never show side by side', () => {
+  const { result } = renderHook(() => useTimedMessage());
+  useErrorToastStore.getState().report('userRequest');
+  expect(useErrorToastStore.getState().kind).toBe('userRequest');
+  act(() => result.current.success('Saved'));
+  expect(useErrorToastStore.getState().kind).toBeNull();
+  expect(result.current.message?.text).toBe('Saved');
 });

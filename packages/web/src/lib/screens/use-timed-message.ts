@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useErrorToastStore } from '../http/error-store';
 import { SAVE_TOAST_MS } from './constants';
 
 export interface TimedMessage {
@@ -16,6 +17,8 @@ export function useTimedMessage() {
   useEffect(() => () => clearTimeout(timer.current), []);
   const success = useCallback((text: string, after?: () => void, ms = SAVE_TOAST_MS) => {
     clearTimeout(timer.current);
+    // A success answers what an earlier error toast said: it must not stay beside it.
+    useErrorToastStore.getState().dismiss();
     setMessage({ text, kind: 'success' });
     timer.current = setTimeout(() => {
       setMessage(null);
