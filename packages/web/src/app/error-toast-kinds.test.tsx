@@ -7,6 +7,7 @@ import { GlobalErrorToast } from './error-toast';
 
 afterEach(() => {
   act(() => useErrorToastStore.getState().dismiss());
+  useErrorToastStore.setState({ unansweredTold: false });
   vi.useRealTimers();
 });
 
@@ -22,6 +23,11 @@ test.each<[ErrorKind, string, string]>([
     'You have made the maximum number of changes possible in one hour. Try again later',
   ],
   ['unknown', 'Error', 'An unexpected error has occurred'],
+  [
+    'changesNotSaved',
+    'Connection error',
+    'Changes may not be saved successfully, check your Internet connection',
+  ],
 ])('a %s error is titled "%s" and says "%s" (spec 1 §8)', (kind, heading, message) => {
   renderWithApp(<GlobalErrorToast />);
   act(() => reportError(kind));

@@ -12,7 +12,11 @@ interface ErrorToastState {
   /** Bumped on each report so that the same kind twice restarts the timer. */
   seq: number;
   suppressed: boolean;
+  /** A write's missing answer has been told and no answer has come since (DECISIONS: once). */
+  unansweredTold: boolean;
   report: (kind: ErrorKind) => void;
+  /** A request got an answer: the next write with none is a new failure burst, told again. */
+  answered: () => void;
   /** Like `report`, suppressed in demo mode (spec 1 §1, §8). */
   reportMessage: (key: string) => void;
   dismiss: () => void;
@@ -33,8 +37,17 @@ export const useErrorToastStore = create<ErrorToastState>()((set, get) => {
     message: null,
     seq: 0,
     suppressed: false,
+    unansweredTold: false,
     report: (kind) => {
-      if (!get().suppressed) show({ kind, message: null });
+      if (get().suppressed) return;
+      if (kind === 'changesNotSaved') {
+        if (get().unansweredTold) return;
+        set({ unansweredTold: true });
+      }
+      show({ kind, message: null });
+    },
+    answered: () => {
+      if (get().unansweredTold) set({ unansweredTold: false });
     },
     reportMessage: (key) => {
       if (!get().suppressed) show({ kind: null, message: key });

@@ -42,6 +42,8 @@ export interface HttpClientDeps {
     clear: () => void;
   };
   reportError: (kind: ErrorKind) => void;
+  /** Every request's fate: an answer (any status) or none at all (the server not reached). */
+  onAnswer?: (answered: boolean) => void;
   /**
    * Demo mode's seam (DESIGN.md §4): when it returns a handler, every request is answered
    * by it in the browser instead of the network, with no token.
@@ -119,10 +121,15 @@ export function createHttpClient(deps: HttpClientDeps) {
     } catch (cause) {
       // A caller that cancelled (a query going away) gets its own abort back, no toast.
       if (options.signal?.aborted) throw cause;
-      return fail(new HttpError(0, 'connection', undefined, { cause }), options.quiet);
+      deps.onAnswer?.(false);
+      // A signed-in change with no answer may not be saved (DECISIONS); signing in, signing up
+      // and every read are told as the connection error.
+      const kind = intent === 'write' && token ? 'changesNotSaved' : 'connection';
+      return fail(new HttpError(0, kind, undefined, { cause }), options.quiet);
     } finally {
       done();
     }
+    deps.onAnswer?.(true);
 
     let payload: unknown;
     try {

@@ -3,6 +3,7 @@ import { demoRequest } from '../demo';
 import { useSessionStore } from '../session/session-store';
 import { createHttpClient } from './http-client';
 import { reportError, useErrorToastStore } from './error-store';
+import { useConnectionStore } from '../socket/connection-store';
 
 /** The app's one HTTP client, wired to the session store and the global error toast. */
 export const http = createHttpClient({
@@ -20,6 +21,10 @@ export const http = createHttpClient({
     clear: () => useSessionStore.getState().clear(),
   },
   reportError,
+  onAnswer: (answered) => {
+    useConnectionStore.getState().reportHttp(answered);
+    if (answered) useErrorToastStore.getState().answered();
+  },
   // Demo mode answers from the in-browser demo backend: nothing leaves the browser.
   local: () => (useSessionStore.getState().demo ? demoRequest : null),
 });

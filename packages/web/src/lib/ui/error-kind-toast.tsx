@@ -18,7 +18,11 @@ export function ErrorKindToast({
   return (
     <Toast
       variant="danger"
-      title={kind === 'connection' ? t('errorToast.connectionTitle') : t('errorToast.title')}
+      title={
+        kind === 'connection' || kind === 'changesNotSaved'
+          ? t('errorToast.connectionTitle')
+          : t('errorToast.title')
+      }
       message={t(`errorToast.${kind}`)}
       closeLabel={t('errorToast.close')}
       onDismiss={onDismiss}
