@@ -38,14 +38,35 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   timeout: 60_000,
-  expect: { timeout: 15_000 },
+  expect: {
+    timeout: 15_000,
+    // Live values are masked; what is left differs between runs only by anti-aliasing.
+    toHaveScreenshot: {
+      maxDiffPixelRatio: 0.01,
+      animations: 'disabled',
+      caret: 'hide',
+      scale: 'css',
+    },
+  },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], ...chromium } },
-    { name: 'phone', use: { ...devices['Pixel 7'], ...chromium } },
+    // What a person sees, first, while the demo homes are as the seed made them: every screen
+    // in both brands at 412 and 1280 px (axe, rendered contrast, screenshot baselines).
+    {
+      name: 'look',
+      testMatch: /look\/.*\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], ...chromium },
+      snapshotPathTemplate: '{testDir}/look/baselines/{arg}{ext}',
+    },
+    {
+      name: 'desktop',
+      testIgnore: /look\//,
+      use: { ...devices['Desktop Chrome'], ...chromium },
+    },
+    { name: 'phone', testIgnore: /look\//, use: { ...devices['Pixel 7'], ...chromium } },
   ],
   webServer: {
     command: 'npx tsx ../scripts/start.ts',

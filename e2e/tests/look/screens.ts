@@ -1,0 +1,125 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { DemoNode } from '../heating-fixtures';
+
+/** The demo's ids the routes are built from (the demo home's living room and its gateway). */
+export interface Ids {
+  node: DemoNode;
+}
+
+/** One screen a person can reach: where it is and what says it has loaded. */
+export interface Screen {
+  name: string;
+  path: (ids: Ids) => string;
+  /** Something on the screen that shows its data arrived (defaults to the page heading). */
+  ready?: (page: Page) => Locator;
+}
+
+const home = (ids: Ids) => `/homes/${ids.node.homeId}`;
+const dev = (ids: Ids) => `${home(ids)}/devs/${ids.node.devId}`;
+const node = (ids: Ids) => `${dev(ids)}/${ids.node.type}/${ids.node.addr}`;
+const listHome = (ids: Ids) => `/list/homes/${ids.node.homeId}`;
+const byTestId = (id: string) => (page: Page) =>
+  page.getByTestId(id).locator('visible=true').first();
+
+/** The screens of a signed-in owner of the demo homes. */
+export const SIGNED_IN_SCREENS: Screen[] = [
+  { name: 'dashboard', path: () => '/', ready: byTestId('node-mtemp') },
+  { name: 'node-detail', path: node, ready: byTestId('detail-mtemp') },
+  { name: 'node-settings', path: (ids) => `${node(ids)}/settings` },
+  { name: 'schedule', path: (ids) => `${node(ids)}/schedule`, ready: byTestId('schedule-day-bar') },
+  { name: 'home-schedule', path: (ids) => `${home(ids)}/schedule` },
+  { name: 'node-records', path: (ids) => `${node(ids)}/records`, ready: byTestId('records-title') },
+  {
+    name: 'home-records',
+    path: (ids) => `${home(ids)}/system/${ids.node.type}/records`,
+    ready: byTestId('records-title'),
+  },
+  { name: 'power-schedule', path: (ids) => `${dev(ids)}/powerSchedule` },
+  { name: 'heater-system', path: (ids) => `${dev(ids)}/system/${ids.node.type}/settings` },
+  { name: 'weather', path: (ids) => `${home(ids)}/weather` },
+  { name: 'home-list', path: () => '/list' },
+  { name: 'home-order', path: () => '/list/config' },
+  { name: 'home-devices', path: (ids) => `${listHome(ids)}/devices` },
+  { name: 'home-guests', path: (ids) => `${listHome(ids)}/guests` },
+  { name: 'home-data', path: (ids) => `${listHome(ids)}/data` },
+  { name: 'home-geolocation', path: (ids) => `${listHome(ids)}/geolocation` },
+  { name: 'device-settings', path: (ids) => `${listHome(ids)}/devices/${ids.node.devId}/settings` },
+  { name: 'home-config', path: (ids) => `${home(ids)}/config` },
+  { name: 'quiet-home', path: (ids) => `${home(ids)}/config/quietHomeNodes` },
+  { name: 'add-home', path: () => '/list/addHome/1' },
+  { name: 'add-node', path: (ids) => `${home(ids)}/addNode/devs/selectDevice` },
+  { name: 'account', path: () => '/account' },
+  { name: 'remove-account-help', path: () => '/removeAccountHelp' },
+  { name: 'privacy', path: () => '/privacy' },
+  { name: 'about', path: () => '/about' },
+  { name: 'help', path: () => '/help' },
+];
+
+/** The screens of someone signed out. */
+export const SIGNED_OUT_SCREENS: Screen[] = [
+  { name: 'login', path: () => '/login', ready: byTestId('login-submit') },
+  { name: 'register', path: () => '/login/register' },
+  { name: 'forgot-password', path: () => '/login/forgot-password' },
+  { name: 'terms', path: () => '/terms' },
+];
+
+/**
+ * What changes by itself on a screen (clocks, measured values, the simulated houses' state,
+ * charts of a day that moves, the build's version): masked in screenshot comparisons, so a
+ * baseline shows layout, colours and text that a change of code would move.
+ */
+export const LIVE_VALUES = [
+  'node-mtemp',
+  'node-stemp',
+  'node-clock',
+  'node-pending',
+  'home-clock',
+  'detail-mtemp',
+  'temperature-value',
+  'charge-bar',
+  'power-watts',
+  'power-gauge',
+  'power-profile',
+  'records-chart',
+  'records-period',
+  'records-title',
+  'schedule-now',
+  'progress-percent',
+  'weather-temp',
+  'weather-wind',
+  'weather-humidity',
+  'map',
+  'home-map',
+  'login-version',
+  'about-server',
+  'about-frontend',
+  'about-api',
+  'boost-time',
+  'boost-status',
+  'timer-state',
+  'node-now',
+  'node-next',
+  'value-age',
+];
+
+export function liveValues(page: Page): Locator[] {
+  return [
+    ...LIVE_VALUES.map((id) => page.getByTestId(id)),
+    page.locator('[data-live]'),
+    page.locator('time'),
+  ];
+}
+
+/** Waits until the screen's data is on it and Ionic's page transition is over. */
+export async function settle(page: Page, screen: Screen): Promise<void> {
+  const ready =
+    screen.ready?.(page) ?? page.locator('ion-title, h1, h2').locator('visible=true').first();
+  await expect(ready).toBeVisible();
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+  // Lazy images (brand logos, product pictures) and web fonts finish before the picture.
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
