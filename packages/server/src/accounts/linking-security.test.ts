@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { accountCodes } from '../db/schema';
-import { basic, login, tokenRequest } from '../test-support/http';
+import { basic, getJson, login, tokenRequest } from '../test-support/http';
 import { createUser, TEST_CLIENT, type TestHearth } from '../test-support/test-hearth';
 import {
   askCode as askCodeOf,
@@ -104,7 +104,8 @@ describe('an authorization code is bound to its client and redirect URI and used
     const code = codeOf(await askCode());
     const first = await redeem(t.url, { code });
     expect(first.status).toBe(200);
-    const issued = (await first.json()) as { refresh_token: string };
+    const issued = (await first.json()) as { access_token: string; refresh_token: string };
+    expect((await getJson(`${t.url}/api/v2/devs`, issued.access_token)).status).toBe(200);
 
     const replay = await redeem(t.url, { code });
     expect(replay.status).toBe(401);
@@ -116,6 +117,7 @@ describe('an authorization code is bound to its client and redirect URI and used
       basic(ASSISTANT.id, ASSISTANT.secret),
     );
     expect(refresh.status).toBe(401);
+    expect((await getJson(`${t.url}/api/v2/devs`, issued.access_token)).status).toBe(401);
   });
 
   it("refuses another client's redemption, and the code is used up for its own client", async () => {
