@@ -1,3 +1,4 @@
+import { convertTemperature, parseDecimal } from '@hearth/protocol';
 import { wireSetup } from '../../../lib/devices';
 import { SETTING_DEFS } from './setting-defs';
 import type { Interval, Values } from './settings-model';
@@ -52,6 +53,30 @@ export function settingWrites(
     const def = SETTING_DEFS.find((d) => d.name === name);
     if (def?.kind === 'interval' && def.path) setIn(next, def.path, values[name]);
   }
+  if (changed.includes('temperature_units')) convertUnlisted(next, setup, values);
   if (touched) out.setup = next;
   return out;
+}
+
+/**
+ * Setup temperatures that no setting of this screen edits but that other screens read in the
+ * node's units (the Boost dialog's boost temperature): a units change converts them too, or
+ * 5.0 °C would come back as 5.0 °F (spec 3 §4: every temperature follows the units).
+ */
+const UNLISTED_TEMPERATURES: readonly (readonly string[])[] = [['extra_options', 'boost_temp']];
+
+function convertUnlisted(
+  next: Record<string, unknown>,
+  setup: Record<string, unknown>,
+  values: Values,
+) {
+  const from = setup.units === 'F' ? 'F' : 'C';
+  const to = values.temperature_units === 'F' ? 'F' : 'C';
+  if (from === to) return;
+  for (const path of UNLISTED_TEMPERATURES) {
+    let cur: unknown = setup;
+    for (const key of path) cur = (cur as Record<string, unknown> | undefined)?.[key];
+    const v = typeof cur === 'number' || typeof cur === 'string' ? parseDecimal(cur) : undefined;
+    if (v !== undefined) setIn(next, path, convertTemperature(v, from, to).toFixed(1));
+  }
 }

@@ -171,6 +171,21 @@ describe('node settings model', () => {
     expect(w.setup?.control_mode).toBe(4);
   });
 
+  test('a units change converts the boost temperature too, which no setting here edits', () => {
+    const withBoost = { ...setup, extra_options: { ...setup.extra_options, boost_temp: '24.0' } };
+    const initial = initialValues(ctx({ setup: withBoost }));
+    const values = editValue(initial, initial, 'temperature_units', 'F');
+    const w = settingWrites(changedNames(values, initial), values, withBoost);
+    expect(w.setup).toMatchObject({
+      units: 'F',
+      extra_options: { boost_temp: '75.0', setback_temp: '63.0' },
+    });
+    // Back in °C from °F: converted the other way.
+    const inF = { ...withBoost, units: 'F', extra_options: { boost_temp: '75.0' } };
+    const fromF = settingWrites(['temperature_units'], { temperature_units: 'C' }, inF);
+    expect(fromF.setup?.extra_options).toMatchObject({ boost_temp: '24.0' });
+  });
+
   test('restore defaults resets the advanced settings', () => {
     const initial = initialValues(ctx());
     const restored = restoreDefaults({
