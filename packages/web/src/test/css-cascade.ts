@@ -256,3 +256,26 @@ export const BRAND_COLOURS = ['#c9430e', '#0f7c8c', '#f9b521', '#ffe600', '#1a1a
 
 /** The app's stylesheets in load order and in reverse: a rule must not win by arriving last. */
 export const LOAD_ORDERS = [appStylesheets(), [...appStylesheets()].reverse()] as const;
+
+/** What makes a button look like one: its box, its border and its colours. */
+export function buttonLook(c: Cascade, element: Element) {
+  const { text, background } = seenColours(c, element);
+  return {
+    minHeight: c.value(element, 'min-height'),
+    border: c.value(element, 'border'),
+    borderRadius: c.value(element, 'border-radius'),
+    cursor: c.value(element, 'cursor'),
+    text,
+    background,
+  };
+}
+
+/** The look of the app's plain button (lib/ui/controls.css), to compare a screen's with. */
+export function familyButtonLook(c: Cascade) {
+  const reference = document.createElement('button');
+  reference.className = 'hearth-button';
+  document.body.append(reference);
+  const look = buttonLook(c, reference);
+  reference.remove();
+  return look;
+}

@@ -2,7 +2,19 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import type { EChartsCoreOption } from 'echarts/core';
-import type { DevData, GroupedHome, SnapshotNode } from '@hearth/protocol';
+import {
+  TEXT_CONTRAST_MIN,
+  type DevData,
+  type GroupedHome,
+  type SnapshotNode,
+} from '@hearth/protocol';
+import {
+  appStylesheets,
+  buttonLook,
+  cascade,
+  familyButtonLook,
+  seenContrast,
+} from '../../test/css-cascade';
 import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
 import { renderWithApp } from '../../test/render';
 import { tokenExpiringIn } from '../../test/tokens';
@@ -182,6 +194,20 @@ describe('node records', { timeout: 20_000 }, () => {
     expect(samplesCalls(calls)).toHaveLength(2);
   });
 
+  test('"Download CSV" and "Whole month" are buttons of the app family, 44 px high', async () => {
+    serve();
+    open(`/homes/h1/devs/${DEV}/htr/2/records?day=9&month=3&year=2026`);
+    await waitFor(() => expect(row('08:00')).toHaveTextContent('0.500'));
+    const seen = cascade(appStylesheets());
+    const family = familyButtonLook(seen);
+    expect(family.minHeight).toBe('44px');
+    for (const name of ['Download CSV', 'Whole month']) {
+      const button = screen.getByRole('button', { name });
+      expect(buttonLook(seen, button), name).toEqual(family);
+      expect(seenContrast(seen, button), name).toBeGreaterThanOrEqual(TEXT_CONTRAST_MIN);
+    }
+  });
+
   test('the CSV starts with a BOM and separates with semicolons', async () => {
     serve();
     const blobs: Blob[] = [];
@@ -203,6 +229,50 @@ describe('node records', { timeout: 20_000 }, () => {
     expect(lines[9]).toBe('08:00;0.500;20.0');
     expect(lines[10]).toBe('09:00;0.000;21.0');
     expect(lines).toHaveLength(26);
+  });
+
+  test('the CSV and the table write every row alike, halves of a Wh included', async () => {
+    // 1.0005 kWh is 1.000499… in binary: one rounding path must write it the same twice.
+    const counters = ['1000', '2000.5', '2001', '3001.25', '3001.75'];
+    installFakeFetch({
+      'GET /api/v2/grouped_devs': () => json(homes),
+      [`GET /api/v2/devs/${DEV}/dev_data`]: () => json(devData),
+      [`GET /api/v2/devs/${DEV}/htr/2/samples`]: (c) => {
+        const q = new URL(c.url, 'http://x').searchParams;
+        const samples = counters.map((counter, i) => ({
+          t: at(8 + i),
+          counter,
+          temp: (20.05 + i / 10).toFixed(2),
+        }));
+        return json({
+          samples: samples.filter((s) => s.t >= Number(q.get('start')) && s.t < Number(q.get('end'))),
+        });
+      },
+    });
+    const blobs: Blob[] = [];
+    Object.assign(URL, {
+      createObjectURL: (b: Blob) => {
+        blobs.push(b);
+        return 'blob:records';
+      },
+      revokeObjectURL: () => undefined,
+    });
+    open(`/homes/h1/devs/${DEV}/htr/2/records?day=9&month=3&year=2026`);
+    await waitFor(() => expect(row('08:00')).toHaveTextContent('1.001'));
+    fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    const text = new TextDecoder().decode(
+      new Uint8Array(await (blobs[0] as Blob).arrayBuffer()).slice(3),
+    );
+    const lines = text.split('\r\n').slice(1, 25);
+    const tableRows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    expect(tableRows).toHaveLength(24);
+    const cells = (r: HTMLElement) =>
+      within(r)
+        .getAllByRole('cell')
+        .map((c) => (c.textContent === '–' ? '' : c.textContent));
+    expect(tableRows.map((r) => [r.querySelector('th')?.textContent, ...cells(r)].join(';'))).toEqual(
+      lines,
+    );
   });
 
   test('a power monitor has no temperature, and the detailed day shows 96 quarter hours in W', async () => {

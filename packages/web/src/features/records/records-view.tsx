@@ -109,6 +109,7 @@ export function RecordsView({ title, nodes, timeZone, withTemperature }: Records
       consumption: series.consumption,
       temperature: series.temperature,
       lang,
+      unit,
     });
     downloadText(csv, recordsCsvFileName(title, period), 'text/csv;charset=utf-8');
   };
@@ -135,7 +136,12 @@ export function RecordsView({ title, nodes, timeZone, withTemperature }: Records
           </label>
         )}
         {!platform.isNative && capabilities.sampleDownloadEnabled && (
-          <button type="button" onClick={downloadCsv} disabled={samples.pending}>
+          <button
+            type="button"
+            className="hearth-button"
+            onClick={downloadCsv}
+            disabled={samples.pending}
+          >
             {t('records.csv')}
           </button>
         )}

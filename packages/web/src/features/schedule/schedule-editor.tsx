@@ -118,11 +118,11 @@ export function ScheduleEditor({ nodes, timeZone, owner }: ScheduleEditorProps) 
         label={t('schedule.dayBar')}
       />
       <div className="schedule__actions">
-        <button type="button" onClick={() => setDialog('copy')}>
+        <button type="button" className="hearth-button" onClick={() => setDialog('copy')}>
           {t('schedule.copy.open')}
         </button>
         {owner && (
-          <button type="button" onClick={() => setDialog('resolution')}>
+          <button type="button" className="hearth-button" onClick={() => setDialog('resolution')}>
             {t('schedule.resolution.open')}
           </button>
         )}

@@ -27,19 +27,29 @@ export function PeriodNav({ period, nextHidden, onPrevious, onNext, onUp }: Peri
   const { t, i18n } = useTranslation();
   return (
     <nav className="records__nav" aria-label={t('records.period')}>
-      <button type="button" aria-label={t(`records.previous.${period.scope}`)} onClick={onPrevious}>
+      <button
+        type="button"
+        className="hearth-button records__step"
+        aria-label={t(`records.previous.${period.scope}`)}
+        onClick={onPrevious}
+      >
         ‹
       </button>
       <h2 className="records__period" data-testid="records-period">
         {periodLabel(period, i18n.language)}
       </h2>
       {!nextHidden && (
-        <button type="button" aria-label={t(`records.next.${period.scope}`)} onClick={onNext}>
+        <button
+          type="button"
+          className="hearth-button records__step"
+          aria-label={t(`records.next.${period.scope}`)}
+          onClick={onNext}
+        >
           ›
         </button>
       )}
       {onUp && (
-        <button type="button" className="records__up" onClick={onUp}>
+        <button type="button" className="hearth-button records__up" onClick={onUp}>
           {t(`records.up.${period.scope}`)}
         </button>
       )}

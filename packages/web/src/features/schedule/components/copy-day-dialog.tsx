@@ -30,7 +30,7 @@ export function CopyDayDialog({ order, from, lang, onCancel, onCopy }: CopyDayDi
           </button>
           <button
             type="button"
-            className="schedule__primary"
+            className="hearth-button hearth-button--primary"
             disabled={chosen.length === 0}
             onClick={() => onCopy(chosen)}
           >

@@ -44,7 +44,11 @@ export function ProfileDialog({ entry, units, onCancel, onSave }: ProfileDialogP
           <button type="button" onClick={onCancel}>
             {t('schedule.cancel')}
           </button>
-          <button type="button" className="schedule__primary" onClick={() => onSave(draft)}>
+          <button
+            type="button"
+            className="hearth-button hearth-button--primary"
+            onClick={() => onSave(draft)}
+          >
             {t('schedule.save')}
           </button>
         </>

@@ -35,10 +35,13 @@ export function ProfileHeader({ entries, units, timer, onSave }: ProfileHeaderPr
             type="button"
             className={`schedule__profile schedule__slot-value--${['ice', 'eco', 'comfort'].indexOf(entry.id)}`}
             disabled={!entry.editable}
-            aria-label={t('schedule.editProfile', { name })}
+            // The name is the visible text (WCAG 2.5.3: "Eco 18.0 °C"); what it does is its
+            // description.
+            title={t('schedule.editProfile', { name })}
+            aria-haspopup="dialog"
             onClick={() => setEditing(entry)}
           >
-            <span className="schedule__profile-name">{name}</span>
+            <span className="schedule__profile-name">{name}</span>{' '}
             <span className="schedule__profile-value">
               {formatTemp(entry.value, units, i18n.language)}
             </span>

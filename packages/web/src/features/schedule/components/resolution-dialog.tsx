@@ -25,7 +25,7 @@ export function ResolutionDialog({ current, onCancel, onChoose }: ResolutionDial
           </button>
           <button
             type="button"
-            className="schedule__primary"
+            className="hearth-button hearth-button--primary"
             disabled={choice === current}
             onClick={() => onChoose(choice)}
           >
