@@ -38,7 +38,7 @@ test('8 homes: a carousel; an index out of range falls back to the first home', 
     connectDevice: fakeSockets().connect,
   });
   expect(await screen.findByRole('heading', { name: 'Home 0' })).toBeInTheDocument();
-  const carousel = screen.getByRole('navigation', { name: 'Home' });
+  const carousel = screen.getByTestId('home-carousel');
   expect(within(carousel).getAllByRole('button')).toHaveLength(8);
   expect(within(carousel).getByRole('button', { name: 'Home 0' })).toHaveAttribute(
     'aria-current',
@@ -74,4 +74,29 @@ test('tabIndex in the query picks the tab; without heaters the power monitors ar
   });
   expect(await screen.findByText('monitors: Meter')).toBeInTheDocument();
   expect(screen.queryByRole('tab', { name: /Heaters/ })).toBeNull();
+});
+
+test('more than 3 homes in the carousel: previous and next arrows, named and by keyboard (issue 25)', async () => {
+  installFakeFetch({ 'GET /api/v2/grouped_devs': () => json(homes(8)) });
+  renderWithApp(<DashboardPage />, { path: '/?homeIndex=0', connectDevice: fakeSockets().connect });
+  expect(await screen.findByRole('heading', { name: 'Home 0' })).toBeInTheDocument();
+  const carousel = screen.getByRole('navigation', { name: 'Home' });
+  const previous = within(carousel).getByRole('button', { name: 'Previous home' });
+  const next = within(carousel).getByRole('button', { name: 'Next home' });
+  expect(previous).toBeDisabled();
+  const user = userEvent.setup();
+  next.focus();
+  await user.keyboard('{Enter}');
+  expect(await screen.findByRole('heading', { name: 'Home 1' })).toBeInTheDocument();
+  await user.keyboard('{Enter}');
+  expect(await screen.findByRole('heading', { name: 'Home 2 (guest)' })).toBeInTheDocument();
+  await user.click(previous);
+  expect(await screen.findByRole('heading', { name: 'Home 1' })).toBeInTheDocument();
+});
+
+test('3 homes or fewer fit the carousel: no arrows', async () => {
+  installFakeFetch({ 'GET /api/v2/grouped_devs': () => json(homes(3)) });
+  renderWithApp(<DashboardPage />, { connectDevice: fakeSockets().connect });
+  const carousel = await screen.findByRole('navigation', { name: 'Home' });
+  expect(within(carousel).getAllByRole('button')).toHaveLength(3);
 });

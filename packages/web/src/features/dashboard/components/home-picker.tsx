@@ -4,6 +4,9 @@ import type { GroupedHome } from '@hearth/protocol';
 import { homePickerKind } from '../model/dashboard-rules';
 import { homeTitle } from './home-header';
 
+/** Spec 3 §2: the carousel shows 3 items. */
+const CAROUSEL_VISIBLE_HOMES = 3;
+
 interface HomePickerProps {
   homes: readonly GroupedHome[];
   index: number;
@@ -47,8 +50,25 @@ export function HomePicker({ homes, index, onSelect }: HomePickerProps) {
     );
   }
 
+  // Spec 3 §2: the carousel shows 3 homes; with more, arrows step through them (by keyboard
+  // too). A wide screen shows every home, and its stylesheet hides the arrows.
+  const arrows = homes.length > CAROUSEL_VISIBLE_HOMES;
   return (
-    <nav className="home-picker" aria-label={t('dashboard.chooseHome')}>
+    <nav
+      className={`home-picker${arrows ? ' home-picker--arrows' : ''}`}
+      aria-label={t('dashboard.chooseHome')}
+    >
+      {arrows && (
+        <button
+          type="button"
+          className="home-picker__arrow"
+          aria-label={t('dashboard.previousHome')}
+          disabled={index === 0}
+          onClick={() => onSelect(index - 1)}
+        >
+          <span aria-hidden="true">‹</span>
+        </button>
+      )}
       <div className="home-carousel" ref={track} data-testid="home-carousel">
         {homes.map((home, i) => (
           <button
@@ -62,6 +82,17 @@ export function HomePicker({ homes, index, onSelect }: HomePickerProps) {
           </button>
         ))}
       </div>
+      {arrows && (
+        <button
+          type="button"
+          className="home-picker__arrow"
+          aria-label={t('dashboard.nextHome')}
+          disabled={index === homes.length - 1}
+          onClick={() => onSelect(index + 1)}
+        >
+          <span aria-hidden="true">›</span>
+        </button>
+      )}
     </nav>
   );
 }

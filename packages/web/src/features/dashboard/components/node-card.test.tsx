@@ -35,6 +35,13 @@ describe('node card display states (spec 3 §2)', () => {
     const el = card(liveNode('Living', 1, ok));
     expect(within(el).getByTestId('node-stemp')).toHaveTextContent('21.0 °C');
     expect(within(el).getByRole('img', { name: 'Manual' })).toBeInTheDocument();
+    // Issue 25: the icon is not inside the name, where a long name would cut it off.
+    expect(within(el).getByRole('heading', { name: 'Living' })).not.toContainElement(
+      within(el).getByRole('img', { name: 'Manual' }),
+    );
+    expect(within(el).getByTestId('node-badges')).toContainElement(
+      within(el).getByRole('img', { name: 'Manual' }),
+    );
     expect(within(el).getByRole('checkbox', { name: 'Select Living' })).toBeInTheDocument();
     expect(within(el).getByRole('link', { name: /Living/ })).toHaveAttribute(
       'href',

@@ -104,16 +104,9 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
         )}
       </div>
       <Link className="node-card__body" to={target}>
-        <h4 className="node-card__name">
-          {node.name}{' '}
-          {/* An offline node's warning takes the mode icon's place in the name line, so the
-              card's content does not move when the device's first report arrives. */}
-          {state === 'offline' ? (
-            <Icon name="warning" className="mode-icon" />
-          ) : (
-            <ModeIcon status={node.status} />
-          )}
-        </h4>
+        {/* The whole name, wrapped if long (issue 25): the mode icon and the indicators sit
+            in their own row, so that no name cuts them off. */}
+        <h4 className="node-card__name">{node.name}</h4>
         {showMeasured && (
           <p className="node-card__measured">
             <span className="node-card__label">{t('node.measured')}</span>
@@ -134,7 +127,16 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
           </p>
         )}
         {node.type === 'acm' && state !== 'uninstalled' && <ChargeBar status={node.status} />}
-        {showMeasured && state !== 'offline' && <StatusIndicators status={node.status} />}
+        <div className="node-card__badges" data-testid="node-badges">
+          {/* An offline node's warning takes the mode icon's place, so the card's content
+              does not move when the device's first report arrives. */}
+          {state === 'offline' ? (
+            <Icon name="warning" className="mode-icon" />
+          ) : (
+            <ModeIcon status={node.status} />
+          )}
+          {showMeasured && state !== 'offline' && <StatusIndicators status={node.status} />}
+        </div>
       </Link>
     </article>
   );
