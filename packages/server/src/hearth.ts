@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
+import type { DestinationStream } from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { createAccountsRepository, createAccountsService, createLinkingService } from './accounts';
 import { createTokenSigner } from './auth/jwt';
@@ -73,8 +74,12 @@ export interface HearthInternals extends Hearth {
 
 const QUIET_HOME_CHANGES_PER_HOUR = 30;
 
-export async function buildHearth(config: Config): Promise<HearthInternals> {
-  const log = createLogger(config.logLevel);
+export async function buildHearth(
+  config: Config,
+  /** Where the log goes instead of stdout (tests that read it). */
+  opts: { logDestination?: DestinationStream } = {},
+): Promise<HearthInternals> {
+  const log = createLogger(config.logLevel, opts.logDestination);
   const database = await openDatabase(config.database, log);
   const repos = createRepositories(database.db);
   const revocations = createSessionRevocations({

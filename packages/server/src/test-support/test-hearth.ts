@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { loadConfig } from '../config';
 import { hashPassword } from '../auth/passwords';
@@ -45,7 +46,12 @@ async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Pr
  * (or TEST_MQTT_URL), with the socket.io Redis adapter when TEST_REDIS_URL is set. `embeddedBroker` forces the embedded one for tests of its ACL.
  */
 export async function startTestHearth(
-  opts: { embeddedBroker?: boolean; env?: Record<string, string> } = {},
+  opts: {
+    embeddedBroker?: boolean;
+    env?: Record<string, string>;
+    /** Receives the server's log (at TEST_LOG_LEVEL or env.LOG_LEVEL) instead of stdout. */
+    logDestination?: DestinationStream;
+  } = {},
 ): Promise<TestHearth> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hearth-test-'));
   const pgBase = process.env.TEST_DATABASE_URL;
@@ -68,7 +74,7 @@ export async function startTestHearth(
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...opts.env,
   });
-  const hearth = await buildHearth(config);
+  const hearth = await buildHearth(config, { logDestination: opts.logDestination });
   const url = await hearth.listen();
   const repos = createRepositories(hearth.db);
   return {
