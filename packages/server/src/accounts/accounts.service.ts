@@ -73,7 +73,7 @@ export function createAccountsService({
     return row;
   }
 
-  /** The caller's account; 404 once deleted, though its access token has not expired yet. */
+  /** The caller's account; 404 if it was deleted after its token was checked. */
   async function existingUser(userId: string) {
     const user = await users.findById(userId);
     if (!user) throw notFound('Unknown user');
