@@ -37,4 +37,28 @@ describe('access tokens', () => {
     vi.setSystemTime(Date.now() + (ACCESS_TOKEN_LIFETIME_S + 1) * 1000);
     expect(await signer.verify(token)).toBeUndefined();
   });
+
+  it('refuses a token of an ended session, even one verified before', async () => {
+    const ended = new Set<string>();
+    const signer = createTokenSigner('secret-one', { sessionEnded: async (sid) => ended.has(sid) });
+    const token = await signer.sign(claims);
+    expect(await signer.verify(token)).toMatchObject({ sid: 's1' });
+    ended.add('s1');
+    expect(await signer.verify(token)).toBeUndefined();
+  });
+
+  it('refuses a token without a session id', async () => {
+    const signer = createTokenSigner('secret-one', { sessionEnded: async () => false });
+    const { sid: _sid, ...withoutSid } = claims;
+    const token = await signer.sign(withoutSid as typeof claims);
+    expect(await signer.verify(token)).toBeUndefined();
+  });
+
+  it('lets a failed session check through as an error, not as a refused token', async () => {
+    const signer = createTokenSigner('secret-one', {
+      sessionEnded: () => Promise.reject(new Error('database unreachable')),
+    });
+    const token = await signer.sign(claims);
+    await expect(signer.verify(token)).rejects.toThrow('database unreachable');
+  });
 });
