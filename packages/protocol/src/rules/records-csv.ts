@@ -13,13 +13,39 @@ export function csvDecimalSeparator(lang: string): '.' | ',' {
   return isEnglish(lang) ? '.' : ',';
 }
 
+const fixedFormats = new Map<number, Intl.NumberFormat>();
+
+/**
+ * The one rounding of records numbers, for the CSV and the "Show the data" table alike.
+ * `toFixed` rounds the binary value (1.0005 is 1.000499…, so "1.000") where the table's
+ * Intl.NumberFormat rounds the decimal one ("1.001"); two paths disagreed on such rows.
+ */
 export function formatCsvNumber(
   value: number,
   decimals: number,
   decimalSeparator: '.' | ',',
 ): string {
-  const fixed = value.toFixed(decimals);
+  let format = fixedFormats.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+      useGrouping: false,
+    });
+    fixedFormats.set(decimals, format);
+  }
+  const fixed = format.format(value);
   return decimalSeparator === '.' ? fixed : fixed.replace('.', ',');
+}
+
+/** A records number as the user's language writes it, the same text as in the CSV. */
+export function formatRecordsNumber(value: number, decimals: number, lang: string): string {
+  return formatCsvNumber(value, decimals, csvDecimalSeparator(lang));
+}
+
+/** Decimals of a consumption: energy to the Wh (kWh with 3), average power in whole watts. */
+export function consumptionDecimals(unit: string): number {
+  return unit === 'W' ? 0 : 3;
 }
 
 function escapeCell(text: string): string {
@@ -60,13 +86,15 @@ export interface RecordsCsvInput {
   consumption: readonly (number | null)[];
   temperature?: readonly (number | null)[];
   lang: string;
+  /** The consumption's unit (kWh, or W for the detailed day); decimals follow it. */
+  unit?: string;
 }
 
 /** Consumption in kWh to the Wh (3 decimals), temperatures with one decimal, like the numeric label. */
 export function recordsCsv(input: RecordsCsvInput): string {
   const columns: CsvColumn[] = [
     { header: input.headers.time },
-    { header: input.headers.consumption, decimals: 3 },
+    { header: input.headers.consumption, decimals: consumptionDecimals(input.unit ?? 'kWh') },
   ];
   const withTemp = input.temperature !== undefined && input.headers.temperature !== undefined;
   if (withTemp) columns.push({ header: input.headers.temperature ?? '', decimals: 1 });

@@ -245,7 +245,9 @@ describe('node records', { timeout: 20_000 }, () => {
           temp: (20.05 + i / 10).toFixed(2),
         }));
         return json({
-          samples: samples.filter((s) => s.t >= Number(q.get('start')) && s.t < Number(q.get('end'))),
+          samples: samples.filter(
+            (s) => s.t >= Number(q.get('start')) && s.t < Number(q.get('end')),
+          ),
         });
       },
     });
@@ -270,9 +272,9 @@ describe('node records', { timeout: 20_000 }, () => {
       within(r)
         .getAllByRole('cell')
         .map((c) => (c.textContent === '–' ? '' : c.textContent));
-    expect(tableRows.map((r) => [r.querySelector('th')?.textContent, ...cells(r)].join(';'))).toEqual(
-      lines,
-    );
+    expect(
+      tableRows.map((r) => [r.querySelector('th')?.textContent, ...cells(r)].join(';')),
+    ).toEqual(lines);
   });
 
   test('a power monitor has no temperature, and the detailed day shows 96 quarter hours in W', async () => {

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { consumptionDecimals, formatRecordsNumber } from '@hearth/protocol';
 
 interface RecordsTableProps {
   labels: readonly string[];
@@ -12,15 +13,9 @@ interface RecordsTableProps {
   onBucket?: (index: number) => void;
 }
 
-/** A value with its fixed decimals in the user's number format (0,500 in Spanish). */
+/** A value with its fixed decimals (0,500 in Spanish), written as the CSV writes it. */
 const fmt = (v: number | null | undefined, digits: number, lang: string) =>
-  v === null || v === undefined
-    ? '–'
-    : new Intl.NumberFormat(lang, {
-        minimumFractionDigits: digits,
-        maximumFractionDigits: digits,
-        useGrouping: false,
-      }).format(v);
+  v === null || v === undefined ? '–' : formatRecordsNumber(v, digits, lang);
 
 /** The chart's numbers for screen readers and keyboards, with the same drill-down. */
 export function RecordsTable({
@@ -65,7 +60,7 @@ export function RecordsTable({
                   label
                 )}
               </th>
-              <td>{fmt(consumption[i], unit === 'W' ? 0 : 3, i18n.language)}</td>
+              <td>{fmt(consumption[i], consumptionDecimals(unit), i18n.language)}</td>
               {temperature && <td>{fmt(temperature[i], 1, i18n.language)}</td>}
             </tr>
           ))}
