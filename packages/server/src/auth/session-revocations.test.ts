@@ -45,6 +45,8 @@ describe('session revocation list', () => {
     const db = storedSessions();
     let clock = 1_000_000;
     const here = createSessionRevocations({ isLive: db.isLive, now: () => clock });
+    const heard: string[] = [];
+    here.onEnded((sids) => heard.push(...sids));
     const sid = randomUUID();
     expect(await here.isEnded(sid)).toBe(false);
     // Another process ends the session in the database; this one has not heard.
@@ -52,6 +54,8 @@ describe('session revocation list', () => {
     clock += SESSION_RECHECK_MS;
     expect(SESSION_RECHECK_MS).toBeLessThanOrEqual(60_000);
     expect(await here.isEnded(sid)).toBe(true);
+    // Its sockets in this process are closed as well.
+    expect(heard).toEqual([sid]);
   });
 
   it('asks the database once per session and recheck time, not on every request', async () => {

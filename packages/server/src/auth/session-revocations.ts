@@ -109,7 +109,8 @@ export function createSessionRevocations(opts: SessionRevocationsOptions): Sessi
       const isLive = await lookup;
       if (ended.has(sid)) return true;
       if (isLive) remember(live, sid, now());
-      else remember(ended, sid, now());
+      // Learnt from the database (a message was lost): its sockets here close too.
+      else markEnded([sid]);
       return !isLive;
     },
     async end(sids) {
