@@ -7,6 +7,7 @@ import { createQueryClient } from './query-client';
 import { useForgetOnSignOut } from './use-forget-on-sign-out';
 import { useNativeShell } from './use-native-shell';
 import { useSavedLanguage } from './use-saved-language';
+import { useServerRecovery } from './use-server-recovery';
 import { OfflineBanner } from '../features/pwa';
 import { GeoTrackingRunner } from './geo-tracking-runner';
 import type { ConnectDevice } from '../lib/socket/realtime-context';
@@ -18,6 +19,7 @@ export function App({ connectDevice }: { connectDevice?: ConnectDevice } = {}) {
   const [queryClient] = useState(createQueryClient);
   useForgetOnSignOut(queryClient);
   useNativeShell(queryClient);
+  useServerRecovery(queryClient);
   useSavedLanguage();
   return (
     <Providers queryClient={queryClient} connectDevice={connectDevice}>

@@ -1,9 +1,12 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { routes, type HomeDevice, type LiveNode } from '../../../lib/devices';
 import { Icon } from '../../../lib/ui/icons';
+import { DataAge, useStaleSince } from '../../../lib/socket/data-age';
 import { isSelectable, selectionKey } from '../model/dashboard-rules';
 import { NodeCard } from './node-card';
+import './stale-values.css';
 
 export interface NodeGridProps {
   homeId: string;
@@ -41,8 +44,22 @@ function Cards({
   });
 }
 
+/**
+ * A gateway's nodes; while its values are stale (issue 25: the server not reached for longer
+ * than a report interval) they are greyed and marked, never shown as live.
+ */
+function StaleAwareGrid({ devId, children }: { devId: string; children: ReactNode }) {
+  const stale = useStaleSince(devId) !== undefined;
+  return (
+    <div className={`node-grid${stale ? ' node-grid--stale' : ''}`} data-stale={stale}>
+      {children}
+    </div>
+  );
+}
+
 function DeviceStatus({ device }: { device: HomeDevice }) {
   const { t } = useTranslation();
+  const staleSince = useStaleSince(device.dev.dev_id);
   if (!device.connected) {
     return (
       <p
@@ -51,6 +68,14 @@ function DeviceStatus({ device }: { device: HomeDevice }) {
         data-testid="device-disconnected"
       >
         {t('dashboard.deviceDisconnected')}
+      </p>
+    );
+  }
+  // Its last values, with their age: the app shell says the server is not reached.
+  if (staleSince !== undefined) {
+    return (
+      <p className="device-group__status device-group__status--stale" role="status">
+        <DataAge since={staleSince} />
       </p>
     );
   }
@@ -95,9 +120,9 @@ export function NodeGrid(props: NodeGridProps) {
               </Link>
             </header>
             {nodes.length > 0 ? (
-              <div className="node-grid">
+              <StaleAwareGrid devId={device.dev.dev_id}>
                 <Cards device={device} nodes={nodes} props={props} />
-              </div>
+              </StaleAwareGrid>
             ) : (
               device.loaded &&
               device.live?.ready && <p className="device-group__empty">{t('dashboard.noNodes')}</p>
