@@ -91,6 +91,14 @@ describe('GET /client/code refuses what the client did not register (RFC 6749 §
     expect(page).toContain('<h1>Impossible d&#39;associer cet assistant</h1>');
   });
 
+  it('refuses text too long for any request without a 5xx or a redirect', async () => {
+    // Refused before the route runs, with the JSON error body (found by the endpoint fuzzing).
+    const res = await askCode({ scope: '_'.repeat(2500) });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('location')).toBeNull();
+    expect(await storedCodes(t)).toBe(0);
+  });
+
   it('answers a malformed query with the error page too', async () => {
     const res = await fetch(`${t.url}/client/code?client_id=${ASSISTANT.id}`, {
       redirect: 'manual',

@@ -107,13 +107,15 @@ export function linkingRoutes(deps: {
             302: z
               .null()
               .describe('Location: redirect_uri with the code and the state in its query'),
+            // Unknown, not a string: a request refused before this route runs (bad text, too
+            // many attempts) still answers with the JSON error body.
             400: z
-              .string()
+              .unknown()
               .describe(
                 'HTML page, no redirect: unknown client, unregistered redirect_uri or scope, missing or bad PKCE, bad query',
               ),
-            401: z.string().describe('HTML page: invalid or expired token'),
-            403: z.string().describe("HTML page: the token is not the app's own session"),
+            401: z.unknown().describe('HTML page: invalid or expired token'),
+            403: z.unknown().describe("HTML page: the token is not the app's own session"),
           },
         },
         attachValidation: true,
