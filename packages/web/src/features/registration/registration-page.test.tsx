@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { brandKeyOf } from '@hearth/protocol';
+import { brandKeyOf, TEXT_CONTRAST_MIN } from '@hearth/protocol';
+import { appStylesheets, cascade, seenContrast } from '../../test/css-cascade';
 import { installFakeFetch, json } from '../../test/fake-fetch';
 import { renderRoute } from '../../test/route-render';
 import { useErrorToastStore } from '../../lib/http';
@@ -119,6 +120,18 @@ describe('serial id help (spec 1 §2)', () => {
     expect(help).toHaveClass('serial-help-screen');
     expect(help.closest('.hearth-dialog, .hearth-dialog__backdrop')).toBeNull();
     expect(within(help).getByRole('img', { name: /4-character code after SN/ })).toBeVisible();
+  });
+
+  test("covers the page's toolbar: drawn at the end of the body, its Close a family button", () => {
+    const link = openHelp();
+    const help = screen.getByRole('dialog', { name: 'Where is my serial id?' });
+    // Inside the page it shared the content's stacking context, under the toolbar.
+    expect(help.parentElement).toBe(document.body);
+    expect(link.closest('form')).not.toContainElement(help);
+    const close = within(help).getByRole('button', { name: 'Close' });
+    const seen = cascade(appStylesheets());
+    expect(seen.value(close, 'min-height')).toBe('44px');
+    expect(seenContrast(seen, close)).toBeGreaterThanOrEqual(TEXT_CONTRAST_MIN);
   });
 
   test('Close or Escape leaves it and gives the focus back to the link', () => {

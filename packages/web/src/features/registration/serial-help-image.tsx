@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import './serial-help.css';
+import { Overlay } from '../../lib/ui/overlay';
 import { useModalFocus } from '../../lib/ui/use-modal-focus';
 
 /** Where the serial id is: a drawing of the device label with the 4-character id circled. */
@@ -45,27 +46,29 @@ export function SerialHelpScreen({ title, caption, closeLabel, onClose }: Serial
     ref.current?.focus();
   }, []);
   return (
-    <div
-      ref={ref}
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby={titleId}
-      className="serial-help-screen"
-      data-testid="serial-help-screen"
-      tabIndex={-1}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') onClose();
-      }}
-    >
-      <div className="serial-help-screen__bar">
-        <h2 id={titleId} className="serial-help-screen__title">
-          {title}
-        </h2>
-        <button type="button" className="auth-button" onClick={onClose}>
-          {closeLabel}
-        </button>
+    <Overlay>
+      <div
+        ref={ref}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className="serial-help-screen"
+        data-testid="serial-help-screen"
+        tabIndex={-1}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') onClose();
+        }}
+      >
+        <div className="serial-help-screen__bar">
+          <h2 id={titleId} className="serial-help-screen__title">
+            {title}
+          </h2>
+          <button type="button" className="hearth-button hearth-button--primary" onClick={onClose}>
+            {closeLabel}
+          </button>
+        </div>
+        <SerialHelpImage caption={caption} />
       </div>
-      <SerialHelpImage caption={caption} />
-    </div>
+    </Overlay>
   );
 }

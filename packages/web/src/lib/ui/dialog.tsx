@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import './dialog.css';
+import { Overlay } from './overlay';
 import { useModalFocus } from './use-modal-focus';
 
 interface DialogProps {
@@ -23,26 +24,28 @@ export function Dialog({ title, onClose, children, actions, testId }: DialogProp
     ref.current?.focus();
   }, []);
   return (
-    <div className="hearth-dialog__backdrop" onClick={onClose}>
-      <div
-        ref={ref}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className="hearth-dialog"
-        data-testid={testId}
-        tabIndex={-1}
-        onClick={(e) => e.stopPropagation()}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') onClose();
-        }}
-      >
-        <h2 id={titleId} className="hearth-dialog__title">
-          {title}
-        </h2>
-        <div className="hearth-dialog__body">{children}</div>
-        {actions && <div className="hearth-dialog__actions">{actions}</div>}
+    <Overlay>
+      <div className="hearth-dialog__backdrop" onClick={onClose}>
+        <div
+          ref={ref}
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby={titleId}
+          className="hearth-dialog"
+          data-testid={testId}
+          tabIndex={-1}
+          onClick={(e) => e.stopPropagation()}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') onClose();
+          }}
+        >
+          <h2 id={titleId} className="hearth-dialog__title">
+            {title}
+          </h2>
+          <div className="hearth-dialog__body">{children}</div>
+          {actions && <div className="hearth-dialog__actions">{actions}</div>}
+        </div>
       </div>
-    </div>
+    </Overlay>
   );
 }

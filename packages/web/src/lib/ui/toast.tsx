@@ -1,4 +1,5 @@
 import './toast.css';
+import { Overlay } from './overlay';
 
 export type ToastVariant = 'warning' | 'danger';
 
@@ -17,19 +18,21 @@ interface ToastProps {
  */
 export function Toast({ title, message, variant, closeLabel, onDismiss, testId }: ToastProps) {
   return (
-    <div role="alert" className={`hearth-toast hearth-toast--${variant}`} data-testid={testId}>
-      <div className="hearth-toast__text">
-        <strong className="hearth-toast__title">{title}</strong>
-        <span className="hearth-toast__message">{message}</span>
+    <Overlay>
+      <div role="alert" className={`hearth-toast hearth-toast--${variant}`} data-testid={testId}>
+        <div className="hearth-toast__text">
+          <strong className="hearth-toast__title">{title}</strong>
+          <span className="hearth-toast__message">{message}</span>
+        </div>
+        <button
+          type="button"
+          className="hearth-toast__close"
+          aria-label={closeLabel}
+          onClick={onDismiss}
+        >
+          ×
+        </button>
       </div>
-      <button
-        type="button"
-        className="hearth-toast__close"
-        aria-label={closeLabel}
-        onClick={onDismiss}
-      >
-        ×
-      </button>
-    </div>
+    </Overlay>
   );
 }
