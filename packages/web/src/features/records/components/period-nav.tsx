@@ -19,7 +19,10 @@ export function periodLabel(p: RecordsPeriod, lang: string): string {
       : p.scope === 'month'
         ? { month: 'long', year: 'numeric', timeZone: 'UTC' }
         : { year: 'numeric', timeZone: 'UTC' };
-  return new Intl.DateTimeFormat(lang, opts).format(at);
+  const text = new Intl.DateTimeFormat(lang, opts).format(at);
+  // Sentence case ("Noviembre de 2026"), never every word ("27 De Noviembre De 2026"): only
+  // the first letter, as a title starts; the language's own case stays inside.
+  return text.charAt(0).toLocaleUpperCase(lang) + text.slice(1);
 }
 
 /** Spec 3 §2: previous and next step one day, month or year; next hides at today. */
