@@ -111,6 +111,8 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
         // The proxy in front is on loopback: believe its X-Forwarded-For, so the login
         // throttle counts each client's address and not the proxy's.
         TRUST_PROXY: opts.env.TRUST_PROXY ?? 'loopback',
+        // Mailed links open on the proxy's address, not on this process's own port.
+        PUBLIC_URL: opts.env.PUBLIC_URL ?? `http://${host}:${opts.port}`,
       },
     });
     p.child = child;
