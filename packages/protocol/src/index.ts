@@ -12,6 +12,7 @@ export * from './weather';
 export * from './wire';
 export * from './node-display';
 export * from './node-writes';
+export * from './node-settings';
 export * from './home-writes';
 export * from './rules';
 export * from './accounts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { POWER_LIMIT_MAX_W, POWER_LIMIT_MIN_W } from './rules/constants';
 import { formatDecimal } from './format';
 import { NODE_MODES } from './modes';
+import { anySetupWriteSchema } from './node-settings';
 import { decimalString, progSchema, unitsSchema } from './wire';
 
 /*
@@ -120,58 +121,10 @@ export const powerLimitValue = z
   });
 export const powerLimitWriteSchema = z.strictObject({ power_limit: powerLimitValue });
 
-/** Setup keys that hold a temperature or a temperature offset, which travel as decimal strings. */
-const TEMPERATURE_SETUP_KEY = /(^|_)(temp|temperature|offset)$/;
-
-function checkTemperatures(
-  value: Record<string, unknown>,
-  ctx: z.RefinementCtx,
-  path: Array<string>,
-): void {
-  for (const [key, v] of Object.entries(value)) {
-    if (TEMPERATURE_SETUP_KEY.test(key) && !decimalString.safeParse(v).success) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [...path, key],
-        message: `${key} must be a decimal number written as a string, e.g. "20.5"`,
-      });
-    }
-  }
-}
-
-/** A full setup object (clients GET, merge and POST it); temperatures as decimal strings. */
-export const setupWriteSchema = z.record(z.string(), z.unknown()).superRefine((setup, ctx) => {
-  checkTemperatures(setup, ctx, []);
-  const extra = setup.extra_options;
-  if (extra !== undefined) {
-    if (extra === null || typeof extra !== 'object' || Array.isArray(extra)) {
-      ctx.addIssue({ code: 'custom', path: ['extra_options'], message: 'must be an object' });
-    } else {
-      checkTemperatures(extra as Record<string, unknown>, ctx, ['extra_options']);
-    }
-  }
-  if (setup.units !== undefined && !unitsSchema.safeParse(setup.units).success) {
-    ctx.addIssue({ code: 'custom', path: ['units'], message: 'units must be "C" or "F"' });
-  }
-});
-export type SetupWrite = z.infer<typeof setupWriteSchema>;
-
 /**
- * Setup entries that belong to the hardware (docs/device-protocol.md "Limits"): a setup written
- * back by a client keeps the node's own, as the gateway does.
+ * A setup write (clients GET, merge and POST it, or POST only what changed): the settings of
+ * the node's type in node-settings.ts, each of its type; the route documents the settings of
+ * every type, and the node's own table decides (`setupWriteSchemaFor`).
  */
-export const HARDWARE_SETUP_KEYS = ['min_stemp', 'max_stemp'] as const;
-
-/**
- * Setup entries only an owner may change (spec 3 §6: keyboard and password lock, priority,
- * schedule resolution, max power per node).
- */
-export const OWNER_ONLY_SETUP_KEYS = [
-  'keyboard_lock_enabled',
-  'password_lock_enabled',
-  'lock_password',
-  'priority',
-  'prog_resol',
-  'prog_resolution',
-  'max_power',
-] as const;
+export const setupWriteSchema = anySetupWriteSchema;
+export type SetupWrite = Record<string, unknown>;

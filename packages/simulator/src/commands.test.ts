@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { nodeReportSchemaFor, setupWriteSchemaFor, type NodeType } from '@hearth/protocol';
 import { applyCommand } from './commands';
 import { GatewayModel } from './model';
 import { createNodes, type HeaterNode } from './node';
@@ -76,7 +77,7 @@ describe('commands', () => {
       run(m, '/htr/1/setup', {
         ...setup,
         prog_resol: 1,
-        factory_options: { hacked: true },
+        factory_options: { window_mode_available: false, operating_mode: 0 },
         window_mode_enabled: true,
       }),
     ).toEqual({
@@ -95,10 +96,37 @@ describe('commands', () => {
     const setup = heaterSetup(htr(m));
     const extra = setup.extra_options as Record<string, unknown>;
     expect(
-      run(m, '/htr/1/setup', { ...setup, extra_options: { ...extra, boost_temp: 25 } }),
+      run(m, '/htr/1/setup', { ...setup, extra_options: { ...extra, boost_temp: '25' } }),
     ).toEqual({ ok: true });
     const echoed = heaterSetup(htr(m)).extra_options as Record<string, unknown>;
     expect(echoed.boost_temp).toBe('25.0');
+  });
+
+  it('takes only the settings of the node type (protocol node-settings), as the server sends them', () => {
+    const m = house();
+    const setup = heaterSetup(htr(m));
+    for (const bad of [
+      { ...setup, extra: 'x' },
+      { ...setup, charge_days: [true, true, true, true, true, true, true] },
+      { ...setup, control_mode: '4' },
+    ]) {
+      expect(run(m, '/htr/1/setup', bad)).toMatchObject({ ok: false });
+    }
+    expect(heaterSetup(htr(m))).toEqual(setup);
+    expect(run(m, '/pmo/3/setup', { away_offset: '1.0' })).toMatchObject({ ok: false });
+  });
+
+  it('reports setups and statuses that the settings tables keep whole and a setup write takes back', () => {
+    const m = house();
+    for (const object of wireObjects(m)) {
+      const part = /^\/(htr|acm|thm|pmo)\/\d+\/(status|setup)$/.exec(object.path);
+      if (!part) continue;
+      const type = part[1] as NodeType;
+      const report = nodeReportSchemaFor(type, part[2] as 'status' | 'setup').parse(object.body);
+      expect(report, object.path).toEqual(object.body);
+      if (part[2] === 'setup')
+        expect(setupWriteSchemaFor(type).safeParse(object.body).success, object.path).toBe(true);
+    }
   });
 
   it('applies mode, programme temperatures, lock, name and the pmo power limit', () => {

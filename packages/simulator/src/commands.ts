@@ -10,6 +10,7 @@ import {
   type GatewayCommand,
   type NodeMode,
   type TemperatureUnits,
+  setupWriteSchemaFor,
 } from '@hearth/protocol';
 import { assertTimeZone } from './clock';
 import type { z } from 'zod';
@@ -242,6 +243,8 @@ function applyNodeCommand(model: GatewayModel, node: SimNode, action: string, ra
       return;
     }
     case 'setup':
+      // Only the settings of the node's type, each of its type, as the server sends them.
+      body(setupWriteSchemaFor(node.type), raw);
       if (node.kind === 'meter') {
         node.setup = { ...node.setup, ...body(setupBody, raw) };
         return;

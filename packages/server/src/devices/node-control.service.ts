@@ -1,18 +1,22 @@
 import {
   type BoostWrite,
   formatPowerLimit,
-  HARDWARE_SETUP_KEYS,
+  hardwareSetupKeys,
   type ModeWrite,
   type NodeStatusWrite,
-  OWNER_ONLY_SETUP_KEYS,
+  ownerOnlySetupKeys,
+  parseNodeType,
   progSchema,
   type ProgTempsWrite,
   type ProgWrite,
   setupSlotsPerDay,
+  setupRangeProblem,
+  setupWriteSchemaFor,
   type SetupWrite,
   slotsPerDay,
   withResolution,
 } from '@hearth/protocol';
+import type { z } from 'zod';
 import { badRequest, forbidden } from '../errors';
 import type { CommandsService } from '../gateway/commands.service';
 import type { Role } from '../repositories/homes.repository';
@@ -38,6 +42,15 @@ export interface NodeControlDeps {
 }
 
 const base = (node: NodeRow) => `/${node.type}/${node.addr}`;
+
+/** A refused setup write in words: the entry, and what is wrong with it. */
+function setupIssue(type: string, error: z.ZodError): string {
+  const issue = error.issues[0];
+  const where = issue?.path.join('.') ?? '';
+  if (issue?.code === 'unrecognized_keys')
+    return `a ${type} node has no setting ${issue.keys.map((k) => `${where ? `${where}.` : ''}${k}`).join(', ')}`;
+  return `${where || 'setup'}: ${issue?.message ?? 'invalid value'}`;
+}
 
 /**
  * Writes to one node (API.md §5): each validates against the node, records the desired state,
@@ -145,21 +158,31 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
       if (role !== 'owner') throw forbidden('Only the owner may change the keyboard lock');
       return writeStatus(node, 'lock', { locked }, { locked });
     },
-    async setup(node: NodeRow, role: Role, write: SetupWrite) {
+    async setup(node: NodeRow, role: Role, body: SetupWrite) {
+      // Only the settings this node type has, each of its type and range (protocol node-settings).
+      const type = parseNodeType(node.type);
+      if (!type) throw badRequest(`a ${node.type} node has no settings`);
+      const parsed = setupWriteSchemaFor(type).safeParse(body);
+      if (!parsed.success) throw badRequest(setupIssue(type, parsed.error));
+      const write = parsed.data;
       const current = node.setup ?? {};
       if (role !== 'owner') {
-        const changed = OWNER_ONLY_SETUP_KEYS.filter(
+        const changed = ownerOnlySetupKeys(type).filter(
           (k) => k in write && JSON.stringify(write[k]) !== JSON.stringify(current[k]),
         );
         if (changed.length > 0) throw forbidden(`Only the owner may change ${changed.join(', ')}`);
       }
       checkSetupValues(current, write);
-      const { sync_status: _ignored, ...body } = write;
+      const range = setupRangeProblem(type, current, write);
+      if (range) throw badRequest(range);
+      const { sync_status: _ignored, ...forwarded } = write;
       const hardware = Object.fromEntries(
-        HARDWARE_SETUP_KEYS.filter((k) => k in current).map((k) => [k, current[k]]),
+        hardwareSetupKeys(type)
+          .filter((k) => k in current)
+          .map((k) => [k, current[k]]),
       );
-      const desired = { ...current, ...body, ...hardware, sync_status: 'pending' };
-      await record(node, 'setup', body, 'setup', desired);
+      const desired = { ...current, ...forwarded, ...hardware, sync_status: 'pending' };
+      await record(node, 'setup', forwarded, 'setup', desired);
       await followResolution(node, desired);
       return desired;
     },

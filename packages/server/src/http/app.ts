@@ -1,5 +1,4 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -44,6 +43,7 @@ import type { Readiness } from '../system/readiness';
 import { systemRoutes } from '../system/system.routes';
 import { bearerAuth } from './authenticate';
 import { installErrorHandling } from './error-handler';
+import { acceptFormBodiesWhereDeclared } from './form-body';
 import { acceptEmptyJsonBody } from './json-body';
 import { rejectBadText } from './reject-bad-text';
 import { serveWebApp } from './static';
@@ -106,7 +106,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   rejectBadText(app);
   acceptEmptyJsonBody(app);
 
-  await app.register(formbody);
+  acceptFormBodiesWhereDeclared(app);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Hearth API', version: '2' },

@@ -6,7 +6,9 @@ import {
   formatDecimal,
   formatPowerLimit,
   powerLimitWriteSchema,
+  setupRangeProblem,
   setupValueProblem,
+  setupWriteSchemaFor,
 } from '@hearth/protocol';
 import {
   emitNode,
@@ -145,6 +147,13 @@ export function deviceRoutes(ctx: DemoContext): DemoRoute[] {
         throw routeNotFound('POST', `/api/v2/devs/${req.params.slice(0, 3).join('/')}/${action}`);
       // As the server: the body's schema, then the node's own rules, before anything changes.
       const body = parseBody(NODE_WRITES[action], req.body) as Body;
+      if (action === 'setup') {
+        // As the server: only the settings of the node's type (protocol node-settings), in range.
+        parseBody(setupWriteSchemaFor(n.type), body);
+        const current = n.kind === 'meter' ? meterSetup(n) : heaterSetup(n);
+        const problem = setupRangeProblem(n.type, current, body);
+        if (problem) throw badRequest(problem);
+      }
       if (n.kind === 'meter' && HEATER_ONLY.has(action))
         throw new DemoBadRequest('a power monitor has no such setting');
       if (n.kind === 'meter' && action === 'setup') {

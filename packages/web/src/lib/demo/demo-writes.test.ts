@@ -1,5 +1,11 @@
 import { expect, test } from 'vitest';
-import type { MgrNode, NodeStatus, UpdateEvent } from '@hearth/protocol';
+import {
+  nodeReportSchemaFor,
+  type MgrNode,
+  type NodeStatus,
+  type NodeType,
+  type UpdateEvent,
+} from '@hearth/protocol';
 import { createDemoBackend } from './demo-backend';
 import { DEMO_DISCOVERY_FIND_MS } from './demo-discovery';
 
@@ -109,4 +115,25 @@ test('a heater system power limit is kept and pushed; outside 0 or 1000–60000 
     path: '/htr_system/power_limit',
     body: { power_limit: '3000' },
   });
+});
+
+test('the demo reports setups and statuses the settings tables keep whole, and takes only their settings back', () => {
+  const { get, post } = setup();
+  const data = get<{
+    nodes: Array<{ type: NodeType; addr: number; status?: object; setup?: object }>;
+  }>(`${BASE}/dev_data`);
+  expect(data.nodes.length).toBeGreaterThan(1);
+  for (const n of data.nodes) {
+    const at = `${BASE}/${n.type}/${n.addr}/setup`;
+    expect(nodeReportSchemaFor(n.type, 'setup').parse(n.setup), at).toEqual(n.setup);
+    if (n.type !== 'pmo')
+      expect(nodeReportSchemaFor(n.type, 'status').parse(n.status), at).toEqual(n.status);
+    expect(post(at, n.setup).status, at).toBe(200);
+    expect(post(at, { ...n.setup, extra: 'x' }).status, at).toBe(400);
+  }
+  const heater = data.nodes.find((n) => n.type === 'htr');
+  const at = `${BASE}/htr/${heater?.addr}/setup`;
+  expect(post(at, { control_mode: 9 }).status).toBe(400);
+  expect(post(at, { charge_days: [true, true, true, true, true, true, true] }).status).toBe(400);
+  expect(get(at)).toEqual(heater?.setup);
 });
