@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { afterEach, expect, test, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { DefaultIonLifeCycleContext, IonLifeCycleContext } from '@ionic/react';
@@ -83,4 +84,47 @@ test('a device found while the user is on another screen does not move the wizar
   // Back on the step, it searches again.
   act(() => lifeCycle.ionViewWillEnter());
   expect(screen.getByRole('status')).toHaveTextContent('Looking for your smartbox');
+});
+
+test('under the later steps, a new onNext from the wizard neither searches again nor moves it on (issue 25)', async () => {
+  vi.useFakeTimers();
+  useWizardStore.getState().reset();
+  let searches = 0;
+  // Like the real detector: it gives up after 30 s (spec 2 §4).
+  const detect: Detector = (signal) => {
+    searches += 1;
+    return new Promise((_, reject) => {
+      const timer = setTimeout(() => reject(new Error('timeout')), 30_000);
+      signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        reject(new Error('aborted'));
+      });
+    });
+  };
+  const first = vi.fn();
+  const lifeCycle = new DefaultIonLifeCycleContext();
+  let handOver: (onNext: () => void) => void = () => undefined;
+  function Wizard() {
+    const [onNext, setOnNext] = useState<() => void>(() => first);
+    handOver = (next) => setOnNext(() => next);
+    return <DetectionStep detect={detect} onNext={onNext} />;
+  }
+  renderWithApp(
+    <IonLifeCycleContext.Provider value={lifeCycle}>
+      <Wizard />
+    </IonLifeCycleContext.Provider>,
+  );
+  fireEvent.click(screen.getByText('Enter the data by hand'));
+  act(() => lifeCycle.ionViewWillLeave());
+  expect(first).toHaveBeenCalledTimes(1);
+
+  // The wizard moves on (form, registration, its wait for the gateway): each move renders this
+  // hidden step again with a new onNext.
+  const later = vi.fn();
+  for (let i = 0; i < 3; i++) {
+    act(() => handOver(() => later()));
+    await act(async () => vi.advanceTimersByTimeAsync(32_000));
+  }
+  expect(searches).toBe(1);
+  expect(later).not.toHaveBeenCalled();
 });

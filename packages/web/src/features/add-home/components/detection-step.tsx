@@ -21,6 +21,11 @@ export function DetectionStep({ detect, onNext }: { detect: Detector; onNext: ()
   const search = useRef<AbortController | null>(null);
   /** True while a search runs and may still move the wizard on. */
   const running = useRef(false);
+  // The wizard hands a new onNext on every move (its navigate follows the location), and this
+  // step stays mounted under the later ones: a new onNext must not start a new search there,
+  // whose end 32 s later took the user from the registration back to the form (issue 25).
+  const latestOnNext = useRef(onNext);
+  latestOnNext.current = onNext;
 
   useEffect(() => {
     const controller = new AbortController();
@@ -32,7 +37,7 @@ export function DetectionStep({ detect, onNext }: { detect: Detector; onNext: ()
       setPhase(next);
       timer = setTimeout(() => {
         running.current = false;
-        if (!controller.signal.aborted) onNext();
+        if (!controller.signal.aborted) latestOnNext.current();
       }, DETECTION_MESSAGE_MS);
     };
     detect(controller.signal).then(
@@ -52,7 +57,7 @@ export function DetectionStep({ detect, onNext }: { detect: Detector; onNext: ()
       controller.abort();
       clearTimeout(timer);
     };
-  }, [detect, onNext, set, round]);
+  }, [detect, set, round]);
 
   // Back on this step after the search ended (by hand entry, or after its message): search again.
   useIonViewWillEnter(() => {
