@@ -20,8 +20,14 @@ export const DIALOGS: Dialog[] = [
   {
     name: 'serial-help',
     when: 'signed-out',
+    // On the second step of registration, where the serial id is asked for.
     open: async (page) => {
       await page.goto('/login/register');
+      await label(page, 'E-mail').fill('someone@example.com');
+      await label(page, 'Password').fill('good_pw1');
+      await label(page, 'Repeat password').fill('good_pw1');
+      await label(page, /I accept the terms/).check();
+      await page.getByRole('button', { name: 'Continue' }).click();
       await page.getByRole('button', { name: 'Where is my serial id?' }).click();
     },
     shown: dialogNamed('Where is my serial id?'),
