@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   copyDay,
+  defaultClientData,
   PROG_DAY_KEYS,
   progResolution,
   SCHEDULE_DAY_SELECTOR_ORDER,
@@ -13,6 +14,7 @@ import {
 } from '@hearth/protocol';
 import { useDeferredSave } from '../../lib/autosave/use-deferred-save';
 import { zonedNow } from '../../lib/time/zoned-now';
+import { useClientData } from '../../lib/client-data';
 import { useScheduleWrites } from './api/use-schedule-writes';
 import {
   isTimer,
@@ -30,6 +32,9 @@ import { ProfileHeader } from './components/profile-header';
 import { ResolutionDialog } from './components/resolution-dialog';
 import { SelectedToast } from './components/selected-toast';
 import { SlotList } from './components/slot-list';
+
+/** The default brand's eco and comfort ranges (spec 1 §7 nodeParameters). */
+const DEFAULT_NODE_PARAMETERS = defaultClientData([]).nodeParameters;
 
 const VALUE_KEYS = ['ice', 'eco', 'comfort'] as const;
 const TIMER_KEYS = ['off', 'on'] as const;
@@ -57,6 +62,9 @@ export function ScheduleEditor({ nodes, timeZone, owner }: ScheduleEditorProps) 
   const [showSelected, setShowSelected] = useState(nodes.length > 1);
   // A refused or failed save leaves the node as it was: its own programme shows again, unless
   // the user has edited since (the error itself is told by the writes).
+  // The brand's per-profile limits; the defaults stand in until (or unless) they arrive.
+  const thresholds = (useClientData().nodeParameters ?? DEFAULT_NODE_PARAMETERS).tempThresholds
+    .heat;
   const save = useDeferredSave<Prog>(
     (p) =>
       writes.prog.mutate(p, {
@@ -88,11 +96,11 @@ export function ScheduleEditor({ nodes, timeZone, owner }: ScheduleEditorProps) 
         />
       )}
       <ProfileHeader
-        entries={entries ?? profileEntries(primary.node)}
+        entries={entries ?? profileEntries(primary.node, thresholds)}
         units={units}
         timer={timer}
         onSave={(entry) => {
-          const next = (entries ?? profileEntries(primary.node)).map((e) =>
+          const next = (entries ?? profileEntries(primary.node, thresholds)).map((e) =>
             e.id === entry.id ? entry : e,
           );
           setEntries(next);

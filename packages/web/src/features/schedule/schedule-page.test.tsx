@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import {
   DEV,
   body,
+  brandKey,
   heater,
   open,
   pickMonday,
@@ -170,6 +171,34 @@ describe('weekly schedule', { timeout: 20_000 }, () => {
       comf_temp: '30.0',
       units: 'C',
     });
+  });
+
+  test('eco and comfort keep the ranges of the brand’s client data (spec 1 §7 tempThresholds)', async () => {
+    const range = (min: number, max: number) => ({ min, max });
+    const { calls } = serve([heater(2, 'Lounge')], {
+      nodeParameters: {
+        tempThresholds: {
+          heat: { eco: range(10, 19), comfort: range(19, 24) },
+          cold: { eco: range(20, 35), comfort: range(16, 30) },
+        },
+      },
+    });
+    const { queryClient } = open();
+    await waitFor(() =>
+      expect(
+        queryClient.getQueryData<{ nodeParameters?: unknown }>(['client-data', brandKey()])
+          ?.nodeParameters,
+      ).toBeDefined(),
+    );
+    expect(calls.some((c) => c.url.includes('/nodeParameters.json'))).toBe(true);
+    fireEvent.click(await screen.findByRole('button', { name: /^Eco \d/ }));
+    for (let i = 0; i < 4; i++) fireEvent.click(screen.getByRole('button', { name: 'Increase' }));
+    expect(screen.getByTestId('profile-value')).toHaveTextContent('19.0 °C');
+    expect(screen.getByTestId('profile-value')).toHaveClass('schedule__shake');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Comfort \d/ }));
+    for (let i = 0; i < 6; i++) fireEvent.click(screen.getByRole('button', { name: 'Decrease' }));
+    expect(screen.getByTestId('profile-value')).toHaveTextContent('19.0 °C');
   });
 
   test('a refused profile temperature is a user-request error and the node value shows again (spec 3 §8)', async () => {

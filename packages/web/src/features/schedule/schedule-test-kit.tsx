@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import type { DevData, GroupedHome, SnapshotNode } from '@hearth/protocol';
+import { brandKeyOf, type DevData, type GroupedHome, type SnapshotNode } from '@hearth/protocol';
 import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
+import { FALLBACK_BRAND_KEY, useBrandingStore } from '../../lib/branding/branding-store';
 import { renderWithApp } from '../../test/render';
 import { tokenExpiringIn } from '../../test/tokens';
 import { useSessionStore } from '../../lib/session/session-store';
@@ -54,12 +55,26 @@ export function devData(nodes: SnapshotNode[]): DevData {
 const refused = () =>
   json({ error: 'invalid', message: 'eco_temp must not be above comf_temp' }, 400);
 
+/** The brand key the app asks client data for (the serial id's, else the fallback). */
+export const brandKey = () =>
+  brandKeyOf(useBrandingStore.getState().serialId) || FALLBACK_BRAND_KEY;
+
 export function serve(
   nodes: SnapshotNode[],
-  { owner = true, setupStatus = 200, writeStatus = 200, readStatus = 200 } = {},
+  {
+    owner = true,
+    setupStatus = 200,
+    writeStatus = 200,
+    readStatus = 200,
+    nodeParameters = undefined as unknown,
+  } = {},
 ) {
   const write = () => (writeStatus === 200 ? json({}) : refused());
   return installFakeFetch({
+    // The brand's client data (spec 1 §7); without a brand the app asks for the fallback key.
+    ...(nodeParameters === undefined
+      ? {}
+      : { [`GET /client-data/${brandKey()}/nodeParameters.json`]: () => json(nodeParameters) }),
     'GET /api/v2/grouped_devs': () => json(homes.map((h) => ({ ...h, owner }))),
     [`GET /api/v2/devs/${DEV}/dev_data`]: () =>
       readStatus === 200

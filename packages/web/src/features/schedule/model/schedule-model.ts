@@ -103,15 +103,30 @@ function setupNumber(node: SnapshotNode, key: string): number | undefined {
   return typeof v === 'string' || typeof v === 'number' ? parseDecimal(v) : undefined;
 }
 
+/** The brand's eco and comfort ranges in °C (client data nodeParameters.tempThresholds.heat). */
+export type ProfileThresholds = Partial<Record<'eco' | 'comfort', { min: number; max: number }>>;
+
 /**
  * Spec 3 §3: the three profiles with their range and editable flag. A device that locks a
  * profile says so with `<wire key>_editable: false` in its setup (ours: the wire names no flag).
  */
-export function profileEntries(node: SnapshotNode): ScheduleTemperatureEntry[] {
+export function profileEntries(
+  node: SnapshotNode,
+  thresholds?: ProfileThresholds,
+): ScheduleTemperatureEntry[] {
   const units = unitsOf(node);
   const toUnits = (c: number) => (units === 'F' ? celsiusToFahrenheit(c) : c);
   const min = setupNumber(node, 'min_stemp') ?? toUnits(MIN_C);
   const max = setupNumber(node, 'max_stemp') ?? toUnits(MAX_C);
+  // Spec 1 §7 nodeParameters.tempThresholds (°C): eco and comfort keep their own ranges
+  // inside the node's, so Eco cannot be set to 30 °C nor Comfort to 5 °C.
+  const rangeOf = (id: ScheduleProfileId) => {
+    const own = id === 'ice' ? undefined : thresholds?.[id];
+    if (!own) return { min, max };
+    const lo = Math.max(min, toUnits(own.min));
+    const hi = Math.min(max, toUnits(own.max));
+    return lo <= hi ? { min: lo, max: hi } : { min, max };
+  };
   const ids = ['ice', 'eco', 'comfort'] as const;
   const known = ids.map((id) => parseDecimal(node.status?.[WIRE_KEY[id]]));
   // A write carries all three (progTempsBody): while the device has not reported one of them,
@@ -119,9 +134,8 @@ export function profileEntries(node: SnapshotNode): ScheduleTemperatureEntry[] {
   const complete = known.every((v) => v !== undefined);
   return ids.map((id, i) => ({
     id,
-    value: known[i] ?? min,
-    min,
-    max,
+    value: known[i] ?? rangeOf(id).min,
+    ...rangeOf(id),
     editable: complete && node.setup?.[`${WIRE_KEY[id]}_editable`] !== false,
   }));
 }
