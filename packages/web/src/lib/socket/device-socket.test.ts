@@ -140,7 +140,11 @@ describe('device socket', () => {
       ioFactory,
     });
     await vi.waitFor(() => expect(seen).toBeDefined());
-    expect(seen).toMatchObject({ reconnection: false, query: { token: 'token-1', dev_id: DEV } });
+    expect(seen).toMatchObject({
+      reconnection: false,
+      timeout: 10_000,
+      query: { token: 'token-1', dev_id: DEV },
+    });
   });
 
   test('reconnects after the server drops it and asks for dev_data again', async () => {

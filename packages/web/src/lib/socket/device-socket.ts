@@ -1,5 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import {
+  HTTP_TIMEOUT_MS,
   SOCKET_MAX_RECONNECT_ATTEMPTS,
   SOCKET_NAMESPACE,
   SOCKET_PING_INTERVAL_MS,
@@ -126,6 +127,9 @@ export function connectDeviceSocket(options: DeviceSocketOptions): DeviceConnect
       // The retries are ours (reconnect-policy.ts): socket.io's stop after a server-side
       // disconnect or a refused handshake, and cannot be told to try at once.
       reconnection: false,
+      // A connection that opens but never completes its handshake (a proxy closing it, a half-open
+      // network) counts as failed after the time any call gets, not socket.io's 20 s.
+      timeout: HTTP_TIMEOUT_MS,
     });
     socket = s;
     s.on('connect', () => {
