@@ -10,6 +10,7 @@ import { FALLBACK_BRAND_KEY, useBrandingStore } from '../../lib/branding/brandin
 import {
   BRAND_COLOURS,
   LOAD_ORDERS,
+  appStylesheets,
   brandRootTokens,
   cascade,
   seenContrast,
@@ -87,6 +88,18 @@ describe('account failures are toasts (spec 1 §8)', () => {
 });
 
 describe('account deletion, as seen', () => {
+  test('the section tabs keep their words as written, wrapped rather than cut, 44 px high', () => {
+    open('configuration');
+    const tab = screen.getByTestId('account-tab-configuration');
+    const seen = cascade(appStylesheets());
+    // Upper case cut "Configuration" to "CONFIGUR…" at 412 px.
+    expect(seen.value(tab, 'text-transform')).toBe('none');
+    expect(seen.value(tab, 'min-height')).toBe('44px');
+    const label = tab.querySelector('ion-label');
+    if (!label) throw new Error('a tab without its label');
+    expect(seen.value(label, 'white-space')).toBe('normal');
+  });
+
   test.each(BRAND_COLOURS)(
     'the buttons of the page and of the modal read at WCAG AA on brand colour %s',
     (primary) => {

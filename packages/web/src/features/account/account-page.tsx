@@ -40,7 +40,11 @@ export function AccountPage() {
       <p className="auth-help" data-testid="account-email">
         {email}
       </p>
-      <IonSegment value={section} onIonChange={(e) => setSection(e.detail.value as Section)}>
+      <IonSegment
+        className="account__tabs"
+        value={section}
+        onIonChange={(e) => setSection(e.detail.value as Section)}
+      >
         {SECTIONS.map((s) => (
           <IonSegmentButton key={s} value={s} data-testid={`account-tab-${s}`}>
             <IonLabel>
