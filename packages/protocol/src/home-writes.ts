@@ -108,7 +108,7 @@ const profileValue = z
     'a profile value is -1 (no limit), 0, or 1000 to 60000 W',
   );
 
-/** Spec 2 §3 extraData; adding a profile is allowed while there are at most 4, so 5 at most. */
+/** Spec 2 §3 extraData; DECISIONS: at most 4 power profiles, a fifth is refused (400). */
 export const extraDataBody = z
   .object({
     maxPowerType: z.enum([...MAX_POWER_TYPES, 'FIXED_POWER', 'POWER_SCHEDULE', 'NO_POWER_LIMIT']),
@@ -123,7 +123,7 @@ export const extraDataBody = z
           value: profileValue,
         }),
       )
-      .max(MAX_POWER_PROFILES + 1),
+      .max(MAX_POWER_PROFILES, `at most ${MAX_POWER_PROFILES} power profiles`),
     nodeData: z
       .record(
         z.string().min(1).max(64),

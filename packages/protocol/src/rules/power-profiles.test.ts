@@ -69,9 +69,10 @@ describe('adding profiles', () => {
       'New profile 3',
     );
   });
-  test('allowed while the count is at most 4 and nothing is being created', () => {
+  test('allowed below 4 profiles (DECISIONS: at most 4) and while nothing is being created', () => {
     expect(canAddProfile(0)).toBe(true);
-    expect(canAddProfile(4)).toBe(true);
+    expect(canAddProfile(3)).toBe(true);
+    expect(canAddProfile(4)).toBe(false);
     expect(canAddProfile(5)).toBe(false);
     expect(canAddProfile(2, true)).toBe(false);
   });

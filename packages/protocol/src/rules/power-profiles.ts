@@ -83,9 +83,12 @@ export function nextProfileName(existing: readonly string[], label: string): str
   }
 }
 
-/** Spec 3 §4 and spec 2 §9 say it twice: adding is allowed while the count is at most 4. */
+/**
+ * DECISIONS: at most 4 profiles (the named constant wins over spec 3 §4's "while the count is
+ * at most 4"): "Add profile" goes away at 4.
+ */
 export function canAddProfile(count: number, creating = false): boolean {
-  return !creating && count <= MAX_POWER_PROFILES;
+  return !creating && count < MAX_POWER_PROFILES;
 }
 
 /** A new profile: automatic name, a random colour, limitless (spec 3 §4). */

@@ -202,13 +202,17 @@ describe('extra data', () => {
       }).toEqual({ body, status: 400 });
     }
     expect((await getJson(group(w, 'extra_data'), w.owner)).body).toEqual(extra);
-    const five = Array.from({ length: 5 }, (_, i) => ({
-      name: `P${i}`,
-      color: '#123456',
-      value: 1000 + i,
-    }));
+    // DECISIONS: at most 4 power profiles; a fifth is refused and nothing changes.
+    const profiles = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ name: `P${i}`, color: '#123456', value: 1000 + i }));
     expect(
-      (await call('POST', group(w, 'extra_data'), w.owner, { maxPowerProfiles: five })).status,
+      (await call('POST', group(w, 'extra_data'), w.owner, { maxPowerProfiles: profiles(5) }))
+        .status,
+    ).toBe(400);
+    expect((await getJson(group(w, 'extra_data'), w.owner)).body).toEqual(extra);
+    expect(
+      (await call('POST', group(w, 'extra_data'), w.owner, { maxPowerProfiles: profiles(4) }))
+        .status,
     ).toBe(200);
   });
 });

@@ -250,11 +250,21 @@ describe('power profiles', { timeout: 20_000 }, () => {
     expect(within(dialog).getByRole('switch', { name: 'No limit' })).toBeChecked();
     fireEvent.click(within(dialog).getByRole('switch', { name: 'No limit' }));
     expect(within(dialog).getByLabelText('Limit (W)')).toHaveValue('15000');
+    // An empty limit is a missing field, not 0 W (which would cut the heating off).
     fireEvent.change(within(dialog).getByLabelText('Limit (W)'), { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'You must complete the following fields: Limit (W)',
+    );
+    fireEvent.change(within(dialog).getByLabelText('Limit (W)'), { target: { value: '500' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('between 1000 and 60000 W');
+    expect(postsTo(calls, '/pmo_system')).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText('Limit (W)'), { target: { value: '2000' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(postsTo(calls, '/pmo_system')).toHaveLength(1));
     expect(bodyOf(postsTo(calls, '/pmo_system')[0])).toMatchObject({
-      max_power_config: { profiles: [4000, -1, 0] },
+      max_power_config: { profiles: [4000, -1, 2000] },
     });
     const saved = bodyOf(postsTo(calls, '/extra_data')[0]).maxPowerProfiles as {
       name: string;
@@ -273,6 +283,15 @@ describe('power profiles', { timeout: 20_000 }, () => {
     openPower();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Night' }));
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    // A delete is asked first; Cancel keeps the profile.
+    const ask = screen.getByRole('alertdialog', { name: /^Delete the profile Night\?/ });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(postsTo(calls, '/pmo_system')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    fireEvent.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+    );
     await waitFor(() => expect(postsTo(calls, '/pmo_system')).toHaveLength(1));
     const config = bodyOf(postsTo(calls, '/pmo_system')[0]).max_power_config as {
       profiles: number[];
@@ -283,6 +302,18 @@ describe('power profiles', { timeout: 20_000 }, () => {
       { m: 0, i: 1 },
       { m: 600, i: 0 },
     ]);
+  });
+
+  test('"Add profile" goes away at 4 profiles (DECISIONS: at most 4)', async () => {
+    const four = ['A', 'B', 'C', 'D'].map((name) => ({ name, color: '#123456', value: 2000 }));
+    servePower({ maxPowerProfiles: four.slice(0, 3), maxPowerType: 'schedule' }, slots);
+    const first = openPower();
+    expect(await screen.findByRole('button', { name: 'Add profile' })).toBeInTheDocument();
+    first.unmount();
+    servePower({ maxPowerProfiles: four, maxPowerType: 'schedule' }, slots);
+    openPower();
+    expect(await screen.findAllByTestId('power-profile')).toHaveLength(4);
+    expect(screen.queryByRole('button', { name: 'Add profile' })).toBeNull();
   });
 
   test('legends show the wattage in the user number format or the limitless label', async () => {

@@ -7,6 +7,7 @@ import {
   profileValueFromInput,
   type PowerProfile,
 } from '@hearth/protocol';
+import { ConfirmDialog } from '../../../lib/screens';
 import { Dialog } from '../../../lib/ui/dialog';
 import { limitInputOf } from '../model/power-model';
 import { ColorWheel } from './color-wheel';
@@ -22,7 +23,10 @@ interface ProfileDialogProps {
   onDelete: () => void;
 }
 
-/** Spec 3 §4–5: free name, colour wheel, limitless toggle (-1), limit in W (empty → 0). */
+/**
+ * Spec 3 §4–5: free name, colour wheel, limitless toggle (-1), limit in W. An empty limit is
+ * refused as a missing field: stored as 0 it would cut the heating off (0 W).
+ */
 export function ProfileDialog({ profile, isNew, onCancel, onSave, onDelete }: ProfileDialogProps) {
   const { t } = useTranslation();
   const [name, setName] = useState(profile.name);
@@ -30,12 +34,13 @@ export function ProfileDialog({ profile, isNew, onCancel, onSave, onDelete }: Pr
   const [limitless, setLimitless] = useState(isLimitless(profile.value));
   const [limit, setLimit] = useState(limitInputOf(profile.value));
   const [wheel, setWheel] = useState(false);
-  const [invalid, setInvalid] = useState(false);
+  const [invalid, setInvalid] = useState<'missing' | 'range' | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const save = () => {
+    if (!limitless && limit.trim() === '') return setInvalid('missing');
     const value = profileValueFromInput(limit, limitless);
-    // Spec 2 §5: a limit is 1000–60000 W; 0 (empty) and -1 (limitless) are the other values.
-    if (value !== 0 && value !== POWER_LIMITLESS && !isValidMaxPower(value))
-      return setInvalid(true);
+    // Spec 2 §5: a limit is 1000–60000 W; -1 (limitless) is the other value.
+    if (value !== POWER_LIMITLESS && !isValidMaxPower(value)) return setInvalid('range');
     onSave({ name: name.trim() === '' ? profile.name : name.trim(), color, value });
   };
   const title = isNew ? t('powerSchedule.profiles.new') : t('powerSchedule.profiles.editTitle');
@@ -47,7 +52,7 @@ export function ProfileDialog({ profile, isNew, onCancel, onSave, onDelete }: Pr
       actions={
         <>
           {!isNew && (
-            <button type="button" className="power__danger" onClick={onDelete}>
+            <button type="button" className="power__danger" onClick={() => setConfirming(true)}>
               {t('powerSchedule.profiles.delete')}
             </button>
           )}
@@ -81,7 +86,10 @@ export function ProfileDialog({ profile, isNew, onCancel, onSave, onDelete }: Pr
           type="checkbox"
           role="switch"
           checked={limitless}
-          onChange={(e) => setLimitless(e.target.checked)}
+          onChange={(e) => {
+            setLimitless(e.target.checked);
+            setInvalid(null);
+          }}
         />
         <span>{t('powerSchedule.profiles.limitless')}</span>
       </label>
@@ -93,15 +101,26 @@ export function ProfileDialog({ profile, isNew, onCancel, onSave, onDelete }: Pr
             value={limit}
             onChange={(e) => {
               setLimit(e.target.value);
-              setInvalid(false);
+              setInvalid(null);
             }}
           />
         </label>
       )}
       {invalid && (
         <p role="alert" className="power__error">
-          {t('powerSchedule.maxPowerValueNotValid')}
+          {invalid === 'missing'
+            ? t('errors.fields', { fields: t('powerSchedule.profiles.limit') })
+            : t('powerSchedule.maxPowerValueNotValid')}
         </p>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          message={t('powerSchedule.profiles.deleteConfirm', { name: profile.name })}
+          confirmLabel={t('powerSchedule.profiles.delete')}
+          cancelLabel={t('powerSchedule.cancel')}
+          onConfirm={onDelete}
+          onCancel={() => setConfirming(false)}
+        />
       )}
     </Dialog>
   );
