@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   canAddProfile,
@@ -28,16 +28,6 @@ import { ProfileList } from './components/profile-list';
 import { ProfileSelectionDialog, type ProfileChoice } from './components/profile-selection-dialog';
 import { SetupDialog } from './components/setup-dialog';
 
-function useWindowWidth(): number {
-  const [width, setWidth] = useState(() => window.innerWidth);
-  useEffect(() => {
-    const onResize = () => setWidth(window.innerWidth);
-    window.addEventListener('resize', onResize);
-    return () => window.removeEventListener('resize', onResize);
-  }, []);
-  return width;
-}
-
 type Editing = { index: number; profile: PowerProfile } | undefined;
 
 interface PowerEditorProps {
@@ -53,7 +43,6 @@ export function PowerEditor({ homeId, extra, devs, initial, timeZone, admin }: P
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const order = weekDayOrder(lang);
-  const width = useWindowWidth();
   const writes = usePowerWrites(homeId, extra, devs);
   const [state, setState] = useState(initial);
   const [brush, setBrush] = useState(0);
@@ -141,7 +130,6 @@ export function PowerEditor({ homeId, extra, devs, initial, timeZone, admin }: P
         <ProfileList
           profiles={state.profiles}
           brush={brush}
-          width={width}
           canAdd={canAddProfile(state.profiles.length, editing?.index === -1)}
           onBrush={setBrush}
           onEdit={(index) => setEditing({ index, profile: state.profiles[index] as PowerProfile })}

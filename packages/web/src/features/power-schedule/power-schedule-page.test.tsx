@@ -324,21 +324,43 @@ describe('power profiles', { timeout: 20_000 }, () => {
     expect(rows[1]).toHaveTextContent('No limit');
   });
 
-  test('under 600 px names are cut to 5 characters with more than 3 profiles', async () => {
-    vi.stubGlobal('innerWidth', 500);
-    const four = ['Morning', 'Daytime', 'Evening', 'Overnight'].map((name) => ({
-      name,
-      color: '#123456',
-      value: 2000,
-    }));
+  test('on a phone, four automatic names stay whole and numbered, so they can be told apart', async () => {
+    vi.stubGlobal('innerWidth', 412);
+    const four = ['New profile 1', 'New profile 2', 'New profile 3', 'New profile 4'].map(
+      (name) => ({
+        name,
+        color: '#123456',
+        value: 2000,
+      }),
+    );
     servePower({ maxPowerProfiles: four, maxPowerType: 'schedule' }, slots);
     openPower();
     const items = await screen.findAllByTestId('power-profile');
     expect(items.map((i) => i.querySelector('.power__profile-name')?.textContent)).toEqual([
-      'Morni',
-      'Dayti',
-      'Eveni',
-      'Overn',
+      'New profile 1',
+      'New profile 2',
+      'New profile 3',
+      'New profile 4',
+    ]);
+  });
+
+  test('the grid names its hours over the columns', async () => {
+    servePower({ maxPowerProfiles: two, maxPowerType: 'schedule' }, slots);
+    openPower();
+    const grid = await screen.findByRole('table', { name: 'Weekly power schedule' });
+    const hours = within(grid).getAllByRole('columnheader');
+    expect(hours).toHaveLength(24);
+    expect(hours[0]).toHaveAccessibleName('00:00');
+    expect(hours[23]).toHaveAccessibleName('23:00');
+    expect(hours.map((h) => h.textContent).filter(Boolean)).toEqual([
+      '00',
+      '03',
+      '06',
+      '09',
+      '12',
+      '15',
+      '18',
+      '21',
     ]);
   });
 });

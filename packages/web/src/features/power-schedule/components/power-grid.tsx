@@ -17,6 +17,7 @@ interface PowerGridProps {
 const hourLabel = (h: number) => `${String(h).padStart(2, '0')}:00`;
 
 const HOURS = 24;
+const HOUR_LABEL_EVERY = 3;
 
 /** Where an arrow, Home or End key moves within the days × hours; none for other keys. */
 function cellAfterKey(key: string, row: number, hour: number, rows: number) {
@@ -58,6 +59,17 @@ export function PowerGrid({
   };
   return (
     <table ref={table} className="power__grid" aria-label={t('powerSchedule.grid')}>
+      <thead>
+        {/* The hours over the columns, every third one written so that 24 fit on a phone. */}
+        <tr className="power__hours">
+          <td />
+          {Array.from({ length: HOURS }, (_, hour) => (
+            <th key={hour} scope="col" aria-label={hourLabel(hour)}>
+              {hour % HOUR_LABEL_EVERY === 0 ? String(hour).padStart(2, '0') : ''}
+            </th>
+          ))}
+        </tr>
+      </thead>
       <tbody>
         {grid.map((hours, row) => {
           const day = order[row] ?? 0;

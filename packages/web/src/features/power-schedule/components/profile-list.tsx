@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { profileDisplayName, profileLegend, type PowerProfile } from '@hearth/protocol';
+import { profileLegend, type PowerProfile } from '@hearth/protocol';
 
 interface ProfileListProps {
   profiles: readonly PowerProfile[];
   brush: number;
-  width: number;
   canAdd: boolean;
   onBrush: (index: number) => void;
   onEdit: (index: number) => void;
@@ -12,15 +11,7 @@ interface ProfileListProps {
 }
 
 /** The legend doubles as the brush: the chosen profile is what a tapped hour takes. */
-export function ProfileList({
-  profiles,
-  brush,
-  width,
-  canAdd,
-  onBrush,
-  onEdit,
-  onAdd,
-}: ProfileListProps) {
+export function ProfileList({ profiles, brush, canAdd, onBrush, onEdit, onAdd }: ProfileListProps) {
   const { t, i18n } = useTranslation();
   // Spec 3 §2: legends show the wattage (in the user's number format) or the limitless label.
   const watts = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
@@ -41,9 +32,8 @@ export function ProfileList({
                   aria-label={p.name}
                 />
                 <span className="power__swatch" style={{ background: p.color }} />
-                <span className="power__profile-name" title={p.name}>
-                  {profileDisplayName(p.name, width, profiles.length)}
-                </span>
+                {/* Whole, wrapping if it must: cut names ("New p…") could not be told apart. */}
+                <span className="power__profile-name">{p.name}</span>
                 <span className="power__legend">
                   {legend.limitless
                     ? t('powerSchedule.profiles.limitless')
