@@ -173,3 +173,30 @@ test('a gateway not connected within 60 s leads to the connection-error help (sp
   await act(async () => vi.advanceTimersByTimeAsync(4_000));
   expect(screen.getByTestId('location')).toHaveTextContent('/list/addHome/connectionError');
 });
+
+test('a device added to a home whose gateway never connects: the connection-error help after 60 s, and it stays (spec 2 §4, issue 25)', async () => {
+  vi.useFakeTimers();
+  connected = false;
+  useWizardStore.getState().reset({ homeId: 'h1', deviceType: 'ethernet' });
+  useWizardStore.getState().set({ devId: DEV, devIdKnown: true, serialId: '7', name: 'Box' });
+  renderRoute(
+    '/list/homes/:homeId/devices/addDevice/:step',
+    <AddHomeWizardPage detect={never} />,
+    '/list/homes/h1/devices/addDevice/deviceRegistration',
+  );
+  await act(async () => vi.advanceTimersByTimeAsync(CONNECTION_WAIT_MS - 2_000));
+  expect(screen.getByTestId('location')).toHaveTextContent(
+    '/list/homes/h1/devices/addDevice/deviceRegistration',
+  );
+  await act(async () => vi.advanceTimersByTimeAsync(4_000));
+  expect(screen.getByTestId('location')).toHaveTextContent(
+    '/list/homes/h1/devices/addDevice/connectionError',
+  );
+  expect(screen.getByRole('heading', { name: 'Device installation error' })).toBeInTheDocument();
+  // Nothing takes the user back to the form afterwards.
+  await act(async () => vi.advanceTimersByTimeAsync(5 * 60_000));
+  expect(screen.getByTestId('location')).toHaveTextContent(
+    '/list/homes/h1/devices/addDevice/connectionError',
+  );
+  expect(screen.getByRole('heading', { name: 'Device installation error' })).toBeInTheDocument();
+});
