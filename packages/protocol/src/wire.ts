@@ -153,6 +153,8 @@ export const ERROR_CODES = [
   'unauthorized',
   'invalid_client',
   'invalid_grant',
+  // A right password on an account whose e-mail address is not confirmed yet (DECISIONS).
+  'email_not_confirmed',
   'unauthorized_client',
   'invalid_request',
   'invalid_scope',

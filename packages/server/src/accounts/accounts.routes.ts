@@ -68,6 +68,26 @@ export function accountsRoutes(deps: {
       },
     );
     app.post(
+      '/api/v2/users/verify/resend',
+      {
+        schema: {
+          tags,
+          summary:
+            'Mail the confirmation link again to an account not confirmed yet; the same answer for any address',
+          body: s.forgotBody,
+          response: { 200: s.ok },
+        },
+      },
+      async (request) => {
+        const b = request.body;
+        await accounts.resendConfirmation(b.email, {
+          serialId: b.serialid,
+          frontendHost: b.frontend_host,
+        });
+        return done('If the address waits for confirmation, a new link was sent');
+      },
+    );
+    app.post(
       '/api/v2/users/password/forgot',
       { schema: { tags, body: s.forgotBody, response: { 200: s.ok } } },
       async (request) => {

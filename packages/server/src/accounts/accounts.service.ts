@@ -106,6 +106,17 @@ export function createAccountsService({
       await mailCode('registration', 'verify', created.id, input.email, input);
     },
 
+    /** A new confirmation link for an account not confirmed yet; nothing for any other address. */
+    async resendConfirmation(email: string, target: LinkTarget): Promise<void> {
+      const user = await users.findByEmail(email.trim());
+      // The same answer either way, so the endpoint does not tell which addresses exist.
+      if (!user || user.verified) {
+        log.info('confirmation link asked for an unknown or confirmed address');
+        return;
+      }
+      await mailCode('registration', 'verify', user.id, user.email, { ...target, lang: user.lang });
+    },
+
     async verify(userId: string, code: string): Promise<void> {
       await redeem(userId, code, 'verify');
       await accounts.setVerified(userId);

@@ -127,6 +127,49 @@ describe('registration', () => {
   });
 });
 
+describe('an account not confirmed yet (DECISIONS)', () => {
+  it('is told so at sign-in, not "wrong password", and can have the link sent again', async () => {
+    await send(bed.t.url, 'POST', '/api/v2/users', registration('dee@example.com'));
+    const first = confirmationOf(await bed.sink.next('dee@example.com'));
+    const refused = await signIn('dee@example.com', 'secret_1');
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ error: 'email_not_confirmed' });
+    // A wrong password still says nothing of the account's state.
+    expect(await (await signIn('dee@example.com', 'wrong_pw')).json()).toMatchObject({
+      error: 'invalid_grant',
+    });
+
+    const resend = { email: 'dee@example.com', serialid: '01.01', frontend_host: FRONTEND };
+    const unknown = await send(bed.t.url, 'POST', '/api/v2/users/verify/resend', {
+      ...resend,
+      email: 'nobody@example.com',
+    });
+    const known = await send(bed.t.url, 'POST', '/api/v2/users/verify/resend', resend);
+    // The same answer whether or not the address exists.
+    expect(known).toEqual(unknown);
+    expect(known.status).toBe(200);
+    const again = confirmationOf(await bed.sink.next('dee@example.com'));
+    expect(again.path).toBe('/registration-confirm/01.01');
+    expect(again.user).toBe(first.user);
+    expect(
+      (
+        await send(bed.t.url, 'POST', '/api/v2/users/verify', {
+          user: again.user,
+          code: again.code,
+        })
+      ).status,
+    ).toBe(200);
+    expect((await signIn('dee@example.com', 'secret_1')).status).toBe(200);
+
+    // A confirmed account gets no more links.
+    await send(bed.t.url, 'POST', '/api/v2/users/verify/resend', resend);
+    expect(bed.sink.mails).toHaveLength(0);
+    expect(
+      (await send(bed.t.url, 'POST', '/api/v2/users/verify/resend', { email: 'x' })).status,
+    ).toBe(400);
+  });
+});
+
 describe('forgotten password', () => {
   it('mails a reset link; the user chooses the new password with it', async () => {
     await send(bed.t.url, 'POST', '/api/v2/users', registration('cy@example.com', 'first_pw'));

@@ -68,7 +68,10 @@ export function createTokenService({
       // and both failures share one message.
       const valid = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
       if (!user || !valid) throw invalidGrant('Wrong e-mail or password');
-      if (!user.verified) throw invalidGrant('Confirm your e-mail address before signing in');
+      // Told apart from a wrong password (only to someone who knows it), so the app can offer
+      // to send the confirmation link again (DECISIONS).
+      if (!user.verified)
+        throw new HttpError(401, 'email_not_confirmed', 'Confirm your e-mail address first');
       return issue(user, await sessions.start(user.id), DEFAULT_SCOPE);
     },
 

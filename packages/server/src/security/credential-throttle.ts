@@ -65,6 +65,7 @@ export const GUARDED_ROUTES: ReadonlyArray<{
   },
   { method: 'POST', url: '/api/v2/users', policy: 'mail', account: field('email') },
   { method: 'POST', url: '/api/v2/users/password/forgot', policy: 'mail', account: field('email') },
+  { method: 'POST', url: '/api/v2/users/verify/resend', policy: 'mail', account: field('email') },
 ];
 
 /** Account names are hashed so that the counters (on Redis too) hold no e-mail address. */

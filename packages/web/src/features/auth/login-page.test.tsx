@@ -104,6 +104,35 @@ describe('login page', () => {
     expect(screen.queryByText('dashboard reached')).not.toBeInTheDocument();
   });
 
+  test('an unconfirmed account is told to confirm its address and can have the link again (DECISIONS)', async () => {
+    const { calls } = installFakeFetch({
+      'POST /client/token': () =>
+        json(
+          {
+            message: 'Confirm your e-mail address first',
+            statusCode: 401,
+            error: 'email_not_confirmed',
+          },
+          401,
+        ),
+      'POST /api/v2/users/verify/resend': () => json({ message: 'ok' }),
+    });
+    renderLogin();
+    await userEvent.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret_1{Enter}');
+    const panel = await screen.findByTestId('login-unconfirmed');
+    expect(panel).toHaveTextContent('Confirm your e-mail address first');
+    expect(screen.queryByText('Wrong user or password, please retry')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Send the link again' }));
+    expect(await screen.findByText(/A new link was sent to ana@example.com/)).toBeInTheDocument();
+    const sent = calls.find((c) => c.url.endsWith('/api/v2/users/verify/resend'));
+    expect(JSON.parse(sent?.body ?? '{}')).toMatchObject({
+      email: 'ana@example.com',
+      frontend_host: window.location.origin,
+    });
+    expect(useSessionStore.getState().token).toBe('');
+  });
+
   test('a 401 shows the wrong-credentials warning and stays on the page', async () => {
     tokenRoute(401);
     renderLogin();

@@ -13,6 +13,7 @@ import { HttpError } from '../../lib/http/errors';
 import { useSessionStore } from '../../lib/session/session-store';
 import { Toast } from '../../lib/ui/toast';
 import { login } from './api/login';
+import { resendConfirmation } from './api/resend-confirmation';
 import { LinkingWarning } from './linking-warning';
 import type { Translate } from './light/light-i18n';
 import './login.css';
@@ -81,6 +82,11 @@ export function LoginScreen({
   const [pending, setPending] = useState(false);
   const sending = useRef(false);
   const [wrongCredentials, setWrongCredentials] = useState(false);
+  // DECISIONS: a right password on an unconfirmed account is told so, with the link offered again.
+  const [unconfirmed, setUnconfirmed] = useState<{
+    email: string;
+    sent: 'no' | 'sending' | 'sent' | 'failed';
+  } | null>(null);
   const [linkAllowed, setLinkAllowed] = useState(false);
   // Spec 1 §4: the first press with empty fields marks the fields to be read (autofill) and
   // animates; from then on, field changes (debounced) sign in by themselves once both are set.
@@ -124,7 +130,10 @@ export function LoginScreen({
         // userRequest error, which the HTTP layer has already shown except for the 400 and 409
         // it leaves to the caller.
         const status = error instanceof HttpError ? error.status : undefined;
-        setWrongCredentials(status === 401);
+        const notConfirmed =
+          error instanceof HttpError && error.body?.error === 'email_not_confirmed';
+        setWrongCredentials(status === 401 && !notConfirmed);
+        setUnconfirmed(notConfirmed ? { email: username, sent: 'no' } : null);
         if (status === 400 || status === 409) reportError('userRequest');
       },
     );
@@ -169,6 +178,7 @@ export function LoginScreen({
             // Spec 1 §5: the error toast on login hides when a field changes, the 401 warning
             // and the global error of another failure alike.
             setWrongCredentials(false);
+            setUnconfirmed(null);
             useErrorToastStore.getState().dismiss();
             setChanges((n) => n + 1);
           }}
@@ -230,6 +240,30 @@ export function LoginScreen({
             {t('login.enter')}
           </button>
         </form>
+        {unconfirmed && (
+          <div className="login__unconfirmed" role="alert" data-testid="login-unconfirmed">
+            <p>{t('login.unconfirmed')}</p>
+            {unconfirmed.sent === 'sent' ? (
+              <p role="status">{t('login.linkSent', { email: unconfirmed.email })}</p>
+            ) : (
+              <button
+                type="button"
+                className="login__resend"
+                disabled={unconfirmed.sent === 'sending'}
+                onClick={() => {
+                  setUnconfirmed({ ...unconfirmed, sent: 'sending' });
+                  resendConfirmation(unconfirmed.email).then(
+                    () => setUnconfirmed((u) => u && { ...u, sent: 'sent' }),
+                    () => setUnconfirmed((u) => u && { ...u, sent: 'failed' }),
+                  );
+                }}
+              >
+                {t('login.sendLinkAgain')}
+              </button>
+            )}
+            {unconfirmed.sent === 'failed' && <p>{t('errors.request')}</p>}
+          </div>
+        )}
         {/* Spec 1 §2: the links are offered in an account-linking context too. */}
         <nav className="login__links" aria-label={t('login.more')}>
           <a href="/login/register" onClick={followLink(navigate, '/login/register')}>
