@@ -18,6 +18,12 @@ import { awayStatusSchema, decimalString, pmoSystemSchema } from './wire';
  */
 export const GATEWAY_TOPIC_ROOT = 'hearth/gw';
 
+/**
+ * The largest message the server takes from a gateway; a larger one is dropped and counted.
+ * A whole node object is a few hundred bytes and a day of samples of a large home some 50 KB.
+ */
+export const GATEWAY_MESSAGE_MAX_BYTES = 64 * 1024;
+
 export const gatewayTopics = {
   root: (devId: string) => `${GATEWAY_TOPIC_ROOT}/${devId}`,
   connected: (devId: string) => `${GATEWAY_TOPIC_ROOT}/${devId}/connected`,

@@ -234,11 +234,15 @@ export async function buildHearth(
     webDist: config.webDist,
     dataDir: config.dataDir,
     commit: config.commit,
-    readiness: createReadiness({
-      database: async () => (await database.db.execute(sql`select 1`), true),
-      broker: () => transport.connected(),
-      redis: () => late.socket?.redisReady(),
-    }),
+    readiness: createReadiness(
+      {
+        database: async () => (await database.db.execute(sql`select 1`), true),
+        broker: () => transport.connected(),
+        redis: () => late.socket?.redisReady(),
+      },
+      undefined,
+      { gateway_messages_dropped: () => ingest.dropped() },
+    ),
     weatherUrl: config.weatherUrl,
     geocoderUrl: config.geocoderUrl,
     services: {

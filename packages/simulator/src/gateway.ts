@@ -17,6 +17,8 @@ import { rtcTime, wireObjects } from './wire-objects';
 const REMEMBERED_COMMANDS = 1_000;
 /** Samples kept while offline, sent when the gateway is back. */
 const MAX_BUFFERED_SAMPLES = 20_000;
+/** Samples in one message: some 100 bytes each, well within GATEWAY_MESSAGE_MAX_BYTES. */
+const SAMPLES_PER_MESSAGE = 400;
 const RTC_PUBLISH_INTERVAL_MS = 3_600_000;
 
 export interface SimGatewayOptions {
@@ -227,8 +229,12 @@ export class SimGateway {
   }
 
   private flushSamples(client: MqttClient): void {
-    if (this.samplesBuffer.length === 0) return;
-    this.send(client, gatewayTopics.samples(this.devId), { samples: this.samplesBuffer });
+    // In messages the server takes (GATEWAY_MESSAGE_MAX_BYTES): a buffer kept while offline
+    // goes out in several.
+    for (let i = 0; i < this.samplesBuffer.length; i += SAMPLES_PER_MESSAGE) {
+      const samples = this.samplesBuffer.slice(i, i + SAMPLES_PER_MESSAGE);
+      this.send(client, gatewayTopics.samples(this.devId), { samples });
+    }
     this.samplesBuffer = [];
   }
 

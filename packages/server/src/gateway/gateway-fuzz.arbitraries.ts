@@ -4,9 +4,9 @@ import {
   connectedPayloadSchema,
   gatewayDeviceObjectSchema,
   gatewaySamplesPayloadSchema,
+  GATEWAY_MESSAGE_MAX_BYTES,
   mgrNodeSchema,
-  nodeSetupSchema,
-  nodeStatusSchema,
+  nodeReportSchemaFor,
   nodeVersionSchema,
   parseGatewayTopic,
   parseNodeType,
@@ -92,7 +92,13 @@ function mutated(body: unknown): fc.Arbitrary<string> {
     fc
       .tuple(key, hugeNumberText)
       .map(([k, n]) => JSON.stringify({ ...record, [k]: '\u0000' }).replace('"\\u0000"', n)),
+    // Unknown keys, small or past the message size limit, beside the known ones; none at all.
+    fc
+      .tuple(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }))
+      .map(([k, v]) => JSON.stringify({ ...record, [`x_${k}`]: v })),
     fc.constantFrom(
+      JSON.stringify({ ...record, padding: 'x'.repeat(GATEWAY_MESSAGE_MAX_BYTES) }),
+      '{}',
       JSON.stringify([record]),
       JSON.stringify(JSON.stringify(record)),
       JSON.stringify({ ...record, [keys[0] ?? 'x']: nested(64, '[', ']') }).slice(0, -1),
@@ -136,8 +142,6 @@ export const publicationArb: fc.Arbitrary<FuzzPublication> = fc.oneof(
 
 const NODE_PART = /^\/([a-z_]+)\/(\d+)\/(status|setup|prog|version)$/;
 const partSchemas: Record<string, z.ZodType> = {
-  status: nodeStatusSchema,
-  setup: nodeSetupSchema,
   prog: snapshotNodeSchema.shape.prog.unwrap(),
   version: nodeVersionSchema,
 };
@@ -146,8 +150,16 @@ const mgrNodes = z.object({ nodes: z.array(mgrNodeSchema) });
 function schemaOfUp(path: string): z.ZodType | undefined {
   const part = NODE_PART.exec(path);
   if (part) {
-    if (!parseNodeType(part[1] ?? '') || Number(part[2]) > 2_147_483_647) return undefined;
-    return partSchemas[part[3] ?? ''];
+    const type = parseNodeType(part[1] ?? '');
+    if (!type || Number(part[2]) > 2_147_483_647) return undefined;
+    const name = part[3];
+    // Status and setup: the node type's shape (node-settings.ts), with something known in it.
+    if (name === 'status' || name === 'setup')
+      return nodeReportSchemaFor(type, name).refine(
+        (v) => Object.values(v).some((x) => x !== undefined),
+        'nothing known',
+      );
+    return partSchemas[name ?? ''];
   }
   if (path === '/mgr/nodes') return mgrNodes;
   return gatewayDeviceObjectSchema(path);
@@ -159,6 +171,7 @@ function schemaOfUp(path: string): z.ZodType | undefined {
  * no command here, so it changes nothing either.
  */
 export function isTakenIn(topic: string, payload: Buffer): boolean {
+  if (payload.length > GATEWAY_MESSAGE_MAX_BYTES) return false;
   const message = parseGatewayTopic(topic);
   if (!message || message.kind === 'cmd' || message.kind === 'ack') return false;
   let body: unknown;

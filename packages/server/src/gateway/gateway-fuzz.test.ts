@@ -104,6 +104,14 @@ describe('a gateway publishing random and mutated messages under its own root', 
         if (!isTakenIn(topic, p.payload)) {
           expect(updates.slice(seen), topic).toEqual([{ path: valid.path, body: valid.body }]);
           expect(await stored(valid.path), topic).toBe(before);
+        } else if (/^up\/[a-z_]+\/\d+\/(status|setup)$/.test(p.suffix)) {
+          // Taken in, its unknown keys are not: neither pushed nor stored.
+          const keys = updates.slice(seen).flatMap((u) => Object.keys(u.body as object));
+          expect(
+            keys.filter((k) => k.startsWith('x_')),
+            topic,
+          ).toEqual([]);
+          expect(await stored(valid.path), topic).not.toContain('"x_');
         }
       }),
       { numRuns: RUNS, seed: SEED, endOnFailure: true },

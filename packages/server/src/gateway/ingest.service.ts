@@ -7,9 +7,10 @@ import {
   type GatewaySample,
   isValidDevId,
   mgrNodeSchema,
-  nodeSetupSchema,
-  nodeStatusSchema,
+  GATEWAY_MESSAGE_MAX_BYTES,
+  nodeReportSchemaFor,
   nodeVersionSchema,
+  type NodeType,
   parseGatewayTopic,
   parseNodeType,
   progSchema,
@@ -25,12 +26,24 @@ import type { CommandsService } from './commands.service';
 import { createWriteBatcher } from './write-batcher';
 
 const NODE_PART_PATH = /^\/([a-z_]+)\/(\d+)\/(status|setup|prog|version)$/;
-const partSchemas: Record<NodePart, z.ZodType<Record<string, unknown>>> = {
-  status: nodeStatusSchema,
-  setup: nodeSetupSchema,
+const otherParts = {
   prog: z.object({ prog: progSchema }).catchall(z.unknown()),
   version: nodeVersionSchema,
 };
+
+/**
+ * A node object as a gateway reports it, read against its node type's shape (protocol
+ * node-settings.ts for status and setup): unknown keys dropped, a known key of the wrong type
+ * or a report with nothing known in it refused. A partial report is taken; it merges into the
+ * stored object (nodes.setParts).
+ */
+function readPart(type: NodeType, part: NodePart, body: unknown): Record<string, unknown> {
+  if (part === 'prog' || part === 'version') return otherParts[part].parse(body);
+  const value = nodeReportSchemaFor(type, part).parse(body);
+  const known = Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
+  if (Object.keys(known).length === 0) throw new Error(`a ${part} report with nothing known in it`);
+  return known;
+}
 const mgrNodesSchema = z.object({ nodes: z.array(mgrNodeSchema) });
 const objectSchema = z.record(z.string(), z.unknown());
 /** Devices this process has seen stored; bounded, since a fleet may be larger than memory wants. */
@@ -77,6 +90,8 @@ export function createIngestService(deps: IngestDeps) {
    * foreign key, which forgets it, records it again and retries (see `handle`).
    */
   const known = new Set<string>();
+  /** Messages dropped as malformed, of the wrong shape or too large, since the start. */
+  let dropped = 0;
   // Node objects and device objects of many gateways, one statement per batch (write-batcher.ts).
   const partWrites = createWriteBatcher({ store: (w: PartWrite[]) => nodes.setParts(w) });
   // Samples messages of many gateways, two statements per batch (sample-days.repository.ts).
@@ -130,11 +145,16 @@ export function createIngestService(deps: IngestDeps) {
       const addr = Number(part[2]);
       const name = part[3] as NodePart;
       const nodePath = `/${type}/${addr}/${name}`;
-      const value = partSchemas[name].parse(body);
+      const value = readPart(type, name, body);
       // docs/device-protocol.md: while writes to an object are unacknowledged it reads as
       // pending; the store decides that in the statement that writes it (nodes.setParts).
-      const pending = await partWrites.add({ devId, type, addr, part: name, body: value });
-      realtime.update(devId, nodePath, pending ? { ...value, sync_status: 'pending' } : value);
+      const stored = await partWrites.add({ devId, type, addr, part: name, body: value });
+      // The whole object now stored: an update carries the object at its path (API.md §7).
+      realtime.update(
+        devId,
+        nodePath,
+        stored.pending ? { ...stored.value, sync_status: 'pending' } : stored.value,
+      );
       return;
     }
     if (path === '/mgr/nodes') {
@@ -180,15 +200,16 @@ export function createIngestService(deps: IngestDeps) {
       const found = part?.[3];
       const name = found === 'status' || found === 'setup' ? found : undefined;
       if (!part || !type || !name || !isValidDevId(up.devId)) return undefined;
-      const value = partSchemas[name].safeParse(JSON.parse(report.payload.toString('utf8')));
+      if (report.payload.length > GATEWAY_MESSAGE_MAX_BYTES) return undefined;
+      const value = readPart(type, name, JSON.parse(report.payload.toString('utf8')));
       const ack = gatewayAckSchema.safeParse(JSON.parse(next.payload.toString('utf8')));
-      if (!value.success || !ack.success || !UUID.test(ack.data.id)) return undefined;
+      if (!ack.success || !UUID.test(ack.data.id)) return undefined;
       const write: ReportedPart = {
         devId: up.devId,
         type,
         addr: Number(part[2]),
         part: name,
-        body: value.data,
+        body: value,
       };
       return { write, ack: ack.data };
     } catch {
@@ -201,10 +222,11 @@ export function createIngestService(deps: IngestDeps) {
     const { devId, body } = write;
     const nodePath = `/${write.type}/${write.addr}/${write.part}`;
     const done = await commands.reportAndSettle(write, ack);
+    const whole = done.merged ?? body;
     realtime.update(
       devId,
       nodePath,
-      done.reportedPending ? { ...body, sync_status: 'pending' } : body,
+      done.reportedPending ? { ...whole, sync_status: 'pending' } : whole,
     );
     // The ack was for another write (or one already settled): it is settled as on its own.
     if (!done.row) return onAck(devId, ack);
@@ -227,6 +249,7 @@ export function createIngestService(deps: IngestDeps) {
         await apply();
       }
     } catch (err) {
+      dropped += 1;
       log.warn({ err, topic }, 'gateway message dropped');
     }
   }
@@ -237,6 +260,11 @@ export function createIngestService(deps: IngestDeps) {
     const { devId } = message;
     // A (re)connection checks the row itself: its update alone would not notice it gone.
     if (message.kind === 'connected') known.delete(devId);
+    if (payload.length > GATEWAY_MESSAGE_MAX_BYTES) {
+      dropped += 1;
+      log.warn({ topic, bytes: payload.length }, 'gateway message dropped: too large');
+      return;
+    }
     await guarded(devId, topic, async () => {
       const body: unknown = JSON.parse(payload.toString('utf8'));
       await ensureDev(devId);
@@ -255,6 +283,8 @@ export function createIngestService(deps: IngestDeps) {
 
   return {
     handle,
+    /** Gateway messages dropped since the start (shown by GET /ready). */
+    dropped: () => dropped,
     /** Resolves once every samples message handled so far is stored (or dropped), at once. */
     async samplesStored(): Promise<void> {
       while (storingSamples.size > 0) {

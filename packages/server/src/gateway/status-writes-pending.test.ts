@@ -51,7 +51,8 @@ describe('writes that record the status as their desired state', () => {
       const { devId } = await waitingWrite(action);
       const { send, updates } = freshIngestProcess(t);
       await send(gatewayTopics.up(devId, '/htr/2/status'), { ...status, mtemp: '19.0' });
-      const pending = { ...status, mtemp: '19.0', sync_status: 'pending' };
+      // A report merges into what is stored: the desired `locked` it does not name stays.
+      const pending = { ...status, locked: true, mtemp: '19.0', sync_status: 'pending' };
       expect((await t.repos.nodes.find(devId, 'htr', 2))?.status).toEqual(pending);
       expect(updates.map(({ path, body }) => ({ path, body }))).toEqual([
         { path: '/htr/2/status', body: pending },

@@ -58,7 +58,8 @@ export function createCommandsRepository(db: Db) {
         WITH n AS (
           INSERT INTO nodes (dev_id, type, addr, ${column})
           VALUES (${input.devId}, ${desired.type}, ${desired.addr}, ${JSON.stringify(desired.body)}::jsonb)
-          ON CONFLICT (dev_id, type, addr) DO UPDATE SET ${column} = excluded.${column}
+          ON CONFLICT (dev_id, type, addr) DO UPDATE
+            SET ${column} = coalesce(nodes.${column}, '{}'::jsonb) || excluded.${column}
         )
         INSERT INTO commands (dev_id, method, path, body)
         VALUES (${input.devId}, ${input.method}, ${input.path},
@@ -159,6 +160,8 @@ export function createCommandsRepository(db: Db) {
       reportedPending: boolean;
       row?: CommandRow;
       synced?: Record<string, unknown>;
+      /** The object as stored: the report merged into what was there. */
+      merged?: Record<string, unknown>;
     }> {
       const { devId, type, addr, part } = report;
       const column = sql.raw(part);
@@ -189,7 +192,8 @@ export function createCommandsRepository(db: Db) {
                       WHEN v.settled THEN v.body || '{"sync_status":"ok"}'::jsonb
                       ELSE v.body END
           FROM v
-          ON CONFLICT (dev_id, type, addr) DO UPDATE SET ${column} = excluded.${column}
+          ON CONFLICT (dev_id, type, addr) DO UPDATE
+            SET ${column} = coalesce(nodes.${column}, '{}'::jsonb) || excluded.${column}
           RETURNING ${column} AS value
         )
         SELECT v.before, v.other, (SELECT value FROM n) AS stored, s.*
@@ -204,11 +208,12 @@ export function createCommandsRepository(db: Db) {
       >(result);
       if (!found) throw new Error('report and settle returned nothing');
       const { before, other, stored, ...row } = found;
-      if (row.id === null || row.id === undefined) return { reportedPending: before };
+      const merged = stored ?? undefined;
+      if (row.id === null || row.id === undefined) return { reportedPending: before, merged };
       const settled = row as CommandRow;
       return !other && stored
-        ? { reportedPending: before, row: settled, synced: stored }
-        : { reportedPending: before, row: settled };
+        ? { reportedPending: before, row: settled, synced: stored, merged }
+        : { reportedPending: before, row: settled, merged };
     },
     async hasPendingFor(devId: string, path: string): Promise<boolean> {
       const rows = await db

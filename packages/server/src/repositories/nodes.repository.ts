@@ -18,6 +18,12 @@ export interface PartWrite {
   body: Record<string, unknown>;
 }
 
+/** A part as `setParts` stored it: whether it reads as pending, and the whole object. */
+export interface StoredPart {
+  pending: boolean;
+  value: Record<string, unknown>;
+}
+
 const byNode = (a: PartWrite, b: PartWrite) =>
   a.devId < b.devId ? -1 : a.devId > b.devId ? 1 : a.type.localeCompare(b.type) || a.addr - b.addr;
 
@@ -78,13 +84,15 @@ export function createNodesRepository(db: Db) {
     },
     /**
      * Stores parts of many nodes in one statement (the ingest batch: one message per gateway,
-     * so no node twice). A status or setup with an unacknowledged command for its path is
+     * so no node twice). A status or setup merges into the stored object (a partial report
+     * changes only what it names); a prog or version replaces it. A status or setup with an unacknowledged command for its path is
      * stored with `sync_status: 'pending'` (docs/device-protocol.md), decided in the same
      * statement (a write of its mode, set-point temperatures, boost or lock holds the status
-     * too: pending-objects.ts). Answers, in input order, whether each was stored as pending. Rows are written
+     * too: pending-objects.ts). Answers, in input order, whether each was stored as pending
+     * and the whole object now stored. Rows are written
      * in key order, so that batches of several processes never wait on each other in a cycle.
      */
-    async setParts(writes: PartWrite[]): Promise<boolean[]> {
+    async setParts(writes: PartWrite[]): Promise<StoredPart[]> {
       if (writes.length === 0) return [];
       const rows = writes
         .map((w, i) => ({ w, i }))
@@ -120,18 +128,24 @@ export function createNodesRepository(db: Db) {
                  CASE WHEN part = 'prog' THEN stored END, CASE WHEN part = 'version' THEN stored END
           FROM v ORDER BY dev_id, type, addr
           ON CONFLICT (dev_id, type, addr) DO UPDATE SET
-            status = coalesce(excluded.status, nodes.status),
-            setup = coalesce(excluded.setup, nodes.setup),
+            status = CASE WHEN excluded.status IS NULL THEN nodes.status
+                          ELSE coalesce(nodes.status, '{}'::jsonb) || excluded.status END,
+            setup = CASE WHEN excluded.setup IS NULL THEN nodes.setup
+                         ELSE coalesce(nodes.setup, '{}'::jsonb) || excluded.setup END,
             prog = coalesce(excluded.prog, nodes.prog),
             version = coalesce(excluded.version, nodes.version)
-          RETURNING 1
+          RETURNING dev_id, type, addr, status, setup, prog, version
         )
-        SELECT i, pending FROM v`,
+        SELECT v.i, v.pending,
+               CASE v.part WHEN 'status' THEN ins.status WHEN 'setup' THEN ins.setup
+                           WHEN 'prog' THEN ins.prog ELSE ins.version END AS value
+        FROM v LEFT JOIN ins USING (dev_id, type, addr)`,
       );
-      const pending = new Array<boolean>(writes.length).fill(false);
-      for (const r of (result as unknown as { rows: { i: number; pending: boolean }[] }).rows)
-        pending[r.i] = r.pending;
-      return pending;
+      const stored = writes.map((w): StoredPart => ({ pending: false, value: w.body }));
+      type Row = { i: number; pending: boolean; value: Record<string, unknown> | null };
+      for (const r of (result as unknown as { rows: Row[] }).rows)
+        stored[r.i] = { pending: r.pending, value: r.value ?? writes[r.i]!.body };
+      return stored;
     },
     async setName(devId: string, type: string, addr: number, name: string): Promise<void> {
       await db

@@ -11,6 +11,7 @@ describe('readiness', () => {
     expect(await readiness.check()).toEqual({
       ready: true,
       checks: { database: 'ok', broker: 'ok', redis: 'off' },
+      counters: {},
     });
   });
 
@@ -29,6 +30,15 @@ describe('readiness', () => {
     expect(await readiness.check()).toEqual({
       ready: false,
       checks: { database: 'down', broker: 'down', redis: 'down', mail: 'ok' },
+      counters: {},
     });
+  });
+
+  test('reports its counters beside the checks', async () => {
+    let dropped = 2;
+    const readiness = createReadiness({}, 50, { gateway_messages_dropped: () => dropped });
+    expect((await readiness.check()).counters).toEqual({ gateway_messages_dropped: 2 });
+    dropped = 3;
+    expect((await readiness.check()).counters).toEqual({ gateway_messages_dropped: 3 });
   });
 });

@@ -10,6 +10,8 @@ export const READINESS_TIMEOUT_MS = 1_000;
 export interface ReadinessReport {
   ready: boolean;
   checks: Record<string, DependencyState>;
+  /** Counts an operator watches beside the checks (gateway messages dropped, …). */
+  counters: Record<string, number>;
 }
 
 /**
@@ -20,6 +22,7 @@ export interface ReadinessReport {
 export function createReadiness(
   checks: Record<string, DependencyCheck>,
   timeoutMs = READINESS_TIMEOUT_MS,
+  counters: Record<string, () => number> = {},
 ): { check(): Promise<ReadinessReport> } {
   async function stateOf(check: DependencyCheck): Promise<DependencyState> {
     let timer: NodeJS.Timeout | undefined;
@@ -40,7 +43,8 @@ export function createReadiness(
       const names = Object.keys(checks);
       const states = await Promise.all(names.map((name) => stateOf(checks[name]!)));
       const report = Object.fromEntries(names.map((name, i) => [name, states[i]!]));
-      return { ready: !states.includes('down'), checks: report };
+      const counts = Object.fromEntries(Object.entries(counters).map(([name, f]) => [name, f()]));
+      return { ready: !states.includes('down'), checks: report, counters: counts };
     },
   };
 }

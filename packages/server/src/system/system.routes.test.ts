@@ -24,7 +24,11 @@ describe('service routes', () => {
     await vi.waitFor(async () =>
       expect(await getJson(`${t.url}/ready`)).toEqual({
         status: 200,
-        body: { status: 'ok', checks: { database: 'ok', broker: 'ok', redis } },
+        body: {
+          status: 'ok',
+          checks: { database: 'ok', broker: 'ok', redis },
+          counters: { gateway_messages_dropped: 0 },
+        },
       }),
     );
   });

@@ -7,6 +7,8 @@ const dependencyState = z.enum(['ok', 'down', 'off']);
 const readinessBody = z.object({
   status: z.enum(['ok', 'unavailable']),
   checks: z.record(z.string(), dependencyState),
+  /** gateway_messages_dropped: gateway messages refused as malformed, misshapen or too large. */
+  counters: z.record(z.string(), z.number().int()),
 });
 
 export function systemRoutes(opts: {
@@ -26,8 +28,10 @@ export function systemRoutes(opts: {
         },
       },
       async (_request, reply) => {
-        const { ready, checks } = await opts.readiness.check();
-        return reply.code(ready ? 200 : 503).send({ status: ready ? 'ok' : 'unavailable', checks });
+        const { ready, checks, counters } = await opts.readiness.check();
+        return reply
+          .code(ready ? 200 : 503)
+          .send({ status: ready ? 'ok' : 'unavailable', checks, counters });
       },
     );
     app.get(
