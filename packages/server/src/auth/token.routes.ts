@@ -14,21 +14,22 @@ const clientFields = {
 const tokenBody = z.discriminatedUnion('grant_type', [
   z.object({
     grant_type: z.literal('password'),
-    username: z.string().min(1),
-    password: z.string().min(1),
+    username: z.string().min(1).max(254),
+    password: z.string().min(1).max(200),
     ...clientFields,
   }),
   z.object({
     grant_type: z.literal('refresh_token'),
-    refresh_token: z.string().min(1),
+    refresh_token: z.string().min(1).max(4000),
     ...clientFields,
   }),
   z.object({
     grant_type: z.literal('authorization_code'),
-    code: z.string().min(1),
-    redirect_uri: z.string().min(1),
+    code: z.string().min(1).max(200),
+    redirect_uri: z.string().min(1).max(2000),
     code_verifier: z
       .string()
+      .max(128)
       .regex(CODE_VERIFIER, 'must be 43-128 unreserved characters (RFC 7636)')
       .optional()
       .describe('PKCE verifier (RFC 7636); required when the code was issued with a challenge'),

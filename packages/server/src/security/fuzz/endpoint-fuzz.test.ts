@@ -14,6 +14,7 @@ import {
   fuzzOperations,
   hostileRequests,
   requestsFor,
+  unboundedStrings,
   type FuzzDoc,
   type FuzzOperation,
   type FuzzRequest,
@@ -186,6 +187,10 @@ describe('fuzzing every endpoint', () => {
     );
     expect(answers).toEqual([400, 400, 400, 400, 400]);
     expect(await dbSnapshot(t.hearth.db)).toEqual(before);
+  });
+
+  it('bounds the length of every string a request may carry (path, query, body)', () => {
+    expect(unboundedStrings(doc)).toEqual([]);
   });
 
   it('refuses lone surrogates, deep nesting and over-long text with a clear 400 and stores nothing', async () => {
