@@ -108,7 +108,11 @@ test.describe('at 1280 px', () => {
       const next = page.getByRole('button', { name: 'Next home' });
       await expect(next).toBeVisible();
       await next.focus();
-      for (let i = 1; i < 8; i++) await page.keyboard.press('Enter');
+      for (let i = 1; i < 8; i++) {
+        await page.keyboard.press('Enter');
+        // Each press moves to the next home, as the user sees it before pressing again.
+        await expect(homes.nth(i)).toHaveAttribute('aria-current', 'true');
+      }
       const last = homes.nth(7);
       await expect(last).toHaveAttribute('aria-current', 'true');
       await expect(last).toBeInViewport();
