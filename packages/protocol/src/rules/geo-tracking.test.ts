@@ -10,7 +10,7 @@ import {
   type Presence,
   type TrackedHome,
 } from './geo-tracking';
-import { GEO_RANGE_DEFAULT } from './constants';
+import { GEO_DEFAULT_RADIUS } from './constants';
 
 const HOME: TrackedHome = { homeId: 'h1', latitude: 41.3874, longitude: 2.1686, range: 500 };
 /** A point `metres` north of the home (one degree of latitude is about 111,195 m). */
@@ -40,7 +40,7 @@ describe('geolocation tracking rules', () => {
     ];
     expect(trackedHomes(homes, new Set(['a', 'b', 'c', 'd']))).toEqual([
       { homeId: 'a', latitude: 1, longitude: 2, range: 300 },
-      { homeId: 'b', latitude: 1, longitude: 2, range: GEO_RANGE_DEFAULT },
+      { homeId: 'b', latitude: 1, longitude: 2, range: GEO_DEFAULT_RADIUS },
     ]);
   });
 
@@ -89,4 +89,13 @@ describe('geolocation tracking rules', () => {
     expect(awayFor('outside')).toBe(true);
     expect(awayFor('inside')).toBe(false);
   });
+});
+
+test('a home with a position and no stored range is watched at 150 m (DECISIONS)', () => {
+  expect(GEO_DEFAULT_RADIUS).toBe(150);
+  const [home] = trackedHomes(
+    [{ homeId: 'a', position: { latitude: 1, longitude: 2 } }],
+    new Set(['a']),
+  );
+  expect(home?.range).toBe(150);
 });

@@ -1,4 +1,4 @@
-import { GEO_RANGE_DEFAULT } from './constants';
+import { GEO_DEFAULT_RADIUS } from './constants';
 
 /* Spec 1 §4 "States and transitions" and §5 "Geolocation permission"; spec 2 §4 "Geolocation". */
 
@@ -40,7 +40,9 @@ export function trackedHomes(
     const { latitude, longitude } = position ?? {};
     if (!granted.has(homeId) || typeof latitude !== 'number' || typeof longitude !== 'number')
       return [];
-    return [{ homeId, latitude, longitude, range: outdoor_range ?? GEO_RANGE_DEFAULT }];
+    // DECISIONS: a home with a position but no stored range is watched at GEO_DEFAULT_RADIUS
+    // (150 m); the slider's 500 m default is only what the settings screen offers first.
+    return [{ homeId, latitude, longitude, range: outdoor_range ?? GEO_DEFAULT_RADIUS }];
   });
 }
 
