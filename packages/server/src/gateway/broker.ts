@@ -3,7 +3,7 @@ import { createServer, type Server as NetServer } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { createWebSocketStream, WebSocketServer } from 'ws';
-import { gatewayTopics, isValidDevId, parseGatewayTopic } from '@hearth/protocol';
+import { gatewayTopics, isGatewayOwnTopic, isValidDevId } from '@hearth/protocol';
 import type { Logger } from '../logger';
 import { networkOf, type ClientAddress } from '../realtime/client-address';
 import { isGatewaySecret } from './gateway-secret';
@@ -26,12 +26,19 @@ export interface EmbeddedBroker {
 }
 
 /**
- * What a gateway may publish: its own upstream topics (`connected`, `up/…`, `samples`, `ack`).
- * Never another gateway's, and never its own `cmd`, which only the server writes.
+ * What a gateway may publish: topics under its own root, never another gateway's, and never
+ * its own `cmd` (or below it), which only the server writes. A topic under its root that ingest
+ * does not know is let through to be dropped and counted there, so a gateway that sends an
+ * unknown message keeps its connection (and its QoS 1 publish its PUBACK).
  */
 export function mayGatewayPublish(devId: string, topic: string): boolean {
-  const parsed = parseGatewayTopic(topic);
-  return parsed !== undefined && parsed.devId === devId && parsed.kind !== 'cmd';
+  const cmd = gatewayTopics.cmd(devId);
+  return (
+    isValidDevId(devId) &&
+    isGatewayOwnTopic(devId, topic) &&
+    topic !== cmd &&
+    !topic.startsWith(`${cmd}/`)
+  );
 }
 
 /** The one subscription a gateway needs: its own `cmd` topic, without wildcards. */
