@@ -35,9 +35,9 @@ test('register, confirm by mail, accept the policy, change e-mail and password, 
   // After 5 s the app goes back to the sign-in.
   await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
 
-  // Not usable before confirming.
+  // Not usable before confirming, and the sign-in says why.
   await signIn(page, email, 'first_pw1');
-  await expect(shown(page, 'login-error')).toContainText('Wrong user or password');
+  await expect(shown(page, 'login-error')).toContainText('Confirm your e-mail address first');
 
   const confirm = await mailedLink(email, 'registration-confirm');
   expect(confirm).toContain('/registration-confirm/01.01?user=');
