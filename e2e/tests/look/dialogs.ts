@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { label, shown } from '../accounts-mail';
-import type { Ids } from './screens';
+import { showMonday, type Ids } from './screens';
 
 /** A dialog a person meets, how it is opened, and what shows it is up. */
 export interface Dialog {
@@ -58,6 +58,7 @@ export const DIALOGS: Dialog[] = [
     when: 'signed-in',
     open: async (page, ids) => {
       await page.goto(`${node(ids)}/schedule`);
+      await showMonday(page);
       await shown(page, 'schedule-profiles').getByRole('button', { name: /Eco/ }).click();
     },
     shown: (page) => page.getByRole('dialog').locator('visible=true').last(),

@@ -43,6 +43,10 @@ async function judge(page: Page, name: string, variant: string): Promise<void> {
 async function look(page: Page, screen: Screen, ids: Ids, variant: string): Promise<void> {
   await page.goto(screen.path(ids));
   await settle(page, screen);
+  if (screen.prepare) {
+    await screen.prepare(page);
+    await settle(page, screen);
+  }
   await judge(page, screen.name, variant);
 }
 
