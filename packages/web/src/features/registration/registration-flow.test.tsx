@@ -90,13 +90,14 @@ describe('step 2 (spec 1 §2, §5)', () => {
   });
 
   test.each(['0301', '011', '01a1'])(
-    '%s (not a valid prefix and two digits) is the fields message naming the serial id, nothing sent',
+    '%s (not a valid prefix and two digits) is told what a valid serial id looks like, nothing sent',
     (value) => {
       open();
       access('new@example.com', 'secret_1', 'secret_1');
       serial(value);
+      // DECISIONS: a filled but wrong serial id is not told that the field is missing.
       expect(screen.getByTestId('form-error')).toHaveTextContent(
-        'You must complete the following fields: Serial id',
+        /The serial id is a known prefix followed by two digits, for example/,
       );
       expect(posts()).toHaveLength(0);
     },
