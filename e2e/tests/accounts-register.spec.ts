@@ -37,7 +37,10 @@ test('register, confirm by mail, accept the policy, change e-mail and password, 
 
   // Not usable before confirming, and the sign-in says why.
   await signIn(page, email, 'first_pw1');
-  await expect(shown(page, 'login-error')).toContainText('Confirm your e-mail address first');
+  const unconfirmed = page
+    .getByRole('alert')
+    .filter({ hasText: 'Confirm your e-mail address first' });
+  await expect(unconfirmed.getByRole('button', { name: 'Send the link again' })).toBeVisible();
 
   const confirm = await mailedLink(email, 'registration-confirm');
   expect(confirm).toContain('/registration-confirm/01.01?user=');
