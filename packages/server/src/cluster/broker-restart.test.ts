@@ -46,6 +46,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_MQTT_URL)(
           body: {
             status: 'unavailable',
             checks: expect.objectContaining({ database: 'ok', broker: 'down' }),
+            counters: { gateway_messages_dropped: 0 },
           },
         }),
       );

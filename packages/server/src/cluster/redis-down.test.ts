@@ -96,7 +96,11 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_MQTT_URL)(
       await vi.waitFor(async () =>
         expect(await getJson(`${a.url}/ready`)).toEqual({
           status: 200,
-          body: { status: 'ok', checks: { database: 'ok', broker: 'ok', redis: 'ok' } },
+          body: {
+            status: 'ok',
+            checks: { database: 'ok', broker: 'ok', redis: 'ok' },
+            counters: { gateway_messages_dropped: 0 },
+          },
         }),
       );
       // Healthy: a write on A reaches the socket held by B through Redis.
@@ -108,7 +112,11 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_MQTT_URL)(
       await vi.waitFor(async () =>
         expect(await getJson(`${b.url}/ready`)).toEqual({
           status: 503,
-          body: { status: 'unavailable', checks: { database: 'ok', broker: 'ok', redis: 'down' } },
+          body: {
+            status: 'unavailable',
+            checks: { database: 'ok', broker: 'ok', redis: 'down' },
+            counters: { gateway_messages_dropped: 0 },
+          },
         }),
       );
       // Degraded to one process at a time: B still serves and still delivers its own events.
