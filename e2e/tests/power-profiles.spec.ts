@@ -74,11 +74,10 @@ test('create profiles up to the limit, rename one and delete one', async ({ page
         .click();
     await expect(page.getByTestId('power-profile')).toHaveCount(n);
   }
-  // Spec 3 §4: adding is allowed while there are at most 4, so the fifth is the last.
-  await expect(page.getByTestId('power-profile')).toHaveCount(5);
-  await expect
-    .poll(async () => (await pmo()).max_power_config.profiles)
-    .toEqual([-1, -1, -1, -1, -1]);
+  // DECISIONS: at most 4 power profiles; Add profile goes away at the fourth.
+  await expect(page.getByTestId('power-profile')).toHaveCount(4);
+  await expect(add).toHaveCount(0);
+  await expect.poll(async () => (await pmo()).max_power_config.profiles).toEqual([-1, -1, -1, -1]);
 
   await page.getByRole('button', { name: 'Edit New profile 2' }).click();
   let dialog = page.getByRole('dialog', { name: 'Edit profile' });
@@ -88,17 +87,20 @@ test('create profiles up to the limit, rename one and delete one', async ({ page
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect
     .poll(async () => (await extra()).maxPowerProfiles?.map((p) => p.name))
-    .toEqual(['New profile 1', 'Evening', 'New profile 3', 'New profile 4', 'New profile 5']);
+    .toEqual(['New profile 1', 'Evening', 'New profile 3', 'New profile 4']);
   await expect.poll(async () => (await pmo()).max_power_config.profiles[1]).toBe(4500);
 
   await page.getByRole('button', { name: 'Edit New profile 3' }).click();
   dialog = page.getByRole('dialog', { name: 'Edit profile' });
   await dialog.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByTestId('power-profile')).toHaveCount(4);
+  // Deleting asks first.
+  await page
+    .getByRole('alertdialog', { name: /Delete the profile New profile 3/ })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByTestId('power-profile')).toHaveCount(3);
   await expect(add).toBeVisible();
-  await expect
-    .poll(async () => (await pmo()).max_power_config.profiles)
-    .toEqual([-1, 4500, -1, -1]);
+  await expect.poll(async () => (await pmo()).max_power_config.profiles).toEqual([-1, 4500, -1]);
 });
 
 test('paint hours of the power schedule and read back minute-of-week slots', async ({ page }) => {

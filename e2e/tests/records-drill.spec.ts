@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { signIn } from './fixtures';
 import { api, demoNode, nodePath, nodeRoute } from './heating-fixtures';
+import { formatRecordsNumber } from '@hearth/protocol';
 
 // Records of the demo living room, which the server seeds with a year of quarter-hour history.
 // The journey drills from the year to the 15th of last month and downloads that day's CSV.
@@ -85,8 +86,9 @@ test('drill a year chart down to a day and download its CSV', async ({ page, req
   for (let h = 0; h < 24; h += 1) {
     const expected = [
       `${String(h).padStart(2, '0')}:00`,
-      kwh.has(h) ? (kwh.get(h) ?? 0).toFixed(3) : '',
-      temp.has(h) ? (temp.get(h) ?? 0).toFixed(1) : '',
+      // Decimal rounding, as the table and the CSV share it (18.95 is 19.0, not toFixed's 18.9).
+      kwh.has(h) ? formatRecordsNumber(kwh.get(h) ?? 0, 3, 'en') : '',
+      temp.has(h) ? formatRecordsNumber(temp.get(h) ?? 0, 1, 'en') : '',
     ].join(';');
     expect(lines[h + 1]).toBe(expected);
   }
