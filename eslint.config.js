@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-// Import boundaries (DESIGN.md §1): everyone may import protocol; server, web and
+// Import boundaries (docs/design.md §1): everyone may import protocol; server, web and
 // simulator meet on the wire and never import each other.
 const forbid = (...names) => ({
   'no-restricted-imports': [
@@ -11,7 +11,7 @@ const forbid = (...names) => ({
     {
       patterns: names.map((name) => ({
         group: [name, `${name}/*`],
-        message: 'Packages meet on the wire: see DESIGN.md §1 for what may import what.',
+        message: 'Packages meet on the wire: see docs/design.md §1 for what may import what.',
       })),
     },
   ],
@@ -66,7 +66,7 @@ export default tseslint.config(
   },
   {
     // Inside web, a feature never imports another feature, nor the app shell; app/ composes
-    // them (DESIGN.md §1). A relative path is resolved so that `../../auth/x` is caught at any depth.
+    // them (docs/design.md §1). A relative path is resolved so that `../../auth/x` is caught at any depth.
     files: ['packages/web/src/features/**'],
     plugins: {
       'web-features': {
@@ -87,7 +87,7 @@ export default tseslint.config(
                 if (target && target !== own) {
                   context.report({
                     node: node.source,
-                    message: `${own} may not import ${target}: features meet only in src/app (DESIGN.md §1).`,
+                    message: `${own} may not import ${target}: features meet only in src/app (docs/design.md §1).`,
                   });
                 }
               };
@@ -110,7 +110,7 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
-    // Native code only behind lib/platform (DESIGN.md): nothing else in the app imports Capacitor.
+    // Native code only behind lib/platform (docs/design.md): nothing else in the app imports Capacitor.
     files: ['packages/web/src/**'],
     ignores: ['packages/web/src/lib/platform/**'],
     rules: {
@@ -120,11 +120,11 @@ export default tseslint.config(
           patterns: [
             ...['@hearth/server', '@hearth/simulator'].map((name) => ({
               group: [name, `${name}/*`],
-              message: 'Packages meet on the wire: see DESIGN.md §1 for what may import what.',
+              message: 'Packages meet on the wire: see docs/design.md §1 for what may import what.',
             })),
             {
               group: ['@capacitor/*', '@capacitor-*/*'],
-              message: 'Native calls go through src/lib/platform only (DESIGN.md).',
+              message: 'Native calls go through src/lib/platform only (docs/design.md).',
             },
           ],
         },

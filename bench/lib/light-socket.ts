@@ -1,5 +1,5 @@
 // A thin app socket for benches that hold thousands at once: the Socket.IO protocol (Engine.IO
-// 4 over a websocket, API.md §7) spoken directly over `ws`, without socket.io-client's layers.
+// 4 over a websocket, docs/wire-contract.md §7) spoken directly over `ws`, without socket.io-client's layers.
 // The server cannot tell it from the app's client; on a 2-core machine that also runs the
 // servers, 2,000 of these take less CPU than 2,000 socket.io-client sockets, so the bench
 // measures the servers more than itself. Handles what a bench needs: the namespace connect,

@@ -1,4 +1,4 @@
-// App sockets as the app opens them (API.md §7), websocket-only so any process may take them.
+// App sockets as the app opens them (docs/wire-contract.md §7), websocket-only so any process may take them.
 import { io, type Socket } from 'socket.io-client';
 import { SOCKET_NAMESPACE } from '@hearth/protocol';
 

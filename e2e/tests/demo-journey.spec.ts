@@ -3,7 +3,7 @@ import { expectNothingLeft, startDemo } from './demo-network';
 
 const SAMPLE_HOMES = ['Family house', 'City flat', 'Mountain cabin', 'Beach house', 'Office'];
 
-// Spec 1 §1 and DESIGN.md §4: the demo link shows five sample homes, and every change works
+// Spec 1 §1 and docs/design.md §4: the demo link shows five sample homes, and every change works
 // in the browser: set point, mode, boost, records and schedule, with no request or socket out.
 test('demo: five homes; set point, mode, boost and cancel, records and schedule, all in the browser', async ({
   page,

@@ -15,7 +15,7 @@ export interface NetworkWatch {
 }
 
 /**
- * DESIGN.md §4 demo mode: records what leaves the browser from now on. Only same-origin GETs
+ * docs/design.md §4 demo mode: records what leaves the browser from now on. Only same-origin GETs
  * of the app's static files may; no API call (fetch/xhr) and no websocket.
  */
 export function watchNetwork(page: Page, origin: string): NetworkWatch {

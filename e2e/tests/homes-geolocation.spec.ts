@@ -5,7 +5,7 @@ import { visible } from './homes-fixtures';
 test('geolocation: the map works without tiles, the range snaps and the position is saved', async ({
   page,
 }) => {
-  // STACK-NOTES 8: nothing may leave the machine.
+  // docs/stack-notes.md 8: nothing may leave the machine.
   await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
   await signIn(page);
   await page.goto('/list');

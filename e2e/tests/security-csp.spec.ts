@@ -42,7 +42,7 @@ test('the app passes its Content-Security-Policy on every main screen', async ({
   page,
   request,
 }) => {
-  // STACK-NOTES 8: nothing may leave the machine.
+  // docs/stack-notes.md 8: nothing may leave the machine.
   await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
   const seen = await watchViolations(page);
 

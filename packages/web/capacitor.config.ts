@@ -1,6 +1,6 @@
 import type { CapacitorConfig } from '@capacitor/cli';
 
-// Config only (DESIGN.md): the native shells load the built web app from dist; every
+// Config only (docs/design.md): the native shells load the built web app from dist; every
 // native call goes through src/lib/platform. The name is the default brand's.
 const config: CapacitorConfig = {
   appId: 'org.hearth.app',

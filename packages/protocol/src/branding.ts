@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { NodeType } from './node-types';
 
 /**
- * Static configuration answered without auth (API.md §3): the brand file, the per-brand
+ * Static configuration answered without auth (docs/wire-contract.md §3): the brand file, the per-brand
  * client data (spec 1 §3 "Branding data", §7) and the max power configuration.
  * Objects are loose because operators may add fields of their own in their override files.
  */

@@ -3,7 +3,7 @@
  * Every part of Hearth reads them from here.
  */
 
-/** API.md §2: access tokens live 4 h. */
+/** docs/wire-contract.md §2: access tokens live 4 h. */
 export const ACCESS_TOKEN_LIFETIME_S = 14_400;
 /** Spec 1 §4: a token counts as expired when less than 10 minutes remain. */
 export const TOKEN_EXPIRY_MARGIN_MS = 600_000;
@@ -63,7 +63,7 @@ export type Language = (typeof LANGUAGES)[number];
 export const FRONTEND_VERSION = '1.41.0-6';
 export const DEFAULT_BUILD_YEAR = 2023;
 
-/** Realtime wire names (API.md §7). */
+/** Realtime wire names (docs/wire-contract.md §7). */
 export const SOCKET_NAMESPACE = '/api/v2/socket_io';
 export const SOCKET_PATHS = ['/socket.io/', '/api/v2/socket_io'] as const;
 

@@ -1,7 +1,7 @@
 /**
  * Countries a home can be located in (spec 2 §9 "Country list"), in the spec's order.
  * The server answers their regions, time zones and postcode formats at
- * GET /api/location/v1/info (API.md §3); the app offers exactly these in the home form.
+ * GET /api/location/v1/info (docs/wire-contract.md §3); the app offers exactly these in the home form.
  */
 export const HOME_COUNTRIES = [
   'AD',

@@ -1,6 +1,6 @@
 /**
  * The wire carries temperatures, offsets and power as strings with one decimal
- * ("20.5", "1497.0"), and power limits as string integers (API.md §1).
+ * ("20.5", "1497.0"), and power limits as string integers (docs/wire-contract.md §1).
  */
 export function formatDecimal(value: number): string {
   return (Math.round(value * 10) / 10).toFixed(1);

@@ -61,7 +61,7 @@ describe('device objects a gateway publishes', () => {
     }
   });
 
-  it('takes the shapes the app reads at those paths (API.md §1, §5)', () => {
+  it('takes the shapes the app reads at those paths (docs/wire-contract.md §1, §5)', () => {
     expect(valid('/mgr/away_status', { enabled: true, away: false, forced: false })).toBe(true);
     expect(valid('/mgr/away_status', { away: 'yes' })).toBe(false);
     expect(valid('/htr_system/power_limit', { power_limit: '2000' })).toBe(true);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { awayStatusSchema, decimalString, pmoSystemSchema } from './wire';
 
 /**
- * The gateway channel over MQTT (API.md §8; full description in docs/device-protocol.md).
+ * The gateway channel over MQTT (docs/wire-contract.md §8; full description in docs/device-protocol.md).
  *
  *   hearth/gw/{devId}/connected      gateway → server, retained: {"connected":true|false}
  *                                    (the last will publishes {"connected":false})
@@ -122,13 +122,13 @@ export const gatewaySampleSchema = z.object({
 export const gatewaySamplesPayloadSchema = z.object({ samples: z.array(gatewaySampleSchema) });
 export type GatewaySample = z.infer<typeof gatewaySampleSchema>;
 
-/** A power limit as the wire carries it: a string of whole watts, "0" for none (API.md §1). */
+/** A power limit as the wire carries it: a string of whole watts, "0" for none (docs/wire-contract.md §1). */
 const powerLimitObject = z.object({ power_limit: z.string().regex(/^\d+$/) });
 
 /**
  * The device objects a gateway publishes at `up{path}` besides node objects and `/mgr/nodes`
  * (docs/device-protocol.md "Topics"), each in the shape the app reads at that realtime path
- * (API.md §5, §7). Unknown keys are kept.
+ * (docs/wire-contract.md §5, §7). Unknown keys are kept.
  */
 const DEVICE_OBJECTS: Record<string, z.ZodType> = {
   '/mgr/away_status': awayStatusSchema,

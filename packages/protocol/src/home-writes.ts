@@ -14,7 +14,7 @@ import {
 import { isValidMaxPower, MAX_POWER_TYPES } from './rules/power-profiles';
 
 /*
- * The bodies of home, device and quiet-home writes (API.md §4, §5; spec 2 §3), one set for the
+ * The bodies of home, device and quiet-home writes (docs/wire-contract.md §4, §5; spec 2 §3), one set for the
  * server and for the app's demo backend, so that both refuse the same bodies with the same words.
  */
 

@@ -30,7 +30,7 @@ export type SettingKind =
   | { type: 'boolean' }
   | { type: 'integer'; min: number; max: number }
   | { type: 'choice'; values: readonly (string | number)[] }
-  /** A temperature or offset as the wire carries it, a decimal string (API.md §1). */
+  /** A temperature or offset as the wire carries it, a decimal string (docs/wire-contract.md §1). */
   | { type: 'temperature' }
   /** Whole watts, a string or a number: 0 or -1 for none, else 1000–60000 (spec 3 §5, §9). */
   | { type: 'watts' }
@@ -141,7 +141,7 @@ const METER_SETUP: SettingsTable = {
   sync_status: syncStatus,
   circuit_type: choice([0, 1, 2]),
   reverse_power: boolean,
-  // The power limit route is the owner's (API.md §5); the setup's copy may not go around it.
+  // The power limit route is the owner's (docs/wire-contract.md §5); the setup's copy may not go around it.
   power_limit: { kind: { type: 'watts' }, ownerOnly: true },
 };
 

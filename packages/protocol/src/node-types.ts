@@ -1,4 +1,4 @@
-/** Node types on the wire (API.md §1). `htr_mod` is read as an alias of `htr`. */
+/** Node types on the wire (docs/wire-contract.md §1). `htr_mod` is read as an alias of `htr`. */
 export const NODE_TYPES = ['htr', 'acm', 'pmo', 'thm'] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
 

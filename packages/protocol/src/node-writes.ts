@@ -6,14 +6,14 @@ import { anySetupWriteSchema } from './node-settings';
 import { decimalString, progSchema, unitsSchema } from './wire';
 
 /*
- * The bodies of a node's writes (API.md §5 per-node table), one set for the server and for the
+ * The bodies of a node's writes (docs/wire-contract.md §5 per-node table), one set for the server and for the
  * app's demo backend, so that both refuse the same bodies with the same words.
  */
 
 const TEMPERATURE_KEYS = ['stemp', 'ice_temp', 'eco_temp', 'comf_temp'] as const;
 
 /**
- * A temperature written to a node, as the wire carries it: a string with one decimal (API.md
+ * A temperature written to a node, as the wire carries it: a string with one decimal (docs/wire-contract.md
  * §1). "21" or "20.55" are taken and recorded, pushed and forwarded as "21.0" and "20.6".
  */
 const temperature = decimalString.transform((v) => formatDecimal(Number(v)));
@@ -37,7 +37,7 @@ const timeOnlyWithRunback = {
 const settableMode = z.enum(NODE_MODES).exclude(['modified_auto']);
 
 /**
- * A partial status write (API.md §5): `{stemp,units}`, `{mode}`, `{mode,stemp,units}`,
+ * A partial status write (docs/wire-contract.md §5): `{stemp,units}`, `{mode}`, `{mode,stemp,units}`,
  * `{ice_temp,eco_temp,comf_temp,units}`, `{locked}`, `{boost}`; a runback may carry its
  * `time` in minutes (`{mode:"runback",stemp,units,time}`, docs/device-protocol.md). Unknown
  * keys are refused so a typo cannot reach a gateway, and a temperature without its units is

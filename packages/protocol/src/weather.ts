@@ -1,5 +1,5 @@
 /**
- * Weather answer of GET /webapp/v2/weather/ (API.md §3, spec 3 §3 "Weather").
+ * Weather answer of GET /webapp/v2/weather/ (docs/wire-contract.md §3, spec 3 §3 "Weather").
  * Temperatures in °C, wind speed in km/h, humidity as a fraction 0–1.
  */
 export const WEATHER_ICONS = [
@@ -36,7 +36,7 @@ export interface WeatherResponse {
   lon: number;
 }
 
-/** Answer of GET /api/location/v1/coordinates (API.md §3). */
+/** Answer of GET /api/location/v1/coordinates (docs/wire-contract.md §3). */
 export interface Coordinates {
   lat: number;
   lon: number;

@@ -38,7 +38,7 @@ export const nodeStatusSchema = z
   .catchall(z.unknown());
 export type NodeStatus = z.infer<typeof nodeStatusSchema>;
 
-/** Node setup: a full object that clients GET, merge and POST back (API.md §5). */
+/** Node setup: a full object that clients GET, merge and POST back (docs/wire-contract.md §5). */
 export const nodeSetupSchema = z.record(z.string(), z.unknown());
 export type NodeSetup = z.infer<typeof nodeSetupSchema>;
 
@@ -108,7 +108,7 @@ export const pmoSystemSchema = z.object({
 });
 export type PmoSystem = z.infer<typeof pmoSystemSchema>;
 
-/** The realtime snapshot answered to `dev_data` (API.md §7) and by GET `/dev_data`. */
+/** The realtime snapshot answered to `dev_data` (docs/wire-contract.md §7) and by GET `/dev_data`. */
 export interface DevData {
   connected: boolean;
   away_status: AwayStatus;
@@ -141,7 +141,7 @@ export interface UpdateEvent {
   body: unknown;
 }
 
-/** Error body of every 4xx/5xx (API.md §1). */
+/** Error body of every 4xx/5xx (docs/wire-contract.md §1). */
 export interface ErrorBody {
   message: string;
   statusCode: number;
@@ -169,7 +169,7 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** The answer of the token endpoint (API.md §2). */
+/** The answer of the token endpoint (docs/wire-contract.md §2). */
 export interface TokenResponse {
   access_token: string;
   refresh_token: string;
@@ -177,7 +177,7 @@ export interface TokenResponse {
   token_type: 'bearer';
 }
 
-/** Claims of an access token (API.md §2). */
+/** Claims of an access token (docs/wire-contract.md §2). */
 export interface AccessTokenClaims {
   userId: string;
   serialId: string;

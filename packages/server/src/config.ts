@@ -118,7 +118,7 @@ export interface Config {
   jwtSecret: string;
   gatewayKey: string;
   webDist: string;
-  /** Open-Meteo compatible forecast and geocoding services (API.md §3 weather and coordinates). */
+  /** Open-Meteo compatible forecast and geocoding services (docs/wire-contract.md §3 weather and coordinates). */
   weatherUrl: string | undefined;
   geocoderUrl: string | undefined;
   demo: boolean;

@@ -1,6 +1,6 @@
 import type { ErrorBody, ErrorCode } from '@hearth/protocol';
 
-/** An error that reaches the client as `{message, statusCode, error}` (API.md §1). */
+/** An error that reaches the client as `{message, statusCode, error}` (docs/wire-contract.md §1). */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,

@@ -14,7 +14,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /**
  * A stored object as its documented shape, else `fallback` with a warning: reads answer what
- * API.md documents whatever an older server, a gateway before ingest checks, or a hand edit
+ * docs/wire-contract.md documents whatever an older server, a gateway before ingest checks, or a hand edit
  * left in the database. An object's missing keys come from `fallback`; unknown keys are kept,
  * as the gateway channel keeps them (docs/device-protocol.md).
  */

@@ -9,7 +9,7 @@ import {
 } from '@hearth/protocol';
 import { z } from 'zod';
 
-/** Bodies of the commands a gateway accepts (API.md §5, forwarded on `cmd`). */
+/** Bodies of the commands a gateway accepts (docs/wire-contract.md §5, forwarded on `cmd`). */
 const temp = z.union([decimalString, z.number()]).transform(Number);
 const powerLimit = z
   .union([
@@ -75,7 +75,7 @@ export const setupBody = z
     prog_resol: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).optional(),
     extra_options: z
       .object({
-        // Stored and echoed back on the wire, so it stays a one-decimal string (API.md §1).
+        // Stored and echoed back on the wire, so it stays a one-decimal string (docs/wire-contract.md §1).
         boost_temp: temp.transform(formatDecimal).optional(),
         boost_time: z.coerce.number().int().min(1).max(1440).optional(),
       })

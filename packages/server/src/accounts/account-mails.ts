@@ -4,7 +4,7 @@ import { ACCOUNT_MAIL_TEXTS } from './account-mail-texts';
 
 export type AccountMailKind = 'registration' | 'password_reset' | 'email_change';
 
-/** The app route each kind of link opens (API.md §4). */
+/** The app route each kind of link opens (docs/wire-contract.md §4). */
 export const CONFIRM_ROUTE: Record<AccountMailKind, string> = {
   registration: 'registration-confirm',
   password_reset: 'password-reset-confirm',

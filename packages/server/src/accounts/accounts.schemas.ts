@@ -6,7 +6,7 @@ import {
   SERIAL_ID_WIRE_PATTERN,
 } from '@hearth/protocol';
 
-/** Request shapes of API.md §4, with the spec 1 §5 rules enforced on the server too. */
+/** Request shapes of docs/wire-contract.md §4, with the spec 1 §5 rules enforced on the server too. */
 
 export const email = z
   .string()
@@ -33,7 +33,7 @@ export const frontendHost = z
 export const code = z.string().min(1).max(200);
 /**
  * The user of a mailed link. Not checked for form: a user that is not the code's, malformed or
- * not, is the 404 of a bad user or code (API.md §4), not a validation error.
+ * not, is the 404 of a bad user or code (docs/wire-contract.md §4), not a validation error.
  */
 export const userId = z.string().trim().min(1).max(200);
 

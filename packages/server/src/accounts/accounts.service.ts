@@ -145,7 +145,7 @@ export function createAccountsService({
     },
 
     /**
-     * Ends every other session of the account. The answer has no room for tokens (API.md), so
+     * Ends every other session of the account. The answer has no room for tokens (docs/wire-contract.md), so
      * the caller's own session stays: its tokens keep working and its refresh gives fresh ones.
      */
     async changePassword(

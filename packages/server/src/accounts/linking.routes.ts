@@ -48,7 +48,7 @@ function challengeOf(q: CodeQuery, isPublic: boolean): string | undefined {
 }
 
 /**
- * GET /client/code (API.md §2, ours): the app, already signed in, hands a registered client a
+ * GET /client/code (docs/wire-contract.md §2, ours): the app, already signed in, hands a registered client a
  * short-lived code by redirecting the browser to one of that client's redirect URIs. Anything
  * wrong is a page here and never a redirect: the asked-for URI is not trusted (RFC 6749
  * §4.1.2.1), and no code exists until everything checked out.
@@ -102,7 +102,7 @@ export function linkingRoutes(deps: {
           tags: ['auth'],
           summary: 'Account linking: 302 to a registered redirect_uri with a single-use code',
           querystring: codeQuery,
-          // The answer is the redirect alone (API.md §2), which the OpenAPI document must say.
+          // The answer is the redirect alone (docs/wire-contract.md §2), which the OpenAPI document must say.
           response: {
             302: z
               .null()

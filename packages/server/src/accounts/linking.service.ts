@@ -11,7 +11,7 @@ import type { AccountsRepository } from './accounts.repository';
  */
 export const AUTHORIZATION_CODE_LIFETIME_MS = 5 * 60_000;
 
-/** Account linking (API.md §2 GET /client/code and the authorization_code grant). */
+/** Account linking (docs/wire-contract.md §2 GET /client/code and the authorization_code grant). */
 export function createLinkingService(
   accounts: AccountsRepository,
   users: Pick<UsersRepository, 'findById'>,
@@ -25,7 +25,7 @@ export function createLinkingService(
       /** S256 PKCE challenge; the route requires one of public clients. */
       codeChallenge: string | undefined;
     }): Promise<string> {
-      // A deleted account's token stays valid until it expires: it links nothing (API.md §1:
+      // A deleted account's token stays valid until it expires: it links nothing (docs/wire-contract.md §1:
       // 401 for a bad token, never a 500).
       if (!(await users.findById(input.userId)))
         throw unauthorized('Invalid or expired access token');

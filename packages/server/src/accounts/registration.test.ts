@@ -109,7 +109,7 @@ describe('registration', () => {
     expect((await bed.t.repos.users.findById(link.user))?.verified).toBe(false);
   });
 
-  it('answers 404 for a bad user, whatever its form, as for a bad code (API.md §4)', async () => {
+  it('answers 404 for a bad user, whatever its form, as for a bad code (docs/wire-contract.md §4)', async () => {
     await send(bed.t.url, 'POST', '/api/v2/users', registration('di@example.com'));
     const link = confirmationOf(await bed.sink.next('di@example.com'));
     for (const user of ['nobody', '64b7f0c2e4b0a1b2c3d4e5f6']) {

@@ -57,7 +57,7 @@ function validationMessage(error: FastifyError): string {
 
 /**
  * Error handler of the catalog routes: every failure leaves as `{message,statusCode,error}`
- * (API.md §1). Anything unexpected is logged and answered as a bare 500 without details.
+ * (docs/wire-contract.md §1). Anything unexpected is logged and answered as a bare 500 without details.
  */
 export function catalogErrorHandler(
   error: FastifyError | CatalogHttpError | Error,

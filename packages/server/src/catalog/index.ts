@@ -8,7 +8,7 @@ import { createOpenMeteoWeather } from './weather';
 import { weatherRoutes } from './weather.routes';
 
 /**
- * The service and configuration endpoints that need no auth (API.md §3): brand file,
+ * The service and configuration endpoints that need no auth (docs/wire-contract.md §3): brand file,
  * client data, max power config, weather, location info and coordinates.
  * Register it with `app.register(catalogPlugin, opts)`. Its routes answer
  * `{message,statusCode,error}` on every failure whatever the host app's error handler does.

@@ -6,7 +6,7 @@ import { cachedLookup, TtlCache } from './ttl-cache';
 import { fetchJson, providerUrl, type FetchLike } from './upstream';
 import { iconForWeatherCode } from './weather-codes';
 
-/** A place as the weather call names it (API.md §3 query). */
+/** A place as the weather call names it (docs/wire-contract.md §3 query). */
 export interface WeatherPlace {
   city: string;
   postalCode: string;

@@ -10,7 +10,7 @@ export interface DevAccess {
 }
 
 /**
- * API.md §6: owners and accepted guests see a device; for anyone else it does not exist. The
+ * docs/wire-contract.md §6: owners and accepted guests see a device; for anyone else it does not exist. The
  * messages are spec 3 §8's missing lookups ("Dev not found", "Node not found").
  */
 export function createAccessService(devices: DevicesRepository) {

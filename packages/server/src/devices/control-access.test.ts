@@ -53,7 +53,7 @@ async function call(method: Method, url: string, body: unknown, token?: string) 
 }
 
 describe('authorization of node and device-manager endpoints', () => {
-  it('answers anonymous 401, stranger 404, guest per API.md §6, owner 200; refused writes store nothing', async () => {
+  it('answers anonymous 401, stranger 404, guest per docs/wire-contract.md §6, owner 200; refused writes store nothing', async () => {
     const w = await createWorld(t);
     const base = `${t.url}/api/v2/devs/${w.devId}`;
     for (const [method, path, body, guestStatus] of ENDPOINTS) {

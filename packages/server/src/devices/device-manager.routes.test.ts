@@ -92,7 +92,7 @@ describe('device manager', () => {
       ],
       ['pmo_system', { ...system, max_power_config: { profiles: [-2], slots: [] } }],
       ['pmo_system', { ...system, main_circuit_pmos: ['5'] }],
-      // API.md §1: addr is an integer, a node's address (never negative; PostgreSQL integer).
+      // docs/wire-contract.md §1: addr is an integer, a node's address (never negative; PostgreSQL integer).
       ['pmo_system', { ...system, main_circuit_pmos: [-1] }],
       ['pmo_system', { ...system, main_circuit_pmos: [2_147_483_648] }],
       ['pmo_system', { main_circuit_pmos: [5] }],

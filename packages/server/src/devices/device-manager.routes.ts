@@ -26,7 +26,7 @@ const discoveryWrite = z.strictObject({
 });
 const discoveryState = discoveryStateSchema;
 const powerLimitWrite = z.strictObject({ power_limit: powerLimitValue });
-/** The power system as written: main circuit monitors by address (API.md §1 addr, int4 here). */
+/** The power system as written: main circuit monitors by address (docs/wire-contract.md §1 addr, int4 here). */
 const pmoSystemWrite = pmoSystemSchema
   .extend({ main_circuit_pmos: z.array(z.number().int().min(0).max(2_147_483_647)) })
   .strict();
@@ -41,7 +41,7 @@ const timeAnswer = z.object({
   w: z.number(),
 });
 
-/** Device manager objects (API.md §5): away status, discovery, clock, power limits, power system. */
+/** Device manager objects (docs/wire-contract.md §5): away status, discovery, clock, power limits, power system. */
 export function deviceManagerRoutes(deps: {
   access: AccessService;
   deviceManager: DeviceManagerService;

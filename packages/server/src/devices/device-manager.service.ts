@@ -36,7 +36,7 @@ function asObject(value: unknown): Record<string, unknown> | undefined {
     : undefined;
 }
 
-/** Device-level objects (API.md §5 per-device table): read, or write as desired state + command. */
+/** Device-level objects (docs/wire-contract.md §5 per-device table): read, or write as desired state + command. */
 export function createDeviceManagerService(deps: DeviceManagerDeps) {
   const { devices, homes, commands, realtime } = deps;
   const now = deps.now ?? Date.now;

@@ -36,7 +36,7 @@ export function presentMgrNode(row: NodeRow): MgrNode {
   };
 }
 
-/** Each node part as the snapshot documents it (API.md §7); the prog is `{prog: {...}}`. */
+/** Each node part as the snapshot documents it (docs/wire-contract.md §7); the prog is `{prog: {...}}`. */
 const NODE_PART_SCHEMAS: Record<NodePart, z.ZodType> = {
   status: nodeStatusSchema,
   setup: nodeSetupSchema,
@@ -87,7 +87,7 @@ const DEFAULT_PMO_SYSTEM: PmoSystem = {
 };
 const DEFAULT_DISCOVERY: DiscoveryState = { discovery: 'off' };
 
-/** The device objects read at their realtime paths (API.md §5), each with its default. */
+/** The device objects read at their realtime paths (docs/wire-contract.md §5), each with its default. */
 export const DEVICE_OBJECTS = {
   '/mgr/away_status': { schema: awayStatusSchema, fallback: DEFAULT_AWAY },
   '/mgr/discovery': { schema: discoveryStateSchema, fallback: DEFAULT_DISCOVERY },
@@ -123,7 +123,7 @@ export function presentPowerLimit(stored: unknown): { power_limit: string } {
   return { power_limit: formatPowerLimit(Number.isFinite(watts) ? watts : 0) };
 }
 
-/** The realtime snapshot (API.md §7); device paths the gateway never reported get neutral defaults. */
+/** The realtime snapshot (docs/wire-contract.md §7); device paths the gateway never reported get neutral defaults. */
 export function presentDevData(
   dev: DevRow,
   state: Map<string, unknown>,

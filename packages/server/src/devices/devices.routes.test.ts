@@ -134,7 +134,7 @@ describe('device reads', () => {
 
   it('answers 400 for a node address not written as a whole number, and reads no node', async () => {
     const w = await world();
-    // API.md §1: addr is an integer; "0x2" or "2e0" is not the node at address 2.
+    // docs/wire-contract.md §1: addr is an integer; "0x2" or "2e0" is not the node at address 2.
     for (const addr of ['0x2', '2e0', '2.0', '+2', ' 2', '-1', '2147483648', 'abc']) {
       const res = await getJson(
         `${t.url}/api/v2/devs/${w.devId}/htr/${encodeURIComponent(addr)}/status`,

@@ -65,7 +65,7 @@ export function devicesRoutes(deps: {
           tags: ['devices'],
           security,
           params: devParams,
-          description: 'The realtime snapshot (API.md §7)',
+          description: 'The realtime snapshot (docs/wire-contract.md §7)',
         },
       },
       async (request) => {

@@ -94,7 +94,7 @@ describe('node writes', () => {
     );
   });
 
-  it('records, answers and forwards written temperatures as strings with one decimal (API.md §1)', async () => {
+  it('records, answers and forwards written temperatures as strings with one decimal (docs/wire-contract.md §1)', async () => {
     const w = await createWorld(t);
     const gw = await gateway(w.devId);
     const base = `${t.url}/api/v2/devs/${w.devId}/htr/2`;

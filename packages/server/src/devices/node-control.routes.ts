@@ -22,7 +22,7 @@ import type { QuietHomeService } from '../homes/quiet-home.service';
 const forwarded =
   'Stored as the desired state and forwarded to the gateway at once; the device confirms through realtime updates';
 
-/** Writes to one node (API.md §5); guests may control heating, owners alone manage nodes (§6). */
+/** Writes to one node (docs/wire-contract.md §5); guests may control heating, owners alone manage nodes (§6). */
 export function nodeControlRoutes(deps: {
   access: AccessService;
   nodeControl: NodeControlService;

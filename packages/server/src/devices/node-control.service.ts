@@ -53,7 +53,7 @@ function setupIssue(type: string, error: z.ZodError): string {
 }
 
 /**
- * Writes to one node (API.md §5): each validates against the node, records the desired state,
+ * Writes to one node (docs/wire-contract.md §5): each validates against the node, records the desired state,
  * shows it to every socket of the device, and queues the command for the gateway. The
  * gateway's own report later replaces the desired state; an offline gateway gets the command
  * when it returns (commands.service keeps it pending).
@@ -212,7 +212,7 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
       await send(node, 'power_limit', body);
       return body;
     },
-    /** Erase (API.md §5): purge deletes the node, otherwise it stays uninstalled for a replacement. */
+    /** Erase (docs/wire-contract.md §5): purge deletes the node, otherwise it stays uninstalled for a replacement. */
     async erase(node: NodeRow, purge: boolean) {
       if (purge) await nodes.remove(node.devId, node.type, node.addr);
       else await nodes.setInstalled(node.devId, node.type, node.addr, false);

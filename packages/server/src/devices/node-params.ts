@@ -11,7 +11,7 @@ import type { AccessService } from './access.service';
 export const nodeParams = z.object({
   dev: z.string().max(64),
   type: z.string().max(16),
-  // Digits only (API.md §1: addr is an integer), so "0x2" or "2e0" is not read as node 2; the
+  // Digits only (docs/wire-contract.md §1: addr is an integer), so "0x2" or "2e0" is not read as node 2; the
   // database keeps addresses as PostgreSQL integers, so a larger one is a 400, not a 500.
   // Coerced to a string first: handlers parse the already validated (numeric) params again.
   addr: z.coerce

@@ -6,7 +6,7 @@ import type { NodesService } from './nodes.service';
 
 const PARTS = ['status', 'setup', 'prog', 'version'] as const;
 
-/** Reads of one node; `htr_mod` in the path reads the `htr` node (API.md §1). */
+/** Reads of one node; `htr_mod` in the path reads the `htr` node (docs/wire-contract.md §1). */
 export function nodesRoutes(deps: {
   access: AccessService;
   nodes: NodesService;

@@ -12,7 +12,7 @@ export interface NodesServiceDeps {
 }
 
 /**
- * Reads of one node (API.md §5 per-node table), of the row the access check already read
+ * Reads of one node (docs/wire-contract.md §5 per-node table), of the row the access check already read
  * (`AccessService.requireNode`), so a read is one query for the role and the node together.
  */
 export function createNodesService({ devices, log }: NodesServiceDeps) {

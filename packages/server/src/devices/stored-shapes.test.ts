@@ -9,7 +9,7 @@ import {
   type TestHearth,
 } from '../test-support/test-hearth';
 
-// DESIGN.md §6 and API.md §5, §7: a read answers the documented shape. What is stored (by an
+// docs/design.md §6 and docs/wire-contract.md §5, §7: a read answers the documented shape. What is stored (by an
 // older server, before objects were checked on ingest, or by hand) must never make it a 500:
 // a part that does not parse reads as its documented default.
 let t: TestHearth;

@@ -97,7 +97,7 @@ export async function createEmbeddedBroker(opts: {
       opts.onCommandSubscription(client.id);
     }
   });
-  // Who is connected from where, in order of connection: a LAN search (API.md §7) matches it.
+  // Who is connected from where, in order of connection: a LAN search (docs/wire-contract.md §7) matches it.
   const present = new Map<string, { client: Client; address: string }>();
   const addressOf = (client: Client): string | undefined => {
     if (client.req) return opts.clientAddress(client.req);

@@ -11,7 +11,7 @@ import {
 import { freshIngestProcess } from './ingest-test-process';
 
 // docs/device-protocol.md "Topics": a gateway publishes the full object at a realtime path.
-// What it publishes is read back at that path (API.md §5) and pushed as an update (§7), so an
+// What it publishes is read back at that path (docs/wire-contract.md §5) and pushed as an update (§7), so an
 // object in another shape, or at a path that is none of them, is dropped.
 let t: TestHearth;
 useTestHearth((started) => (t = started));

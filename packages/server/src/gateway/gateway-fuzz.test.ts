@@ -21,7 +21,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 
 // docs/device-protocol.md: the server drops (and logs) what a gateway publishes outside the
 // documented topics and shapes; the channel goes on. So a rejected publication stores nothing
-// and pushes no `update` (API.md §7), and the valid one right after it is stored and pushed.
+// and pushes no `update` (docs/wire-contract.md §7), and the valid one right after it is stored and pushed.
 let t: TestHearth;
 let devId: string;
 let token: string;

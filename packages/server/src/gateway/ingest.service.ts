@@ -128,7 +128,7 @@ export function createIngestService(deps: IngestDeps) {
 
   async function onConnected(devId: string, body: unknown) {
     const { connected } = connectedPayloadSchema.parse(body);
-    // Never seen before: the user who added it may be waiting on dev_id=* (API.md §7); an
+    // Never seen before: the user who added it may be waiting on dev_id=* (docs/wire-contract.md §7); an
     // unclaimed one is news to the browsers on its network at every connection.
     const firstTime = connected && (await devices.find(devId))?.lastSeen === null;
     await devices.setConnected(devId, connected);
@@ -149,7 +149,7 @@ export function createIngestService(deps: IngestDeps) {
       // docs/device-protocol.md: while writes to an object are unacknowledged it reads as
       // pending; the store decides that in the statement that writes it (nodes.setParts).
       const stored = await partWrites.add({ devId, type, addr, part: name, body: value });
-      // The whole object now stored: an update carries the object at its path (API.md §7).
+      // The whole object now stored: an update carries the object at its path (docs/wire-contract.md §7).
       realtime.update(
         devId,
         nodePath,
@@ -163,7 +163,7 @@ export function createIngestService(deps: IngestDeps) {
       realtime.update(devId, path, value);
       return;
     }
-    // Only the documented device objects, in the shape read at their path (API.md §5, §7): an
+    // Only the documented device objects, in the shape read at their path (docs/wire-contract.md §5, §7): an
     // unknown path or a malformed object is dropped, so that no read or update carries it.
     const schema = gatewayDeviceObjectSchema(path);
     if (!schema) throw new Error(`unknown object path ${path}`);

@@ -11,7 +11,7 @@ import { freshIngestProcess } from './ingest-test-process';
 
 // docs/device-protocol.md: while commands are pending the node's objects carry
 // sync_status "pending". The writes of /mode, /prog_temps, /boost and /lock record the node's
-// status as their desired state (API.md §5), so they hold its pending state as /status does.
+// status as their desired state (docs/wire-contract.md §5), so they hold its pending state as /status does.
 let t: TestHearth;
 useTestHearth((started) => (t = started));
 

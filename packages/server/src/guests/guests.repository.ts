@@ -4,7 +4,7 @@ import { guests } from '../db/schema';
 
 export type GuestRow = typeof guests.$inferSelect;
 
-/** Invitations and accepted guests of homes (API.md §4 invite rows, §6). */
+/** Invitations and accepted guests of homes (docs/wire-contract.md §4 invite rows, §6). */
 export function createGuestsRepository(db: Db) {
   return {
     async list(groupId: string): Promise<GuestRow[]> {

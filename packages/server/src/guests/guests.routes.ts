@@ -9,7 +9,7 @@ const tags = ['guests'];
 const uidParams = z.object({ uid: z.string().max(64) });
 const groupId = z.string().min(1).max(64);
 
-/** API.md §4 invite rows and §5 guest_users (owner only). */
+/** docs/wire-contract.md §4 invite rows and §5 guest_users (owner only). */
 export function guestsRoutes(deps: { guests: GuestsService }): FastifyPluginAsyncZod {
   const { guests } = deps;
   return async (app) => {
@@ -73,7 +73,7 @@ export function guestsRoutes(deps: { guests: GuestsService }): FastifyPluginAsyn
   };
 }
 
-/** No auth: the link in the invitation e-mail is the credential (API.md §4). */
+/** No auth: the link in the invitation e-mail is the credential (docs/wire-contract.md §4). */
 export function inviteConfirmationRoutes(deps: { guests: GuestsService }): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(

@@ -40,7 +40,7 @@ export interface Inviter {
   serialId: string;
 }
 
-/** Guests of a home (spec 2 §2 "Guests", API.md §4 invite rows): invite, revoke, accept. */
+/** Guests of a home (spec 2 §2 "Guests", docs/wire-contract.md §4 invite rows): invite, revoke, accept. */
 export function createGuestsService(deps: {
   guests: GuestsRepository;
   users: UsersRepository;

@@ -7,7 +7,7 @@ let t: TestHearth;
 useTestHearth((started) => (t = started));
 
 describe('POST /api/v2/devs with the token of a deleted account', () => {
-  it('is a 401 that stores nothing, never a 5xx (API.md §1)', async () => {
+  it('is a 401 that stores nothing, never a 5xx (docs/wire-contract.md §1)', async () => {
     const w = await homeWorld(t);
     const gone = await call('DELETE', `${t.url}/api/v2/users/${w.strangerId}`, w.stranger, {
       password: 'correct horse',

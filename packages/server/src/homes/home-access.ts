@@ -5,7 +5,7 @@ import type { HomesAdminRepository } from './homes-admin.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** API.md §6 for homes: strangers get 404, guests 403 on owner-only actions. */
+/** docs/wire-contract.md §6 for homes: strangers get 404, guests 403 on owner-only actions. */
 export function createHomeAccess(homes: HomesAdminRepository, access: AccessService) {
   return {
     async home(userId: string, groupId: string, need: Role | 'any' = 'any') {

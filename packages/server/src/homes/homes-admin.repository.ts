@@ -8,7 +8,7 @@ export type QuietHomeRow = typeof quietHome.$inferSelect;
 /** Writes to homes and to which home a device belongs (spec 2 §4 registration, delete, transfer). */
 export function createHomesAdminRepository(db: Db) {
   return {
-    /** The user's role on a home, or undefined when they may not see it (API.md §6). */
+    /** The user's role on a home, or undefined when they may not see it (docs/wire-contract.md §6). */
     async roleOfHome(
       userId: string,
       groupId: string,

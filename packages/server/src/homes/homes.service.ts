@@ -36,11 +36,11 @@ export function createHomesService({
   users,
   log,
 }: HomesServiceDeps) {
-  /** A home's stored geo or extra data; `{}` when it is not an object (API.md: an object). */
+  /** A home's stored geo or extra data; `{}` when it is not an object (docs/wire-contract.md: an object). */
   const homeData = (home: GroupRow, key: 'geoData' | 'extraData') =>
     storedOr(storedObjectSchema, home[key], {}, `home ${home.id} ${key}`, log);
   /**
-   * Every device of the home gets the home's geo data: stored, pushed (API.md §7 `/geo_data`)
+   * Every device of the home gets the home's geo data: stored, pushed (docs/wire-contract.md §7 `/geo_data`)
    * and sent to the gateway, whose clock and programme follow the home's time zone.
    */
   async function fanOutGeo(groupId: string, geo: Record<string, unknown>, only?: string) {
@@ -54,7 +54,7 @@ export function createHomesService({
 
   /**
    * An existing home of the user, or a new one with that id. Someone else's home is not found
-   * (API.md §6) where a home is named to move a device to; where a device is registered with a
+   * (docs/wire-contract.md §6) where a home is named to move a device to; where a device is registered with a
    * new home's id (spec 2 §8) it is the 409 "Home already registered".
    */
   async function targetHome(
@@ -70,7 +70,7 @@ export function createHomesService({
       return { home: existing, created: false };
     }
     if (!name) throw badRequest('name is required to create a new home');
-    // A deleted account's token stays valid until it expires: it creates no home (API.md §1:
+    // A deleted account's token stays valid until it expires: it creates no home (docs/wire-contract.md §1:
     // 401 for a bad token, never a 500).
     if (!(await users.findById(userId))) throw unauthorized('Invalid or expired access token');
     return {

@@ -20,7 +20,7 @@ export async function call(
   return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
 }
 
-/** The four roles of API.md §6 around one home with one gateway. */
+/** The four roles of docs/wire-contract.md §6 around one home with one gateway. */
 export async function homeWorld(t: TestHearth) {
   const owner = await createUser(t.repos, 'owner@example.com');
   const guest = await createUser(t.repos, 'guest@example.com');

@@ -1,6 +1,6 @@
 import type { UpdateEvent } from '@hearth/protocol';
 
-/** `dev_id=*` on a socket: a user in the middle of adding a device (API.md §7). */
+/** `dev_id=*` on a socket: a user in the middle of adding a device (docs/wire-contract.md §7). */
 export const HANDSHAKE_ROOM = '*';
 
 /** The `dev_id=*` sockets of one user share a room, so a handshake reaches that user alone. */
@@ -17,7 +17,7 @@ export function networkRoom(address: string): string {
 export interface RealtimeEmitter {
   update(devId: string, path: string, body: unknown): void;
   /**
-   * A gateway came online (API.md §7). On its first connection the `dev_id=*` sockets of the
+   * A gateway came online (docs/wire-contract.md §7). On its first connection the `dev_id=*` sockets of the
    * user who added it to a home hear of it. While nobody has added it, the `dev_id=*` sockets
    * from the gateway's own network address hear of it on every connection, as a search of the
    * local network would find it; a stranger elsewhere never learns its id.

@@ -175,7 +175,7 @@ export function createSocketServer(httpServer: HttpServer, deps: RealtimeDeps) {
 
   const nsp = io.of(SOCKET_NAMESPACE);
   nsp.use(async (socket, next) => {
-    // EIO3 clients can only send credentials in the query (STACK-NOTES 13).
+    // EIO3 clients can only send credentials in the query (docs/stack-notes.md 13).
     const params: Record<string, unknown> = { ...socket.handshake.query, ...socket.handshake.auth };
     const token = textOf(params.token);
     const devId = textOf(params.dev_id);

@@ -7,7 +7,7 @@ import { isTimeZone } from './sample-days.repository';
 import type { SamplesService } from './samples.service';
 
 /**
- * Whole seconds since the epoch as the query writes them (API.md §5 `?start=&end=`): digits
+ * Whole seconds since the epoch as the query writes them (docs/wire-contract.md §5 `?start=&end=`): digits
  * only, so that an empty value is not read as 0 nor "0x10" as 16.
  */
 const seconds = z

@@ -19,7 +19,7 @@ export function createSamplesService(deps: {
 }) {
   const { samples, aggregates, homes } = deps;
   return {
-    /** `{t,temp,counter}` per sample; a power monitor's `{t,counter,max,min}` (API.md §5). */
+    /** `{t,temp,counter}` per sample; a power monitor's `{t,counter,max,min}` (docs/wire-contract.md §5). */
     async raw(node: NodeRow, start: number, end: number) {
       if (end - start > MAX_RAW_SPAN_S)
         throw badRequest('ask for at most 40 days of raw samples, or add group=day|month');

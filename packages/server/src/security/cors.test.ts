@@ -37,7 +37,7 @@ describe('CORS for the native shells (docs/native.md)', () => {
     }
   });
 
-  it('allows the brand headers a client may send on any call (API.md §1)', async () => {
+  it('allows the brand headers a client may send on any call (docs/wire-contract.md §1)', async () => {
     const res = await preflight(`${t.url}/api/v2/grouped_devs`, 'capacitor://localhost');
     const allowed = (res.headers.get('access-control-allow-headers') ?? '')
       .toLowerCase()

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 /** How long a browser may keep a preflight's answer, in seconds. */
 const PREFLIGHT_MAX_AGE_S = 600;
 const METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
-// With the brand headers a client may send on any call (API.md §1: `x-serialid`, `x-referer`).
+// With the brand headers a client may send on any call (docs/wire-contract.md §1: `x-serialid`, `x-referer`).
 const HEADERS = 'Authorization, Content-Type, Accept, Accept-Language, X-SerialId, X-Referer';
 
 function addVary(reply: FastifyReply, field: string): void {

@@ -26,7 +26,7 @@ export function apiOrigin(config: AppConfig = appConfig): string {
   return config.apiBaseUrl || window.location.origin;
 }
 
-/** `Basic base64(id:secret)` for the token endpoint (API.md §2). */
+/** `Basic base64(id:secret)` for the token endpoint (docs/wire-contract.md §2). */
 export function clientBasicAuth(config: AppConfig = appConfig): string {
   return `Basic ${btoa(`${config.clientId}:${config.clientSecret}`)}`;
 }

@@ -29,7 +29,7 @@ describe('geolocation', () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
-  test("the range reads in the language's unit (DESIGN §5 i18n)", async () => {
+  test("the range reads in the language's unit (docs/design.md §5 i18n)", async () => {
     await changeLanguage('ru');
     try {
       open('/list/homes/h1/geolocation');

@@ -19,7 +19,7 @@ afterEach(() => {
 });
 
 describe('boost and runback', () => {
-  test('the dialog keeps Tab inside and gives the focus back to Boost when closed (DESIGN §5)', async () => {
+  test('the dialog keeps Tab inside and gives the focus back to Boost when closed (docs/design.md §5)', async () => {
     const setup = { extra_options: { boost_temp: '24.0', boost_time: 60 } };
     const { sockets, seed } = open([liveNode('Living room', 1, base, { setup })]);
     await waitFor(() => expect(sockets.open.size).toBe(1));

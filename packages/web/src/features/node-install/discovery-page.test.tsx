@@ -170,7 +170,7 @@ describe('node discovery', () => {
     },
   );
 
-  test('the power monitor dialog takes the focus at its name; Escape skips it (DESIGN §5)', async () => {
+  test('the power monitor dialog takes the focus at its name; Escape skips it (docs/design.md §5)', async () => {
     open('?nodeType=pmo');
     await screen.findByText('Searching for nodes… Put the node in pairing mode');
     await waitFor(() => expect(socket).toBeDefined());

@@ -27,7 +27,7 @@ afterEach(async () => {
   localStorage.removeItem(LANG_STORAGE_KEY);
 });
 
-test("the reading, the gauge's value and its scale use the language's units (DESIGN §5 i18n)", async () => {
+test("the reading, the gauge's value and its scale use the language's units (docs/design.md §5 i18n)", async () => {
   await changeLanguage('ru');
   installFakeFetch({ [`GET /api/v2/devs/${DEV}/pmo/3/power`]: () => json({ power: '1500.0' }) });
   const node = { ...mgrNode('Main meter', 3, 'pmo'), power_limit: { power_limit: '3500' } };

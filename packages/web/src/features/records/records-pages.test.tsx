@@ -291,7 +291,7 @@ describe('node records', { timeout: 20_000 }, () => {
   });
 });
 
-describe('units in the language (DESIGN §5 i18n)', { timeout: 20_000 }, () => {
+describe('units in the language (docs/design.md §5 i18n)', { timeout: 20_000 }, () => {
   afterEach(async () => {
     await changeLanguage('en');
     localStorage.removeItem(LANG_STORAGE_KEY);

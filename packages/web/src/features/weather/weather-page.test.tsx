@@ -53,7 +53,7 @@ afterEach(async () => {
   localStorage.removeItem(LANG_STORAGE_KEY);
 });
 
-test("the wind speed reads in the language's unit (DESIGN §5 i18n)", async () => {
+test("the wind speed reads in the language's unit (docs/design.md §5 i18n)", async () => {
   await changeLanguage('ru');
   show({ city: 'Barcelona', zip: '08001', country: 'ES', tz_code: 'Europe/Madrid' });
   expect(await screen.findByTestId('weather-wind')).toHaveTextContent('10 км/ч');

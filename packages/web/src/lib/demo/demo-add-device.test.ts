@@ -65,7 +65,7 @@ test('spec 2 §3: another device is a gateway of product 0105, and the sample ga
   expect(new Set(samples.map((d) => d.product_id))).toEqual(new Set(['0105']));
 });
 
-test('API.md §5: adding a device answers 201 with the device and its home, as the server does', () => {
+test('docs/wire-contract.md §5: adding a device answers 201 with the device and its home, as the server does', () => {
   const backend = setup();
   const added = backend.handle('POST', '/api/v2/devs', payload());
   expect(added).toEqual({

@@ -43,7 +43,7 @@ export function addDevice(
 ): Dev & { group: { id: string; name: string } } {
   const b = parseBody(addDeviceBody, body);
   const devId = b.dev_id.toLowerCase();
-  // As the server answers (API.md §5): the registration then finds it among the user's devices
+  // As the server answers (docs/wire-contract.md §5): the registration then finds it among the user's devices
   // and goes to its home (spec 2 §4) instead of stopping as on a refused payload.
   const known = ctx.world.devices.get(devId);
   if (known) {

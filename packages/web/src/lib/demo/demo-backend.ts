@@ -20,8 +20,8 @@ export interface DemoBackendOptions {
 export type DemoListener = (event: UpdateEvent) => void;
 
 /**
- * DESIGN.md §4: the in-browser fake backend of demo mode. It answers the wire shapes of
- * API.md from the five sample homes, applies writes to its own state and pushes the
+ * docs/design.md §4: the in-browser fake backend of demo mode. It answers the wire shapes of
+ * docs/wire-contract.md from the five sample homes, applies writes to its own state and pushes the
  * resulting `update`s to its demo sockets; nothing leaves the browser.
  */
 export function createDemoBackend(options: DemoBackendOptions = {}) {

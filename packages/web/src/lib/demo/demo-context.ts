@@ -30,7 +30,7 @@ export function homeOf(ctx: DemoContext, dev: DemoDevice): DemoHome {
 }
 
 export function findNode(dev: DemoDevice, type: string, addr: string): DemoNode {
-  // As the server: an address is digits only, so "0x2" or "2e0" is not node 2 (API.md §1).
+  // As the server: an address is digits only, so "0x2" or "2e0" is not node 2 (docs/wire-contract.md §1).
   if (!/^\d{1,10}$/.test(addr))
     throw new DemoHttpFailure(
       400,

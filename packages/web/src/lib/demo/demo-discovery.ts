@@ -7,7 +7,7 @@ const HEATER_TYPES = ['htr', 'acm', 'thm'] as const;
 
 /** POST /mgr/discovery: on (with an optional type and address) or off. */
 export function setDiscovery(dev: DemoDevice, body: DemoDevice['discovery'], now: number): void {
-  // As the server, the state is the write as sent (API.md §5 /mgr/discovery).
+  // As the server, the state is the write as sent (docs/wire-contract.md §5 /mgr/discovery).
   dev.discovery = { ...body };
   dev.discoveryFindAt = body.discovery === 'on' ? now + DEMO_DISCOVERY_FIND_MS : null;
 }

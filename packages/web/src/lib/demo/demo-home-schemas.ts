@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailSchema, WIFI_PASSWORD_MAX, WIFI_SSID_MAX } from '@hearth/protocol';
 
 /**
- * Bodies the server checks in its guest and wifi routes (API.md §4, §5), for the demo to refuse
+ * Bodies the server checks in its guest and wifi routes (docs/wire-contract.md §4, §5), for the demo to refuse
  * alike; the home and device bodies are protocol's (home-writes.ts), as the server's are.
  */
 export const inviteBody = z.object({

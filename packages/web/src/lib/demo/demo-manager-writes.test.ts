@@ -35,7 +35,7 @@ test.each([
   expect(events).toEqual([]);
 });
 
-test('device-manager writes answer the object written and push it, as the server does (API.md §5, §7)', () => {
+test('device-manager writes answer the object written and push it, as the server does (docs/wire-contract.md §5, §7)', () => {
   const { backend, events } = setup();
   const away = backend.handle('POST', `${BASE}/mgr/away_status`, { away: true });
   expect(away.body).toEqual({ enabled: false, away: true, forced: false });

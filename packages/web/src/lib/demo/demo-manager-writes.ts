@@ -11,7 +11,7 @@ import {
 } from '@hearth/protocol';
 import { badRequest } from './demo-validate';
 
-/** The server's device-manager write bodies (API.md §5), so the demo refuses what it refuses. */
+/** The server's device-manager write bodies (docs/wire-contract.md §5), so the demo refuses what it refuses. */
 export const awayWrite = z.strictObject({ away: z.boolean(), enabled: z.boolean().optional() });
 
 export const discoveryWrite = z.strictObject({

@@ -28,7 +28,7 @@ test('a node address that is not digits is the server’s 400, not another node'
   expect(backend.handle('GET', `${HTR}/status`).status).toBe(200);
 });
 
-test('a node has no GET power_limit path on the server (API.md §5), so the demo answers its 404', () => {
+test('a node has no GET power_limit path on the server (docs/wire-contract.md §5), so the demo answers its 404', () => {
   const answer = setup().handle('GET', `/api/v2/devs/${DEV}/pmo/7/power_limit`);
   expect(answer).toMatchObject({ status: 404, body: { error: 'not_found' } });
 });

@@ -21,7 +21,7 @@ export interface DemoRoute {
   status: number;
 }
 
-/** A 404 or 400 the way the server answers it (API.md §1). */
+/** A 404 or 400 the way the server answers it (docs/wire-contract.md §1). */
 export class DemoHttpFailure extends Error {
   constructor(
     readonly status: number,

@@ -10,7 +10,7 @@ import type { DemoContext } from './demo-context';
 import { route, type DemoRoute } from './demo-router';
 import { parseBody } from './demo-validate';
 
-/** The server's account bodies (API.md §4), with spec 1 §5's rules, for the demo to refuse alike. */
+/** The server's account bodies (docs/wire-contract.md §4), with spec 1 §5's rules, for the demo to refuse alike. */
 const email = z
   .string()
   .trim()

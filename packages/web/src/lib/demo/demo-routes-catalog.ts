@@ -8,7 +8,7 @@ import {
 import { clientDataRoutes } from './demo-client-data';
 import { route, type DemoRoute } from './demo-router';
 
-/** A fixed sample answer for the weather screen (DESIGN.md §4: weather can be a sample). */
+/** A fixed sample answer for the weather screen (docs/design.md §4: weather can be a sample). */
 export const DEMO_WEATHER: WeatherResponse = {
   currently: { temperature: 11, windSpeed: 14, humidity: 0.62, icon: 'partly-cloudy-day' },
   daily: {
@@ -36,7 +36,7 @@ function maxPowerOptions(): MaxPowerOption[] {
 
 const ZIP_ANY = '^.{2,10}$';
 
-/** Service and configuration paths (API.md §3): they answer samples. */
+/** Service and configuration paths (docs/wire-contract.md §3): they answer samples. */
 export function catalogRoutes(): DemoRoute[] {
   return [
     route('GET', '/health_check', () => ({ message: 'ok' })),

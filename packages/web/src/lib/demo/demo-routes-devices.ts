@@ -44,7 +44,7 @@ const NODE = `${DEV}/:type/:addr`;
 
 type Body = Record<string, unknown>;
 
-/** Device and node paths of API.md §5; writes change the demo state and reach its sockets. */
+/** Device and node paths of docs/wire-contract.md §5; writes change the demo state and reach its sockets. */
 export function deviceRoutes(ctx: DemoContext): DemoRoute[] {
   const dev = (req: DemoRequest): DemoDevice => findDevice(ctx, req.params[0] ?? '');
   const node = (req: DemoRequest) => {

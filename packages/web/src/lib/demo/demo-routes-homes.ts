@@ -16,7 +16,7 @@ import { badRequest, parseBody } from './demo-validate';
 const GROUP = '/api/v2/groups/:gid';
 const PRESENCE = '/api/notifications/v1/:gid';
 
-/** Homes and devices of API.md §5 (lists, names, geo and extra data, guests, presence). */
+/** Homes and devices of docs/wire-contract.md §5 (lists, names, geo and extra data, guests, presence). */
 export function homeRoutes(ctx: DemoContext): DemoRoute[] {
   const home = (req: DemoRequest) => findHome(ctx, req.params[0] ?? '');
   // A demo invitation is never accepted, so every guest stays pending (no mail leaves).

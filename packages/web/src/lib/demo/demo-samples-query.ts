@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { badRequest, parseBody } from './demo-validate';
 
 const DAY_S = 86_400;
-/** The server's spans (API.md §5 samples): 40 days of raw samples, 400 days grouped. */
+/** The server's spans (docs/wire-contract.md §5 samples): 40 days of raw samples, 400 days grouped. */
 const MAX_RAW_SPAN_S = 40 * DAY_S;
 const MAX_GROUPED_SPAN_S = 400 * DAY_S;
 

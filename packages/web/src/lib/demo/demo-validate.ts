@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { DemoHttpFailure } from './demo-router';
 
-/** A body the server's schema refuses: its 400, worded as the server words it (API.md §1). */
+/** A body the server's schema refuses: its 400, worded as the server words it (docs/wire-contract.md §1). */
 export function parseBody<S extends z.ZodType>(
   schema: S,
   body: unknown,

@@ -89,7 +89,7 @@ function updateNode(
   return { ...state, nodes };
 }
 
-/** Applies an `update {path, body}`: `body` is the full object now at `path` (API.md §7). */
+/** Applies an `update {path, body}`: `body` is the full object now at `path` (docs/wire-contract.md §7). */
 export function applyUpdate(previous: DeviceState | undefined, event: UpdateEvent): DeviceState {
   const state = previous ?? EMPTY_DEVICE_STATE;
   const segments = event.path.split('/').filter((s) => s !== '');

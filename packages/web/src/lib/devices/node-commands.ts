@@ -1,7 +1,7 @@
 import type { NodeMode, NodeType, TemperatureUnits } from '@hearth/protocol';
 import { http } from '../http';
 
-/** A node as the write paths of API.md §5 address it. */
+/** A node as the write paths of docs/wire-contract.md §5 address it. */
 export interface NodeRef {
   devId: string;
   type: NodeType;
@@ -16,7 +16,7 @@ function post(path: string, body: unknown): Promise<unknown> {
   return http.request<unknown>(path, { method: 'POST', json: body });
 }
 
-/** Temperatures travel as strings with one decimal (API.md §1). */
+/** Temperatures travel as strings with one decimal (docs/wire-contract.md §1). */
 export function wireTemperature(value: number): string {
   return value.toFixed(1);
 }

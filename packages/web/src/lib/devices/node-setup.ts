@@ -4,7 +4,7 @@ import { nodePath, type NodeRef } from './node-commands';
 
 const TEMPERATURE_KEY = /(^|_)(temp|temperature|offset)$/;
 
-/** API.md §1: temperatures travel as decimal strings, even when a gateway reported numbers. */
+/** docs/wire-contract.md §1: temperatures travel as decimal strings, even when a gateway reported numbers. */
 function decimalStrings(obj: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(obj).map(([k, v]) => [
@@ -27,7 +27,7 @@ export function wireSetup(setup: Record<string, unknown>): Record<string, unknow
   return out;
 }
 
-/** Setup is a full object (API.md §5): read it, change some fields, write it back. */
+/** Setup is a full object (docs/wire-contract.md §5): read it, change some fields, write it back. */
 export async function changeSetup(node: NodeRef, change: Record<string, unknown>): Promise<void> {
   const setup = await http.request<NodeSetup>(nodePath(node, '/setup'));
   const out = wireSetup(setup);

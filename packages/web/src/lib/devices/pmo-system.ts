@@ -4,7 +4,7 @@ import { http, HttpError, reportError } from '../http';
 import { deviceKeys } from './keys';
 
 /**
- * The device's power system (API.md §5 GET /pmo_system), for a screen that changes its main
+ * The device's power system (docs/wire-contract.md §5 GET /pmo_system), for a screen that changes its main
  * circuit where no realtime snapshot has brought it: a save then keeps the max power
  * configuration as it is. Spec 2 §8: failing to load it is the dataUpdate error; the HTTP layer
  * tells every status but the 400 and 409 it leaves to the caller, told here.

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LocationInfo } from '@hearth/protocol';
 import { http } from '../http';
 
-/** API.md §3: countries with their regions (→ time zone) and postcode format. */
+/** docs/wire-contract.md §3: countries with their regions (→ time zone) and postcode format. */
 export function getLocationInfo(signal?: AbortSignal): Promise<LocationInfo> {
   return http.request<LocationInfo>('/api/location/v1/info', { signal, auth: false });
 }

@@ -45,7 +45,7 @@ export interface HttpClientDeps {
   /** Every request's fate: an answer (any status) or none at all (the server not reached). */
   onAnswer?: (answered: boolean) => void;
   /**
-   * Demo mode's seam (DESIGN.md §4): when it returns a handler, every request is answered
+   * Demo mode's seam (docs/design.md §4): when it returns a handler, every request is answered
    * by it in the browser instead of the network, with no token.
    */
   local?: () => LocalHandler | null;
@@ -160,7 +160,7 @@ export function createHttpClient(deps: HttpClientDeps) {
     );
   }
 
-  /** POST /client/token with the client's Basic credentials (API.md §2). */
+  /** POST /client/token with the client's Basic credentials (docs/wire-contract.md §2). */
   function requestToken(grant: TokenGrant): Promise<TokenResponse> {
     return send<TokenResponse>(
       '/client/token',

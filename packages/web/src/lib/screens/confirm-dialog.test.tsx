@@ -24,7 +24,7 @@ function Page() {
   );
 }
 
-describe('confirm dialog keyboard (DESIGN §5: every control works by keyboard)', () => {
+describe('confirm dialog keyboard (docs/design.md §5: every control works by keyboard)', () => {
   test('Tab cycles between its answers, Escape cancels and the focus returns', async () => {
     const user = userEvent.setup();
     render(<Page />);

@@ -10,7 +10,7 @@ import {
 import { createReconnector, type BackoffOptions } from './reconnect-policy';
 import { onWake } from './wake';
 
-/** Events the server sends on a gateway's socket (API.md §7). */
+/** Events the server sends on a gateway's socket (docs/wire-contract.md §7). */
 export interface ServerToClientEvents {
   dev_data: (snapshot: DevData) => void;
   update: (event: UpdateEvent) => void;

@@ -32,7 +32,7 @@ function Page() {
   );
 }
 
-describe('dialog keyboard (DESIGN §5: every control works by keyboard)', () => {
+describe('dialog keyboard (docs/design.md §5: every control works by keyboard)', () => {
   test('Tab and Shift+Tab stay inside the dialog; the page behind is not reached', async () => {
     const user = userEvent.setup();
     render(<Page />);

@@ -40,7 +40,7 @@ async function myDevIds(): Promise<string[]> {
   return got.devs.map((d) => d.dev_id.toLowerCase());
 }
 
-/** The network side of the registration, wired to the wire paths of API.md §3 and §5. */
+/** The network side of the registration, wired to the wire paths of docs/wire-contract.md §3 and §5. */
 export function registrationApi(w: WizardData): Omit<RegistrationDeps, 'sleep' | 'now'> {
   const devId = w.devId.trim().toLowerCase();
   return {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 
-/** The confirmation calls of API.md §4; none needs a session. */
+/** The confirmation calls of docs/wire-contract.md §4; none needs a session. */
 export type ConfirmCall =
   | { kind: 'registration'; user: string; code: string }
   | { kind: 'email'; user: string; code: string }

@@ -31,7 +31,7 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
   const units = node.status?.units;
   const showMeasured = state !== 'uninstalled' && state !== 'timer';
   const selectable = isSelectable(node);
-  // DESIGN §4: a write the device has not confirmed yet (sync pending) shows as pending.
+  // docs/design.md §4: a write the device has not confirmed yet (sync pending) shows as pending.
   const pending =
     node.status?.sync_status === 'pending' && state !== 'uninstalled' && state !== 'offline';
   const recordsLink = useNodeRecordsLink(homeId, devId, node.type, node.addr);

@@ -41,7 +41,7 @@ describe('table row (spec 3 §2 table edits)', () => {
     localStorage.removeItem(LANG_STORAGE_KEY);
   });
 
-  test("the power unit is the language's (DESIGN §5: every user-visible string through i18n)", async () => {
+  test("the power unit is the language's (docs/design.md §5: every user-visible string through i18n)", async () => {
     await changeLanguage('ru');
     row();
     const cells = screen.getAllByRole('cell').map((c) => c.textContent ?? '');

@@ -10,7 +10,7 @@ export function deleteDevice(devId: string) {
   return http.request(dev(devId), { method: 'DELETE' });
 }
 
-/** API.md §5: moving a device to another home is an update of its group. */
+/** docs/wire-contract.md §5: moving a device to another home is an update of its group. */
 export function transferDevice(devId: string, home: { id: string; name: string }) {
   return http.request(dev(devId, '/group'), { method: 'POST', json: home });
 }

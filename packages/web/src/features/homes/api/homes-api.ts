@@ -87,7 +87,7 @@ export function useGuests(homeId: string, enabled: boolean) {
 }
 
 /**
- * API.md §4: the smartbox invite paths hang off the signed-in user. The invitation's link opens
+ * docs/wire-contract.md §4: the smartbox invite paths hang off the signed-in user. The invitation's link opens
  * at `frontendHost` (spec 1 §7), as the other e-mailed links do.
  */
 export function inviteGuest(userId: string, homeId: string, email: string, frontendHost: string) {

@@ -30,7 +30,7 @@ afterEach(async () => {
   localStorage.removeItem(LANG_STORAGE_KEY);
 });
 
-describe('home map (DESIGN §5: named controls, keyboard, i18n)', () => {
+describe('home map (docs/design.md §5: named controls, keyboard, i18n)', () => {
   test('Enter on the map picks its centre, so a keyboard user can place the home', () => {
     const { onPick, map } = show(true);
     map.focus();

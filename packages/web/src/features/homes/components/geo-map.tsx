@@ -15,7 +15,7 @@ import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import 'leaflet/dist/leaflet.css';
 
-// STACK-NOTES 7: the default marker icon path breaks in a production build.
+// docs/stack-notes.md 7: the default marker icon path breaks in a production build.
 L.Icon.Default.mergeOptions({ iconUrl, iconRetinaUrl, shadowUrl, imagePath: '' });
 
 export interface LatLon {

@@ -33,7 +33,7 @@ export const postLock = (n: NodeRef, locked: boolean) =>
 /** Identify the node physically while its configuration is open (spec 3 §4). */
 export const postSelect = (n: NodeRef, select: boolean) =>
   http.request(path(n, '/select'), { method: 'POST', json: { select }, quiet: true });
-/** API.md §5: purge deletes; without it the node stays uninstalled for a replacement. */
+/** docs/wire-contract.md §5: purge deletes; without it the node stays uninstalled for a replacement. */
 export const eraseNode = (n: NodeRef, purge: boolean) =>
   http.request(path(n, '/'), { method: 'DELETE', json: { purge } });
 export const postPmoSystem = (devId: string, system: PmoSystem) =>

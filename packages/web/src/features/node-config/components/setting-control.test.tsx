@@ -86,7 +86,7 @@ describe('slider labels (spec 3 §5 numeric label)', () => {
     expect(screen.getByTestId('setting-setback_temp-value')).toHaveTextContent('17,5 °C');
   });
 
-  test("a time in minutes reads with the language's unit (DESIGN §5 i18n)", async () => {
+  test("a time in minutes reads with the language's unit (docs/design.md §5 i18n)", async () => {
     await changeLanguage('ru');
     slider('max_runback_time', 45, 'ru');
     expect(screen.getByTestId('setting-max_runback_time-value')).toHaveTextContent('45 мин');

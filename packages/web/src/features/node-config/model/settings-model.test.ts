@@ -157,7 +157,7 @@ describe('node settings model', () => {
     expect(settingWrites([], initial, setup)).toEqual({});
   });
 
-  test('temperatures the device reported as numbers go back as decimal strings (API.md §1)', () => {
+  test('temperatures the device reported as numbers go back as decimal strings (docs/wire-contract.md §1)', () => {
     const numeric = {
       ...setup,
       away_offset: 2,

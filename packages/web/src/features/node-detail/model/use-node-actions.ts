@@ -29,7 +29,7 @@ export function nodeId(ref: NodeRef): string {
   return `${ref.devId}:${ref.type}:${ref.addr}`;
 }
 
-/** The writes of the detail screen, to the API.md §5 paths. */
+/** The writes of the detail screen, to the docs/wire-contract.md §5 paths. */
 export function nodeActions(ref: NodeRef, units: TemperatureUnits) {
   return {
     setMode(current: NodeMode | undefined, mode: NodeMode): Promise<boolean> {
@@ -43,7 +43,7 @@ export function nodeActions(ref: NodeRef, units: TemperatureUnits) {
     setTemperature(stemp: number, u: TemperatureUnits): Promise<boolean> {
       return written(postStatus(ref, { stemp, units: u }));
     },
-    /** `minutes`: the dialog and the wire count both in minutes (API.md §5 /boost, runback). */
+    /** `minutes`: the dialog and the wire count both in minutes (docs/wire-contract.md §5 /boost, runback). */
     startBoost(kind: BoostKind, temp: number, minutes: number) {
       if (kind === 'runback') {
         void written(postRunback(ref, { stemp: temp, units, time: minutes }));

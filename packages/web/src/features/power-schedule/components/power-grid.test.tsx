@@ -25,7 +25,7 @@ function show() {
   return onCell;
 }
 
-describe('power grid keyboard (DESIGN §5: grids work by keyboard)', () => {
+describe('power grid keyboard (docs/design.md §5: grids work by keyboard)', () => {
   test('the hours are one tab stop, at the current hour; the arrows, Home and End move', async () => {
     const onCell = show();
     const cells = screen.getAllByRole('button', { name: /: Day$/ });

@@ -23,7 +23,7 @@ function show() {
   fireEvent.click(screen.getByRole('button', { name: /#3366cc/ }));
 }
 
-describe('power profile colour wheel (DESIGN §5: named controls in every language)', () => {
+describe('power profile colour wheel (docs/design.md §5: named controls in every language)', () => {
   test('its sliders are named in the language, and stay so as the colour moves', async () => {
     await changeLanguage('ru');
     show();

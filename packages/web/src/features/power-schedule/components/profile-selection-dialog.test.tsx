@@ -33,7 +33,7 @@ async function optionNames() {
     .map((box) => box.closest('label')?.textContent);
 }
 
-describe('max power choices in the user language and number format (DESIGN §5 i18n)', () => {
+describe('max power choices in the user language and number format (docs/design.md §5 i18n)', () => {
   test('English reads a decimal point and kW', async () => {
     expect((await optionNames()).slice(1)).toEqual(['5.5 kW', '15 kW']);
   });

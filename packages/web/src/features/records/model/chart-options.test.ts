@@ -60,7 +60,7 @@ describe('chartOptions', () => {
     expect(axisValueLabel(0)).toBe('0');
   });
 
-  test("axis numbers take the user's decimal separator (DESIGN §5 i18n)", () => {
+  test("axis numbers take the user's decimal separator (docs/design.md §5 i18n)", () => {
     expect(axisValueLabel(2.4, 'es')).toBe('2,4');
     expect(axisValueLabel(3627.57396, 'de')).toBe('3628');
     const o = chartOptions({ ...base, lang: 'fr' }) as {

@@ -11,7 +11,7 @@ export interface Registration {
   frontend_host: string;
 }
 
-/** POST /api/v2/users (API.md §4): the server mails the confirmation link. */
+/** POST /api/v2/users (docs/wire-contract.md §4): the server mails the confirmation link. */
 export function useRegister() {
   return useMutation({
     mutationFn: (body: Registration) =>

@@ -62,7 +62,7 @@ function decimalStrings(obj: Record<string, unknown>): Record<string, unknown> {
 }
 
 /**
- * API.md §1: temperatures travel as decimal strings. A setup read back with numbers in them
+ * docs/wire-contract.md §1: temperatures travel as decimal strings. A setup read back with numbers in them
  * (some gateways report them so) is normalised, or the server refuses the write.
  */
 export function wireSetup(setup: NodeSetup): NodeSetup {
@@ -73,7 +73,7 @@ export function wireSetup(setup: NodeSetup): NodeSetup {
   return out;
 }
 
-/** Setup is a full object: read it, change the resolution, write it back (API.md §5). */
+/** Setup is a full object: read it, change the resolution, write it back (docs/wire-contract.md §5). */
 export async function postResolution(
   devId: string,
   type: NodeType,

@@ -2,7 +2,7 @@ import { http } from '../../../lib/http';
 
 const enc = encodeURIComponent;
 
-/** API.md: the password encrypted by the server for this SSID (docs/device-protocol.md). */
+/** docs/wire-contract.md: the password encrypted by the server for this SSID (docs/device-protocol.md). */
 export async function encryptedPassword(ssid: string, pass: string): Promise<string> {
   const got = await http.request<{ encrypted_pass: string }>(
     `/api/v2/encrypted_wifi_credentials?ssid=${enc(ssid)}&pass=${enc(pass)}`,

@@ -3,7 +3,7 @@ import { ProvisioningTimeoutError, sleep as defaultSleep, type Sleep } from './a
 
 /**
  * Spec 2 §4: after the heater has the network, the hub discovery confirms the device. The
- * server tells a gateway's id only to the user who added it (API.md §7, dev_handshake), so:
+ * server tells a gateway's id only to the user who added it (docs/wire-contract.md §7, dev_handshake), so:
  * - a heater already in one of the user's homes (wifi configuration) is confirmed when it
  *   reports connected again;
  * - a new heater is confirmed by the id it said itself (access point, Bluetooth, or the native
