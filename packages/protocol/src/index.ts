@@ -10,6 +10,7 @@ export * from './modes';
 export * from './node-types';
 export * from './weather';
 export * from './wire';
+export * from './error-codes';
 export * from './node-display';
 export * from './node-writes';
 export * from './node-settings';

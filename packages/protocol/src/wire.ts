@@ -141,34 +141,6 @@ export interface UpdateEvent {
   body: unknown;
 }
 
-/** Error body of every 4xx/5xx (docs/wire-contract.md §1). */
-export interface ErrorBody {
-  message: string;
-  statusCode: number;
-  error: string;
-}
-
-export const ERROR_CODES = [
-  'validation_failed',
-  'unauthorized',
-  'invalid_client',
-  'invalid_grant',
-  // A right password on an account whose e-mail address is not confirmed yet (DECISIONS).
-  'email_not_confirmed',
-  'unauthorized_client',
-  'invalid_request',
-  'invalid_scope',
-  'forbidden',
-  'not_found',
-  'device_conflict',
-  'already_registered',
-  'too_many_changes',
-  'too_many_attempts',
-  'bad_gateway',
-  'internal_error',
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
-
 /** The answer of the token endpoint (docs/wire-contract.md §2). */
 export interface TokenResponse {
   access_token: string;
