@@ -5,7 +5,7 @@ import { S256_CHALLENGE } from '../auth/authorization-codes';
 import type { TokenSigner } from '../auth/jwt';
 import { redirectAllowed, scopeAllowed, type OAuthClients } from '../auth/oauth-clients';
 import { isAppSession } from '../auth/scopes';
-import { forbidden, HttpError, unauthorized } from '../errors';
+import { errors, HttpError } from '../errors';
 import { linkingErrorPage, pageLanguage } from './linking-error-page';
 import type { LinkingService } from './linking.service';
 
@@ -25,24 +25,20 @@ const codeQuery = z.object({
 });
 type CodeQuery = z.infer<typeof codeQuery>;
 
-const refused =
-  (status: number, code: 'invalid_client' | 'invalid_request' | 'invalid_scope') =>
-  (message: string) =>
-    new HttpError(status, code, message);
-const invalidRequest = refused(400, 'invalid_request');
-
 /** The PKCE challenge to bind the code to; public clients must send one (RFC 7636, RFC 9700). */
 function challengeOf(q: CodeQuery, isPublic: boolean): string | undefined {
   if (q.code_challenge === undefined) {
-    if (q.code_challenge_method !== undefined) throw invalidRequest('code_challenge is missing');
-    if (isPublic) throw invalidRequest('This client must use PKCE (code_challenge with S256)');
+    if (q.code_challenge_method !== undefined)
+      throw errors.invalidRequest('code_challenge is missing');
+    if (isPublic)
+      throw errors.invalidRequest('This client must use PKCE (code_challenge with S256)');
     return undefined;
   }
   if (q.code_challenge_method !== 'S256') {
-    throw invalidRequest('Only the S256 code_challenge_method is accepted');
+    throw errors.invalidRequest('Only the S256 code_challenge_method is accepted');
   }
   if (!S256_CHALLENGE.test(q.code_challenge)) {
-    throw invalidRequest('code_challenge must be a base64url SHA-256 (43 characters)');
+    throw errors.invalidRequest('code_challenge must be a base64url SHA-256 (43 characters)');
   }
   return q.code_challenge;
 }
@@ -60,17 +56,17 @@ export function linkingRoutes(deps: {
 }): FastifyPluginAsyncZod {
   async function codeFor(q: CodeQuery): Promise<URL> {
     const client = deps.clients.find(q.client_id);
-    if (!client) throw refused(400, 'invalid_client')('Unknown client_id');
+    if (!client) throw errors.invalidClient('Unknown client_id', 400);
     if (!redirectAllowed(client, q.redirect_uri)) {
-      throw invalidRequest('redirect_uri is not registered for this client');
+      throw errors.invalidRequest('redirect_uri is not registered for this client');
     }
     const claims = await deps.signer.verify(q.token);
-    if (!claims) throw unauthorized('Invalid or expired access token');
+    if (!claims) throw errors.badToken();
     // Only the app's own session links an assistant: a linked token cannot mint itself
     // another code with a wider scope.
-    if (!isAppSession(claims.scope)) throw forbidden('This token may not link an assistant');
+    if (!isAppSession(claims.scope)) throw errors.forbidden('This token may not link an assistant');
     if (!scopeAllowed(client, q.scope)) {
-      throw refused(400, 'invalid_scope')('scope is not allowed for this client');
+      throw errors.invalidScope('scope is not allowed for this client');
     }
     const code = await deps.linking.issue({
       userId: claims.userId,
@@ -123,7 +119,7 @@ export function linkingRoutes(deps: {
       async (request, reply) => {
         try {
           if (request.validationError) {
-            throw invalidRequest(`Invalid query: ${request.validationError.message}`);
+            throw errors.invalidRequest(`Invalid query: ${request.validationError.message}`);
           }
           const target = await codeFor(request.query);
           return reply.header('cache-control', 'no-store').redirect(target.toString(), 302);

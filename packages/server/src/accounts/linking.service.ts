@@ -1,7 +1,7 @@
 import type { CodeBinding, Redemption } from '../auth/authorization-codes';
 import { s256 } from '../auth/authorization-codes';
 import { newOpaqueToken, sha256 } from '../auth/jwt';
-import { unauthorized } from '../errors';
+import { errors } from '../errors';
 import type { UsersRepository } from '../repositories/users.repository';
 import type { AccountsRepository } from './accounts.repository';
 
@@ -27,8 +27,7 @@ export function createLinkingService(
     }): Promise<string> {
       // A deleted account's token stays valid until it expires: it links nothing (docs/wire-contract.md §1:
       // 401 for a bad token, never a 500).
-      if (!(await users.findById(input.userId)))
-        throw unauthorized('Invalid or expired access token');
+      if (!(await users.findById(input.userId))) throw errors.badToken();
       const code = newOpaqueToken();
       const data: Record<string, string> = {
         clientId: input.clientId,

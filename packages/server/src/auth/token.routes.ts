@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError } from '../errors';
+import { errors } from '../errors';
 import { CODE_VERIFIER } from './authorization-codes';
 import { secretMatches, type OAuthClient, type OAuthClients } from './oauth-clients';
 import type { TokenService } from './token.service';
@@ -55,9 +55,6 @@ function basicOf(request: FastifyRequest): { id: string; secret: string } | unde
 const textField = (form: Record<string, unknown>, name: string) =>
   typeof form[name] === 'string' ? form[name] : undefined;
 
-const invalidClient = () =>
-  new HttpError(401, 'invalid_client', 'Unknown client or wrong client secret');
-
 /**
  * Who is asking (RFC 6749 §2.3): a client with a secret proves it, by HTTP Basic or in the
  * body (one of them); a public client names itself with client_id and may only redeem a
@@ -73,16 +70,16 @@ function authenticate(request: FastifyRequest, clients: OAuthClients): OAuthClie
   const bodyId = textField(form, 'client_id');
   const bodySecret = textField(form, 'client_secret');
   if (basic && (bodySecret !== undefined || (bodyId !== undefined && bodyId !== basic.id))) {
-    throw invalidClient();
+    throw errors.invalidClient();
   }
   const id = basic?.id ?? bodyId;
   const secret = basic?.secret ?? bodySecret;
   const client = id === undefined ? undefined : clients.find(id);
-  if (!client) throw invalidClient();
+  if (!client) throw errors.invalidClient();
   if (secret !== undefined) {
-    if (!secretMatches(client, secret)) throw invalidClient();
+    if (!secretMatches(client, secret)) throw errors.invalidClient();
   } else if (!client.public || form.grant_type === 'password') {
-    throw invalidClient();
+    throw errors.invalidClient();
   }
   return client;
 }
@@ -113,7 +110,7 @@ export function tokenRoutes(deps: {
         async (request) => {
           const body = request.body;
           const client = clientOf.get(request);
-          if (!client) throw invalidClient();
+          if (!client) throw errors.invalidClient();
           if (body.grant_type === 'authorization_code') {
             return deps.tokens.authorizationCodeGrant(body.code, {
               clientId: client.id,
@@ -125,11 +122,7 @@ export function tokenRoutes(deps: {
             return deps.tokens.refreshGrant(body.refresh_token);
           // A voice assistant links through a code; only the app takes a user's password.
           if (!client.app) {
-            throw new HttpError(
-              400,
-              'unauthorized_client',
-              'This client may not use the password grant',
-            );
+            throw errors.unauthorizedClient('This client may not use the password grant');
           }
           return deps.tokens.passwordGrant(body.username, body.password);
         },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ACCESS_TOKEN_LIFETIME_S, type TokenResponse } from '@hearth/protocol';
-import { HttpError } from '../errors';
+import { errors } from '../errors';
 import type { TokensRepository } from '../repositories/tokens.repository';
 import type { UserRow, UsersRepository } from '../repositories/users.repository';
 import { newOpaqueToken, sha256, type TokenSigner } from './jwt';
@@ -12,8 +12,6 @@ import { APP_SCOPE } from './scopes';
 /** Refresh tokens outlive access tokens so that an installed app stays signed in. */
 const REFRESH_TOKEN_LIFETIME_MS = 90 * 24 * 3600 * 1000;
 const DEFAULT_SCOPE = APP_SCOPE;
-
-const invalidGrant = (message: string) => new HttpError(401, 'invalid_grant', message);
 
 export interface TokenServiceDeps {
   users: UsersRepository;
@@ -67,11 +65,10 @@ export function createTokenService({
       // An unknown user costs one hash check too, so timing does not reveal which e-mails exist;
       // and both failures share one message.
       const valid = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
-      if (!user || !valid) throw invalidGrant('Wrong e-mail or password');
+      if (!user || !valid) throw errors.invalidGrant('Wrong e-mail or password');
       // Told apart from a wrong password (only to someone who knows it), so the app can offer
       // to send the confirmation link again (DECISIONS).
-      if (!user.verified)
-        throw new HttpError(401, 'email_not_confirmed', 'Confirm your e-mail address first');
+      if (!user.verified) throw errors.emailNotConfirmed();
       return issue(user, await sessions.start(user.id), DEFAULT_SCOPE);
     },
 
@@ -84,10 +81,10 @@ export function createTokenService({
         await sessions.end(redeemed.replayedSession);
       }
       if (!redeemed || 'replayedSession' in redeemed) {
-        throw invalidGrant('Unknown, used or expired authorization code');
+        throw errors.invalidGrant('Unknown, used or expired authorization code');
       }
       const user = await users.findById(redeemed.userId);
-      if (!user) throw invalidGrant('Unknown user');
+      if (!user) throw errors.invalidGrant('Unknown user');
       const sid = await sessions.start(user.id);
       await redeemed.started(sid);
       return issue(user, sid, redeemed.scope);
@@ -95,20 +92,20 @@ export function createTokenService({
 
     async refreshGrant(refreshToken: string): Promise<TokenResponse> {
       const row = await tokens.findByHash(sha256(refreshToken));
-      if (!row) throw invalidGrant('Unknown refresh token');
+      if (!row) throw errors.invalidGrant('Unknown refresh token');
       if (row.revokedAt || !(await sessions.isLive(row.family))) {
-        throw invalidGrant('Refresh token revoked');
+        throw errors.invalidGrant('Refresh token revoked');
       }
       if (row.usedAt || !(await tokens.consume(row.id))) {
         // A rotated token came back: someone holds a copy, so end the whole sign-in.
         await tokens.revokeFamily(row.family);
         // Its access tokens too: the copy may have been used already.
         await sessions.end(row.family);
-        throw invalidGrant('Refresh token already used');
+        throw errors.invalidGrant('Refresh token already used');
       }
-      if (row.expiresAt.getTime() <= Date.now()) throw invalidGrant('Refresh token expired');
+      if (row.expiresAt.getTime() <= Date.now()) throw errors.invalidGrant('Refresh token expired');
       const user = await users.findById(row.userId);
-      if (!user) throw invalidGrant('Unknown user');
+      if (!user) throw errors.invalidGrant('Unknown user');
       return issue(user, row.family, row.scope);
     },
   };
