@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TokenSigner } from '../auth/jwt';
 import { mayReadAccount, mayWriteAccount } from '../auth/scopes';
-import { forbidden } from '../errors';
+import { errors } from '../errors';
 import { bearerAuth, currentUser } from '../http/authenticate';
 import type { AccountsService } from './accounts.service';
 import * as s from './accounts.schemas';
@@ -19,9 +19,11 @@ function ownUid(
   access: 'read' | 'write' = 'write',
 ): string {
   const { userId: me, scope } = currentUser(request);
-  if (request.params.uid !== me) throw forbidden('You may only change your own account');
+  if (request.params.uid !== me) throw errors.forbidden('You may only change your own account');
   if (!(access === 'read' ? mayReadAccount(scope) : mayWriteAccount(scope)))
-    throw forbidden(`This token may not ${access === 'read' ? 'read' : 'change'} the account`);
+    throw errors.forbidden(
+      `This token may not ${access === 'read' ? 'read' : 'change'} the account`,
+    );
   return me;
 }
 

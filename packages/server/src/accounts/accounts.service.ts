@@ -3,7 +3,7 @@ import { newOpaqueToken, sha256 } from '../auth/jwt';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { Sessions } from '../auth/sessions';
 import type { AccountCodePurpose } from '../db/schema';
-import { badRequest, HttpError, notFound } from '../errors';
+import { errors } from '../errors';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail';
 import type { LinkOrigin } from '../mail/link-origin';
@@ -35,8 +35,8 @@ export interface LinkTarget {
 }
 
 const alreadyRegistered = () =>
-  new HttpError(409, 'already_registered', 'This e-mail address is already registered');
-const badCode = () => notFound('Unknown user or code, or the code has expired');
+  errors.alreadyRegistered('This e-mail address is already registered');
+const badCode = () => errors.notFound('Unknown user or code, or the code has expired');
 
 export function createAccountsService({
   users,
@@ -76,14 +76,14 @@ export function createAccountsService({
   /** The caller's account; 404 if it was deleted after its token was checked. */
   async function existingUser(userId: string) {
     const user = await users.findById(userId);
-    if (!user) throw notFound('Unknown user');
+    if (!user) throw errors.notFound('Unknown user');
     return user;
   }
 
   async function userWithPassword(userId: string, password: string) {
     const user = await existingUser(userId);
     if (!(await verifyPassword(user.passwordHash, password))) {
-      throw badRequest('The current password is wrong');
+      throw errors.validation('The current password is wrong');
     }
     return user;
   }

@@ -1,5 +1,5 @@
 import { isValidDevId, parseNodeType } from '@hearth/protocol';
-import { notFound } from '../errors';
+import { errors } from '../errors';
 import type { DevicesRepository, DevRow } from '../repositories/devices.repository';
 import type { Role } from '../repositories/homes.repository';
 import type { NodeRow } from '../repositories/nodes.repository';
@@ -21,7 +21,7 @@ export function createAccessService(devices: DevicesRepository) {
     },
     async requireDev(userId: string, devId: string): Promise<DevAccess> {
       const access = isValidDevId(devId) ? await devices.roleOf(userId, devId) : undefined;
-      if (!access) throw notFound('Dev not found');
+      if (!access) throw errors.missing('dev');
       return access;
     },
     /** `requireDev` and the node it names, looked up together; 404 for either unknown. */
@@ -35,8 +35,8 @@ export function createAccessService(devices: DevicesRepository) {
       const found = isValidDevId(devId)
         ? await devices.roleAndNode(userId, devId, type ?? '', addr)
         : undefined;
-      if (!found) throw notFound('Dev not found');
-      if (!type || !found.node) throw notFound('Node not found');
+      if (!found) throw errors.missing('dev');
+      if (!type || !found.node) throw errors.missing('node');
       return { dev: found.dev, role: found.role, node: found.node };
     },
   };

@@ -7,7 +7,7 @@ import {
   pmoSystemSchema,
   powerLimitValue,
 } from '@hearth/protocol';
-import { forbidden } from '../errors';
+import { errors } from '../errors';
 import { currentUser } from '../http/authenticate';
 import type { AccessService } from './access.service';
 import type { DeviceManagerService } from './device-manager.service';
@@ -50,7 +50,7 @@ export function deviceManagerRoutes(deps: {
   const devOf = async (request: FastifyRequest, ownerOnly?: string) => {
     const { dev } = devParams.parse(request.params);
     const found = await access.requireDev(currentUser(request).userId, dev);
-    if (ownerOnly && found.role !== 'owner') throw forbidden(ownerOnly);
+    if (ownerOnly && found.role !== 'owner') throw errors.forbidden(ownerOnly);
     return found.dev;
   };
   const read = <R extends z.ZodType>(response: R, description?: string) => ({

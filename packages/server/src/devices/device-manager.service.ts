@@ -9,7 +9,7 @@ import {
   POWER_LIMIT_NONE,
   POWER_LIMITLESS,
 } from '@hearth/protocol';
-import { badRequest } from '../errors';
+import { errors } from '../errors';
 import type { CommandsService } from '../gateway/commands.service';
 import type { DevicesRepository, DevRow } from '../repositories/devices.repository';
 import type { HomesRepository } from '../repositories/homes.repository';
@@ -93,12 +93,12 @@ export function createDeviceManagerService(deps: DeviceManagerDeps) {
         (p) => p !== POWER_LIMITLESS && p !== POWER_LIMIT_NONE && !isValidMaxPower(p),
       );
       if (value !== undefined)
-        throw badRequest(
+        throw errors.validation(
           `profile value ${value} must be ${POWER_LIMIT_MIN_W}–${POWER_LIMIT_MAX_W} W, 0 (none) or -1 (limitless)`,
         );
       const bad = body.max_power_config.slots.find((s) => s.i >= profiles);
       if (bad)
-        throw badRequest(
+        throw errors.validation(
           `slot at minute ${bad.m} names profile ${bad.i}, but there are ${profiles}`,
         );
       return write(devId, '/pmo_system', body, body);

@@ -17,7 +17,7 @@ import {
   withResolution,
 } from '@hearth/protocol';
 import type { z } from 'zod';
-import { badRequest, forbidden } from '../errors';
+import { errors } from '../errors';
 import type { CommandsService } from '../gateway/commands.service';
 import type { Role } from '../repositories/homes.repository';
 import type { DevicesRepository } from '../repositories/devices.repository';
@@ -110,14 +110,14 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
     realtime.update(node.devId, `${base(node)}/prog`, value);
   }
   function heaterOnly(node: NodeRow) {
-    if (node.type === 'pmo') throw badRequest('a power monitor has no such setting');
+    if (node.type === 'pmo') throw errors.validation('a power monitor has no such setting');
   }
 
   return {
     async status(node: NodeRow, role: Role, write: NodeStatusWrite) {
       heaterOnly(node);
       if (write.locked !== undefined && role !== 'owner')
-        throw forbidden('Only the owner may change the keyboard lock');
+        throw errors.forbidden('Only the owner may change the keyboard lock');
       checkTemperatures(node, write.units, {
         stemp: write.stemp,
         comf_temp: write.comf_temp,
@@ -155,26 +155,27 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
     },
     async lock(node: NodeRow, role: Role, locked: boolean) {
       heaterOnly(node);
-      if (role !== 'owner') throw forbidden('Only the owner may change the keyboard lock');
+      if (role !== 'owner') throw errors.forbidden('Only the owner may change the keyboard lock');
       return writeStatus(node, 'lock', { locked }, { locked });
     },
     async setup(node: NodeRow, role: Role, body: SetupWrite) {
       // Only the settings this node type has, each of its type and range (protocol node-settings).
       const type = parseNodeType(node.type);
-      if (!type) throw badRequest(`a ${node.type} node has no settings`);
+      if (!type) throw errors.validation(`a ${node.type} node has no settings`);
       const parsed = setupWriteSchemaFor(type).safeParse(body);
-      if (!parsed.success) throw badRequest(setupIssue(type, parsed.error));
+      if (!parsed.success) throw errors.validation(setupIssue(type, parsed.error));
       const write = parsed.data;
       const current = node.setup ?? {};
       if (role !== 'owner') {
         const changed = ownerOnlySetupKeys(type).filter(
           (k) => k in write && JSON.stringify(write[k]) !== JSON.stringify(current[k]),
         );
-        if (changed.length > 0) throw forbidden(`Only the owner may change ${changed.join(', ')}`);
+        if (changed.length > 0)
+          throw errors.forbidden(`Only the owner may change ${changed.join(', ')}`);
       }
       checkSetupValues(current, write);
       const range = setupRangeProblem(type, current, write);
-      if (range) throw badRequest(range);
+      if (range) throw errors.validation(range);
       const { sync_status: _ignored, ...forwarded } = write;
       const hardware = Object.fromEntries(
         hardwareSetupKeys(type)
@@ -204,7 +205,7 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
       return { select };
     },
     async powerLimit(node: NodeRow, watts: number) {
-      if (node.type !== 'pmo') throw badRequest('only a power monitor has a power limit');
+      if (node.type !== 'pmo') throw errors.validation('only a power monitor has a power limit');
       const body = { power_limit: formatPowerLimit(watts) };
       const path = `${base(node)}/power_limit`;
       await devices.putState(node.devId, path, body);

@@ -15,7 +15,7 @@ import {
   type StempRange,
   type TemperatureUnits,
 } from '@hearth/protocol';
-import { badRequest } from '../errors';
+import { errors } from '../errors';
 import type { NodeRow } from '../repositories/nodes.repository';
 
 type LimitedNode = Pick<NodeRow, 'setup' | 'status'>;
@@ -43,7 +43,7 @@ export function checkTemperatures(
   const range = temperatureRange(node, units);
   for (const [key, text] of given) {
     const problem = rangeProblem(key, Number(text), range, units);
-    if (problem) throw badRequest(problem);
+    if (problem) throw errors.validation(problem);
   }
 }
 
@@ -57,7 +57,7 @@ export function checkProfileOrder(
   values: Partial<Record<ProfileTempKey, string | undefined>>,
 ): void {
   const problem = units && profileTemperaturesProblem(node.status, units, values);
-  if (problem) throw badRequest(problem);
+  if (problem) throw errors.validation(problem);
 }
 
 /**
@@ -66,7 +66,7 @@ export function checkProfileOrder(
  */
 export function checkModeEnabled(node: LimitedNode, mode: NodeMode | undefined): void {
   const problem = modeDisabledProblem(node.setup, mode);
-  if (problem) throw badRequest(problem);
+  if (problem) throw errors.validation(problem);
 }
 
 /** 400 when a runback is asked above the node's `extra_options.max_runback_temp`. */
@@ -85,7 +85,7 @@ export function checkRunbackTemp(
   const limit =
     own === units ? max : units === 'F' ? celsiusToFahrenheit(max) : fahrenheitToCelsius(max);
   if (Number(stemp) > limit + 0.05)
-    throw badRequest(
+    throw errors.validation(
       `the runback temperature must not be above ${Math.round(limit * 10) / 10} °${units}`,
     );
 }
@@ -95,7 +95,7 @@ export function checkRunbackTime(node: LimitedNode, minutes: number | undefined)
   if (minutes === undefined) return;
   const max = runbackSettings(node.setup?.extra_options, ownUnits(node)).maxMinutes;
   if (max !== undefined && minutes > max)
-    throw badRequest(`the runback time must not be above ${max} minutes`);
+    throw errors.validation(`the runback time must not be above ${max} minutes`);
 }
 
 /**
@@ -107,7 +107,7 @@ export function checkSetupValues(
   write: Record<string, unknown>,
 ): void {
   const problem = setupValueProblem(current, write);
-  if (problem) throw badRequest(problem);
+  if (problem) throw errors.validation(problem);
 }
 
 /**
@@ -117,5 +117,5 @@ export function checkSetupValues(
  */
 export function checkProgResolution(node: LimitedNode, prog: Prog): void {
   const problem = progSlotsProblem(node.setup, prog);
-  if (problem) throw badRequest(problem);
+  if (problem) throw errors.validation(problem);
 }

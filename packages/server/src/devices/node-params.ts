@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { forbidden } from '../errors';
+import { errors } from '../errors';
 import { currentUser } from '../http/authenticate';
 import type { DevRow } from '../repositories/devices.repository';
 import type { NodeRow } from '../repositories/nodes.repository';
@@ -40,6 +40,6 @@ export async function nodeOf(
   const { dev, type, addr } = nodeParams.parse(request.params);
   const lookup = access.requireNode(currentUser(request).userId, dev, type, addr);
   const found = opts.limit ? await opts.limit.admit(request, lookup) : await lookup;
-  if (opts.ownerOnly && found.role !== 'owner') throw forbidden(opts.ownerOnly);
+  if (opts.ownerOnly && found.role !== 'owner') throw errors.forbidden(opts.ownerOnly);
   return { node: found.node, role: found.role, dev: found.dev };
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { isValidPassword } from '@hearth/protocol';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { HttpError, badRequest, forbidden, notFound } from '../errors';
+import { errors } from '../errors';
 import type { HomeAccess } from '../homes/home-access';
 import type { HomesAdminRepository } from '../homes/homes-admin.repository';
 import type { Mailer } from '../mail';
@@ -13,7 +13,7 @@ import { inviteMail } from './invite-mail';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const hashCode = (code: string) => createHash('sha256').update(code).digest();
-const badLink = () => notFound('bad user or code');
+const badLink = () => errors.notFound('bad user or code');
 
 /**
  * `{base}/invite-confirm/{serialId}?userid=&code=`; a confirmation_url that already names the
@@ -54,7 +54,8 @@ export function createGuestsService(deps: {
   const { guests, users, access, homes, mailer, realtime, linkOrigin } = deps;
 
   function sameUser(inviter: Inviter, uid: string) {
-    if (uid !== inviter.userId) throw forbidden('An invitation is sent in your own name only');
+    if (uid !== inviter.userId)
+      throw errors.forbidden('An invitation is sent in your own name only');
   }
 
   return {
@@ -73,10 +74,10 @@ export function createGuestsService(deps: {
       const { home } = await access.home(inviter.userId, body.groupid, 'owner');
       const email = body.email.toLowerCase();
       if (email === inviter.email.toLowerCase())
-        throw badRequest('You cannot invite yourself to your own home');
+        throw errors.validation('You cannot invite yourself to your own home');
       const existing = await guests.find(home.id, email);
       if (existing && !existing.pending)
-        throw new HttpError(409, 'already_registered', `${email} is already a guest of this home`);
+        throw errors.alreadyRegistered(`${email} is already a guest of this home`);
       const code = randomBytes(24).toString('base64url');
       const row = await guests.putPending(home.id, email, hashCode(code).toString('hex'));
       // A confirmation_url that already names the confirm route is judged by what precedes it.
@@ -91,7 +92,7 @@ export function createGuestsService(deps: {
       sameUser(inviter, uid);
       await access.home(inviter.userId, body.groupid, 'owner');
       if (!(await guests.remove(body.groupid, body.email.toLowerCase())))
-        throw notFound('No such guest in this home');
+        throw errors.notFound('No such guest in this home');
       for (const devId of await homes.devIdsOf(body.groupid)) realtime.revalidate(devId);
     },
 
@@ -105,10 +106,10 @@ export function createGuestsService(deps: {
       let user = await users.findByEmail(row.email);
       if (user) {
         if (!(await verifyPassword(user.passwordHash, body.pass)))
-          throw badRequest('Wrong password for the account of this e-mail');
+          throw errors.validation('Wrong password for the account of this e-mail');
       } else {
         if (!isValidPassword(body.pass))
-          throw badRequest('The password must be 6 to 20 letters, digits or underscores');
+          throw errors.validation('The password must be 6 to 20 letters, digits or underscores');
         const home = await homes.findHome(row.groupId);
         const owner = home ? await users.findById(home.ownerId) : undefined;
         user = await users.create({

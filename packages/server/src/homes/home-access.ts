@@ -1,4 +1,4 @@
-import { forbidden, notFound } from '../errors';
+import { errors } from '../errors';
 import type { AccessService } from '../devices/access.service';
 import type { Role } from '../repositories/homes.repository';
 import type { HomesAdminRepository } from './homes-admin.repository';
@@ -10,15 +10,15 @@ export function createHomeAccess(homes: HomesAdminRepository, access: AccessServ
   return {
     async home(userId: string, groupId: string, need: Role | 'any' = 'any') {
       const found = UUID.test(groupId) ? await homes.roleOfHome(userId, groupId) : undefined;
-      if (!found) throw notFound('Home not found');
+      if (!found) throw errors.missing('home');
       if (need === 'owner' && found.role !== 'owner')
-        throw forbidden('Only the home owner may do this');
+        throw errors.forbidden('Only the home owner may do this');
       return found;
     },
     async ownedDev(userId: string, devId: string) {
       const found = await access.findDevAccess(userId, devId);
-      if (!found?.dev.groupId) throw notFound('Dev not found');
-      if (found.role !== 'owner') throw forbidden('Only the home owner may do this');
+      if (!found?.dev.groupId) throw errors.missing('dev');
+      if (found.role !== 'owner') throw errors.forbidden('Only the home owner may do this');
       return { dev: found.dev, groupId: found.dev.groupId };
     },
   };

@@ -1,7 +1,7 @@
 import type { AddDeviceBody, GeoDataBody } from '@hearth/protocol';
 import type { Dev } from '@hearth/protocol';
 import { presentDev } from '../devices/devices.presenter';
-import { HttpError, badRequest, notFound, unauthorized } from '../errors';
+import { errors, type HttpError } from '../errors';
 import type { GatewayCommands } from '../gateway/commands.service';
 import type { RealtimeEmitter } from '../realtime/realtime.emitter';
 import type { DevicesRepository } from '../repositories/devices.repository';
@@ -11,8 +11,6 @@ import { storedObjectSchema, storedOr, type StoredShapeLog } from '../stored-sha
 import type { HomeAccess } from './home-access';
 import type { HomesAdminRepository } from './homes-admin.repository';
 import { addressProblem } from './homes.schemas';
-
-const conflict = (message: string) => new HttpError(409, 'device_conflict', message);
 
 export interface HomesServiceDeps {
   homes: HomesAdminRepository;
@@ -62,17 +60,17 @@ export function createHomesService({
     id: string,
     name: string | undefined,
     geo: () => Record<string, unknown>,
-    othersHome: () => HttpError = () => notFound('Home not found'),
+    othersHome: () => HttpError = () => errors.missing('home'),
   ) {
     const existing = await homes.findHome(id);
     if (existing) {
       if (existing.ownerId !== userId) throw othersHome();
       return { home: existing, created: false };
     }
-    if (!name) throw badRequest('name is required to create a new home');
+    if (!name) throw errors.validation('name is required to create a new home');
     // A deleted account's token stays valid until it expires: it creates no home (docs/wire-contract.md §1:
     // 401 for a bad token, never a 500).
-    if (!(await users.findById(userId))) throw unauthorized('Invalid or expired access token');
+    if (!(await users.findById(userId))) throw errors.badToken();
     return {
       home: await homes.createHome({ id, ownerId: userId, name, geoData: geo() }),
       created: true,
@@ -92,22 +90,22 @@ export function createHomesService({
         tz_code: body.tz_code,
       };
       const problem = addressProblem(geo);
-      if (problem) throw badRequest(problem);
+      if (problem) throw errors.validation(problem);
       const known = await devices.find(body.dev_id);
       if (known?.groupId) {
         const mine = await homes.roleOfHome(userId, known.groupId);
         if (mine?.role === 'owner')
-          throw conflict(
+          throw errors.deviceConflict(
             `Device ${body.dev_id} is already registered in your home "${mine.home.name}"`,
           );
-        throw conflict(`Device ${body.dev_id} belongs to another account`);
+        throw errors.deviceConflict(`Device ${body.dev_id} belongs to another account`);
       }
       const { home, created } = await targetHome(
         userId,
         body.groupData.id,
         body.groupData.name,
         () => geo,
-        () => new HttpError(409, 'already_registered', 'Home already registered'),
+        () => errors.alreadyRegistered('Home already registered'),
       );
       const claimed = await homes.claimFree(body.dev_id, home.id, {
         name: body.name,
@@ -116,7 +114,7 @@ export function createHomesService({
       });
       if (!claimed) {
         if (created) await homes.deleteIfEmpty(home.id);
-        throw conflict(`Device ${body.dev_id} belongs to another account`);
+        throw errors.deviceConflict(`Device ${body.dev_id} belongs to another account`);
       }
       await fanOutGeo(home.id, created ? geo : homeData(home, 'geoData'), body.dev_id);
       const row = await devices.find(body.dev_id);
@@ -181,9 +179,9 @@ export function createHomesService({
         body.country !== stored.country &&
         (body.state === undefined || body.zip === undefined)
       )
-        throw badRequest('changing the country needs its state and zip too');
+        throw errors.validation('changing the country needs its state and zip too');
       const problem = addressProblem(geo);
-      if (problem) throw badRequest(problem);
+      if (problem) throw errors.validation(problem);
       await homes.updateHome(groupId, { geoData: geo });
       await fanOutGeo(groupId, geo);
       return geo;

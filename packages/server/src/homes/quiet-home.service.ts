@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HttpError, badRequest } from '../errors';
+import { errors } from '../errors';
 import type { Mailer } from '../mail';
 import type { UsersRepository } from '../repositories/users.repository';
 import type { HomeAccess } from './home-access';
@@ -16,11 +16,7 @@ export interface QuietHomeConfig {
 const excludedNodesSchema = z.array(z.object({ devid: z.string(), nodes: z.array(z.number()) }));
 
 const tooMany = () =>
-  new HttpError(
-    429,
-    'too_many_changes',
-    'Too many quiet-home changes for this home in the last hour',
-  );
+  errors.tooManyChanges('Too many quiet-home changes for this home in the last hour');
 
 /** Spec 2 §4 quiet-home notifications: per home e-mail, flag and excluded nodes. */
 export function createQuietHomeService(deps: {
@@ -59,7 +55,7 @@ export function createQuietHomeService(deps: {
         (e) => !devIds.has(e.devid.toLowerCase()) && !devIds.has(e.devid),
       );
       if (foreign)
-        throw badRequest(
+        throw errors.validation(
           `excluded_nodes names ${foreign.devid}, which is not a device of this home`,
         );
       if (!(await limit.take(groupId))) throw tooMany();
@@ -92,7 +88,7 @@ export function createQuietHomeService(deps: {
     async test(userId: string, groupId: string): Promise<{ email: string }> {
       const { home } = await access.home(userId, groupId, 'owner');
       const config = await current(groupId, home.ownerId);
-      if (!config.email) throw badRequest('no e-mail address to send the test to');
+      if (!config.email) throw errors.validation('no e-mail address to send the test to');
       if (!(await limit.take(groupId))) throw tooMany();
       await mailer.send({
         to: config.email,

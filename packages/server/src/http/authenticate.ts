@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AccessTokenClaims } from '@hearth/protocol';
 import type { TokenSigner } from '../auth/jwt';
-import { unauthorized } from '../errors';
+import { errors } from '../errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -14,14 +14,14 @@ export function bearerAuth(signer: TokenSigner) {
   return async (request: FastifyRequest): Promise<void> => {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match?.[1]) throw unauthorized();
+    if (!match?.[1]) throw errors.unauthorized();
     const claims = await signer.verify(match[1]);
-    if (!claims) throw unauthorized('Invalid or expired access token');
+    if (!claims) throw errors.badToken();
     request.user = claims;
   };
 }
 
 export function currentUser(request: FastifyRequest): AccessTokenClaims {
-  if (!request.user) throw unauthorized();
+  if (!request.user) throw errors.unauthorized();
   return request.user;
 }

@@ -1,15 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../errors';
+import { errors } from '../errors';
 
 const FORM = 'application/x-www-form-urlencoded';
-
-/** 415 for a body in a type the route does not take. */
-export const jsonOnly = () =>
-  new HttpError(
-    415,
-    'validation_failed',
-    'This route takes a JSON body (Content-Type: application/json)',
-  );
 
 /**
  * Form bodies only where a route declares them (`schema.consumes`): the OAuth token endpoint,
@@ -23,7 +15,7 @@ export function acceptFormBodiesWhereDeclared(app: FastifyInstance): void {
   app.addContentTypeParser(FORM, { parseAs: 'string' }, (request, body, done) => {
     const consumes = (request.routeOptions.schema as { consumes?: unknown } | undefined)?.consumes;
     if (!Array.isArray(consumes) || !consumes.includes(FORM)) {
-      done(jsonOnly(), undefined);
+      done(errors.unsupportedMediaType(), undefined);
       return;
     }
     done(null, Object.fromEntries(new URLSearchParams(body.toString())));

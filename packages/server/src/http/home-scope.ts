@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { mayWriteHome } from '../auth/scopes';
-import { forbidden } from '../errors';
+import { errors } from '../errors';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Guest invitations name their home in the body (`groupid`), not in the path. */
@@ -26,7 +26,7 @@ export function limitHomeWritesToScope(app: FastifyInstance): void {
       const scope = request.user?.scope;
       const home = homeOf(request, route.url);
       if (scope === undefined || home === undefined) return;
-      if (!mayWriteHome(scope, home)) throw forbidden('This token may not change this home');
+      if (!mayWriteHome(scope, home)) throw errors.forbidden('This token may not change this home');
     };
     const existing = route.preHandler;
     const list = existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from '../errors';
+import { errors } from '../errors';
 
 /**
  * The deepest nesting of arrays and objects a JSON body may have. The deepest body of the API
@@ -47,7 +47,10 @@ export function acceptEmptyJsonBody(app: FastifyInstance): void {
       return;
     }
     if (jsonDepth(text) > MAX_JSON_DEPTH) {
-      done(badRequest(`JSON may be nested at most ${MAX_JSON_DEPTH} levels deep`), undefined);
+      done(
+        errors.validation(`JSON may be nested at most ${MAX_JSON_DEPTH} levels deep`),
+        undefined,
+      );
       return;
     }
     parse(request, text, done);

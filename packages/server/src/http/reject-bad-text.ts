@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from '../errors';
+import { errors } from '../errors';
 
 /**
  * The longest text any request may carry in one string or object key, whatever the route. Each
@@ -55,6 +55,6 @@ export function rejectBadText(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     const problem =
       findProblem(request.params) ?? findProblem(request.query) ?? findProblem(request.body);
-    if (problem) throw badRequest(MESSAGES[problem]);
+    if (problem) throw errors.validation(MESSAGES[problem]);
   });
 }

@@ -1,12 +1,10 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { HttpError } from '../errors';
+import { errors } from '../errors';
 import type { ChangeCounter } from './change-counter';
 
 export const DEFAULT_CHANGES_PER_HOUR = 600;
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-export const tooManyChanges = () => new HttpError(429, 'too_many_changes', 'too many changes');
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -29,7 +27,7 @@ export function createChangeLimit(counter: ChangeCounter, perHour: number, now =
     const user = request.user;
     if (!user) return;
     const count = await counter.hit(user.userId, now());
-    if (count > perHour) throw tooManyChanges();
+    if (count > perHour) throw errors.tooManyChanges();
   }
   return {
     preHandler,

@@ -1,9 +1,4 @@
-export {
-  createChangeLimit,
-  DEFAULT_CHANGES_PER_HOUR,
-  tooManyChanges,
-  type ChangeLimit,
-} from './change-limit';
+export { createChangeLimit, DEFAULT_CHANGES_PER_HOUR, type ChangeLimit } from './change-limit';
 export {
   createMemoryChangeCounter,
   createRedisChangeCounter,

@@ -1,5 +1,5 @@
 import { formatDecimal } from '@hearth/protocol';
-import { badRequest } from '../errors';
+import { errors } from '../errors';
 import type { HomesRepository } from '../repositories/homes.repository';
 import type { NodeRow } from '../repositories/nodes.repository';
 import type { SamplesRepository } from '../repositories/samples.repository';
@@ -22,7 +22,7 @@ export function createSamplesService(deps: {
     /** `{t,temp,counter}` per sample; a power monitor's `{t,counter,max,min}` (docs/wire-contract.md §5). */
     async raw(node: NodeRow, start: number, end: number) {
       if (end - start > MAX_RAW_SPAN_S)
-        throw badRequest('ask for at most 40 days of raw samples, or add group=day|month');
+        throw errors.validation('ask for at most 40 days of raw samples, or add group=day|month');
       const rows = await samples.range(node.devId, node.type, node.addr, start, end);
       return {
         samples: rows.map((r) =>
@@ -45,7 +45,8 @@ export function createSamplesService(deps: {
       group: SampleGroup,
       tz: string | undefined,
     ) {
-      if (end - start > MAX_GROUPED_SPAN_S) throw badRequest('ask for at most 400 days at a time');
+      if (end - start > MAX_GROUPED_SPAN_S)
+        throw errors.validation('ask for at most 400 days at a time');
       let zone = tz;
       if (zone === undefined) {
         const home = dev.groupId ? await homes.findById(dev.groupId) : undefined;
