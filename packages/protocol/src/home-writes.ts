@@ -108,7 +108,7 @@ const profileValue = z
     'a profile value is -1 (no limit), 0, or 1000 to 60000 W',
   );
 
-/** Spec 2 §3 extraData; DECISIONS: at most 4 power profiles, a fifth is refused (400). */
+/** Spec 2 §3 extraData; ruling D1: at most 4 power profiles, a fifth is refused (400). */
 export const extraDataBody = z
   .object({
     maxPowerType: z.enum([...MAX_POWER_TYPES, 'FIXED_POWER', 'POWER_SCHEDULE', 'NO_POWER_LIMIT']),

@@ -91,7 +91,7 @@ describe('geolocation tracking rules', () => {
   });
 });
 
-test('a home with a position and no stored range is watched at 150 m (DECISIONS)', () => {
+test('a home with a position and no stored range is watched at 150 m (ruling D5)', () => {
   expect(GEO_DEFAULT_RADIUS).toBe(150);
   const [home] = trackedHomes(
     [{ homeId: 'a', position: { latitude: 1, longitude: 2 } }],

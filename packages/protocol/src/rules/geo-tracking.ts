@@ -40,7 +40,7 @@ export function trackedHomes(
     const { latitude, longitude } = position ?? {};
     if (!granted.has(homeId) || typeof latitude !== 'number' || typeof longitude !== 'number')
       return [];
-    // DECISIONS: a home with a position but no stored range is watched at GEO_DEFAULT_RADIUS
+    // Ruling D5: a home with a position but no stored range is watched at GEO_DEFAULT_RADIUS
     // (150 m); the slider's 500 m default is only what the settings screen offers first.
     return [{ homeId, latitude, longitude, range: outdoor_range ?? GEO_DEFAULT_RADIUS }];
   });

@@ -69,7 +69,7 @@ describe('adding profiles', () => {
       'New profile 3',
     );
   });
-  test('allowed below 4 profiles (DECISIONS: at most 4) and while nothing is being created', () => {
+  test('allowed below 4 profiles (ruling D1: at most 4) and while nothing is being created', () => {
     expect(canAddProfile(0)).toBe(true);
     expect(canAddProfile(3)).toBe(true);
     expect(canAddProfile(4)).toBe(false);

@@ -84,8 +84,8 @@ export function nextProfileName(existing: readonly string[], label: string): str
 }
 
 /**
- * DECISIONS: at most 4 profiles (the named constant wins over spec 3 §4's "while the count is
- * at most 4"): "Add profile" goes away at 4.
+ * Ruling D1: at most 4 profiles (the named constant wins over an "add while the count is at
+ * most 4" that would allow a fifth): "Add profile" goes away at 4.
  */
 export function canAddProfile(count: number, creating = false): boolean {
   return !creating && count < MAX_POWER_PROFILES;
