@@ -127,7 +127,7 @@ describe('registration', () => {
   });
 });
 
-describe('an account not confirmed yet (DECISIONS)', () => {
+describe('an account not confirmed yet (ruling D14)', () => {
   it('is told so at sign-in, not "wrong password", and can have the link sent again', async () => {
     await send(bed.t.url, 'POST', '/api/v2/users', registration('dee@example.com'));
     const first = confirmationOf(await bed.sink.next('dee@example.com'));

@@ -67,7 +67,7 @@ export function createTokenService({
       const valid = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
       if (!user || !valid) throw errors.invalidGrant('Wrong e-mail or password');
       // Told apart from a wrong password (only to someone who knows it), so the app can offer
-      // to send the confirmation link again (DECISIONS).
+      // to send the confirmation link again (ruling D14).
       if (!user.verified) throw errors.emailNotConfirmed();
       return issue(user, await sessions.start(user.id), DEFAULT_SCOPE);
     },

@@ -202,7 +202,7 @@ describe('extra data', () => {
       }).toEqual({ body, status: 400 });
     }
     expect((await getJson(group(w, 'extra_data'), w.owner)).body).toEqual(extra);
-    // DECISIONS: at most 4 power profiles; a fifth is refused and nothing changes.
+    // Ruling D1: at most 4 power profiles; a fifth is refused and nothing changes.
     const profiles = (n: number) =>
       Array.from({ length: n }, (_, i) => ({ name: `P${i}`, color: '#123456', value: 1000 + i }));
     expect(
