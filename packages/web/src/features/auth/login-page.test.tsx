@@ -104,7 +104,7 @@ describe('login page', () => {
     expect(screen.queryByText('dashboard reached')).not.toBeInTheDocument();
   });
 
-  test('an unconfirmed account is told to confirm its address and can have the link again (DECISIONS)', async () => {
+  test('an unconfirmed account is told to confirm its address and can have the link again (ruling D14)', async () => {
     const { calls } = installFakeFetch({
       'POST /client/token': () =>
         json(

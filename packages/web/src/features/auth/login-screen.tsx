@@ -82,7 +82,7 @@ export function LoginScreen({
   const [pending, setPending] = useState(false);
   const sending = useRef(false);
   const [wrongCredentials, setWrongCredentials] = useState(false);
-  // DECISIONS: a right password on an unconfirmed account is told so, with the link offered again.
+  // Ruling D14: a right password on an unconfirmed account is told so, with the link offered again.
   const [unconfirmed, setUnconfirmed] = useState<{
     email: string;
     sent: 'no' | 'sending' | 'sent' | 'failed';

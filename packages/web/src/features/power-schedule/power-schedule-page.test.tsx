@@ -304,7 +304,7 @@ describe('power profiles', { timeout: 20_000 }, () => {
     ]);
   });
 
-  test('"Add profile" goes away at 4 profiles (DECISIONS: at most 4)', async () => {
+  test('"Add profile" goes away at 4 profiles (ruling D1: at most 4)', async () => {
     const four = ['A', 'B', 'C', 'D'].map((name) => ({ name, color: '#123456', value: 2000 }));
     servePower({ maxPowerProfiles: four.slice(0, 3), maxPowerType: 'schedule' }, slots);
     const first = openPower();

@@ -22,7 +22,7 @@ export function DeviceStep({ busy, onSend, onBack }: Props) {
     e.preventDefault();
     const label = t('registration.serialId');
     const dotted = dottedSerialId(serial, prefixes);
-    // DECISIONS: a filled serial id that is not valid is told what a valid one looks like.
+    // Ruling D11: a filled serial id that is not valid is told what a valid one looks like.
     const found =
       missingFields([[label, serial]]) ??
       (dotted

@@ -95,7 +95,7 @@ describe('step 2 (spec 1 §2, §5)', () => {
       open();
       access('new@example.com', 'secret_1', 'secret_1');
       serial(value);
-      // DECISIONS: a filled but wrong serial id is not told that the field is missing.
+      // Ruling D11: a filled but wrong serial id is not told that the field is missing.
       expect(screen.getByTestId('form-error')).toHaveTextContent(
         /The serial id is a known prefix followed by two digits, for example/,
       );

@@ -161,7 +161,7 @@ test('each step lists its buttons as spec 1 §2 does: Continue then Cancel, Send
   expect(names('Device data')).toEqual(['Where is my serial id?', 'Send register', 'Back']);
 });
 
-describe('a serial id that is filled but not valid (DECISIONS)', () => {
+describe('a serial id that is filled but not valid (ruling D11)', () => {
   test('is told what a valid one looks like, not that the field is missing', async () => {
     renderRoute('/login/register', <RegistrationPage />, '/login/register');
     fireEvent.change(field('E-mail'), { target: { value: 'new@example.com' } });

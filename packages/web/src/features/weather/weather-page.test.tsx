@@ -124,7 +124,7 @@ test('a home not in the list is "Home not found", without asking for it (spec 3 
   expect(useErrorToastStore.getState().kind).toBeNull();
 });
 
-test('an unreachable weather provider says so in the page and Retry asks again (DECISIONS)', async () => {
+test('an unreachable weather provider says so in the page and Retry asks again (ruling D13)', async () => {
   useErrorToastStore.getState().dismiss();
   let status = 502;
   const fetches = installFakeFetch({

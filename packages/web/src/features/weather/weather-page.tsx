@@ -87,7 +87,7 @@ export function WeatherPage() {
           </p>
         )}
         {failed && (
-          // DECISIONS: a failed read says so in the page and offers Retry (the toast goes).
+          // Ruling D13: a failed read says so in the page and offers Retry (the toast goes).
           <div className="weather__failed" role="alert" data-testid="weather-load-failed">
             <p>{t('weather.loadFailed')}</p>
             <IonButton

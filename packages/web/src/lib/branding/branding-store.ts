@@ -106,7 +106,7 @@ export function useBrand(): ResolvedBrand {
 /** Spec 1 §5: valid serial prefixes are the brand keys the app holds. */
 export function useSerialPrefixes(): string[] {
   const brands = useBrandingStore((s) => s.brands);
-  // DECISIONS: the brand keys of the operator's brand file plus the default brand's prefix.
+  // Ruling D11: the brand keys of the operator's brand file plus the default brand's prefix.
   const keys = Object.keys(brands ?? { [FALLBACK_BRAND_KEY]: null });
   return keys.includes(DEFAULT_SERIAL_PREFIX) ? keys : [...keys, DEFAULT_SERIAL_PREFIX];
 }

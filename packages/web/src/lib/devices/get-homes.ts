@@ -4,7 +4,7 @@ import { http } from '../http';
 import { deviceKeys } from './keys';
 
 /**
- * The one order of homes (DECISIONS: dashboard, its dropdown, `homeIndex` and the home list's
+ * The one order of homes (ruling D4: dashboard, its dropdown, `homeIndex` and the home list's
  * default): by id, numeric ids as numbers (2 before 10), any other id by its text.
  */
 export function compareHomeIds(a: string, b: string): number {

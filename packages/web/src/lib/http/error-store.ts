@@ -12,7 +12,7 @@ interface ErrorToastState {
   /** Bumped on each report so that the same kind twice restarts the timer. */
   seq: number;
   suppressed: boolean;
-  /** A write's missing answer has been told and no answer has come since (DECISIONS: once). */
+  /** A write's missing answer has been told and no answer has come since (ruling D8: once). */
   unansweredTold: boolean;
   report: (kind: ErrorKind) => void;
   /** A request got an answer: the next write with none is a new failure burst, told again. */

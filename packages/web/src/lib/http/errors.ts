@@ -10,7 +10,7 @@ export const ERROR_KINDS = [
   // Not in spec 1 §8: the server's sign-in throttle (429 too_many_attempts) is not the hourly
   // change limit, and telling a user who mistyped a password about "changes" would mislead.
   'tooManyAttempts',
-  // DECISIONS: a write that got no answer at all (network error or timeout) says "Changes may
+  // Ruling D8: a write that got no answer at all (network error or timeout) says "Changes may
   // not be saved successfully, check your Internet connection" (spec 3 §8), once per burst.
   'changesNotSaved',
 ] as const;

@@ -122,7 +122,7 @@ export function createHttpClient(deps: HttpClientDeps) {
       // A caller that cancelled (a query going away) gets its own abort back, no toast.
       if (options.signal?.aborted) throw cause;
       deps.onAnswer?.(false);
-      // A signed-in change with no answer may not be saved (DECISIONS); signing in, signing up
+      // A signed-in change with no answer may not be saved (ruling D8); signing in, signing up
       // and every read are told as the connection error.
       const kind = intent === 'write' && token ? 'changesNotSaved' : 'connection';
       return fail(new HttpError(0, kind, undefined, { cause }), options.quiet);

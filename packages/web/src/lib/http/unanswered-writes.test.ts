@@ -4,7 +4,7 @@ import { signIn } from '../../test/session';
 import { useConnectionStore } from '../socket/connection-store';
 import { http, useErrorToastStore } from './index';
 
-// DECISIONS: "Changes may not be saved successfully, check your Internet connection" is shown
+// Ruling D8: "Changes may not be saved successfully, check your Internet connection" is shown
 // when a write gets no answer at all (network error or timeout), once per failure burst.
 
 let down: boolean;

@@ -2,7 +2,7 @@ import { http } from '../../../lib/http';
 import { useBrandingStore } from '../../../lib/branding/branding-store';
 
 /**
- * Mails the confirmation link again (DECISIONS: an unconfirmed account at sign-in). The
+ * Mails the confirmation link again (ruling D14: an unconfirmed account at sign-in). The
  * server answers the same for every address. The sign-in screen has no client data loaded
  * in the light entry, so the links open where the app was loaded from.
  */

@@ -21,7 +21,7 @@ export const powerKeys = {
   heaterLimit: (devId: string) => ['devs', devId, 'htr_system', 'power_limit'] as const,
 };
 
-/** The app's one home list, in its one order (DECISIONS: the same list after Back). */
+/** The app's one home list, in its one order (ruling D4: the same list after Back). */
 export const useHomesData = useHomes;
 
 const devDataQuery = (devId: string) =>

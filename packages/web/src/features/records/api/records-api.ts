@@ -21,7 +21,7 @@ export interface RecordsNode {
   name: string;
 }
 
-/** The app's one home list, in its one order (DECISIONS: the same list after Back). */
+/** The app's one home list, in its one order (ruling D4: the same list after Back). */
 export const useHomesData = useHomes;
 
 export function useDevDatas(devIds: readonly string[]) {

@@ -22,7 +22,7 @@ export const devDataQuery = (devId: string) =>
     queryFn: ({ signal }) => http.request<DevData>(`${dev(devId)}/dev_data`, { signal }),
   });
 
-/** The app's one home list, in its one order (DECISIONS: the same list after Back). */
+/** The app's one home list, in its one order (ruling D4: the same list after Back). */
 export const useHomesData = useHomes;
 
 export function useDevDatas(devIds: readonly string[]) {
