@@ -74,7 +74,7 @@ test('create profiles up to the limit, rename one and delete one', async ({ page
         .click();
     await expect(page.getByTestId('power-profile')).toHaveCount(n);
   }
-  // DECISIONS: at most 4 power profiles; Add profile goes away at the fourth.
+  // Ruling D1: at most 4 power profiles; Add profile goes away at the fourth.
   await expect(page.getByTestId('power-profile')).toHaveCount(4);
   await expect(add).toHaveCount(0);
   await expect.poll(async () => (await pmo()).max_power_config.profiles).toEqual([-1, -1, -1, -1]);
