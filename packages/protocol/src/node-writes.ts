@@ -123,7 +123,7 @@ export const powerLimitWriteSchema = z.strictObject({ power_limit: powerLimitVal
 
 /**
  * A setup write (clients GET, merge and POST it, or POST only what changed): the settings of
- * the node's type in node-settings.ts, each of its type; the route documents the settings of
+ * the node's type in node-settings/, each of its type; the route documents the settings of
  * every type, and the node's own table decides (`setupWriteSchemaFor`).
  */
 export const setupWriteSchema = anySetupWriteSchema;

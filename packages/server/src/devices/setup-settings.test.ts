@@ -14,7 +14,7 @@ async function stored(base: string, token: string) {
   };
 }
 
-// A setup write carries only the settings its node type has (protocol node-settings.ts), each
+// A setup write carries only the settings its node type has (protocol node-settings/), each
 // of its type and range: any other key, of any size, used to be stored and forwarded as is.
 describe('node setup writes', () => {
   it('refuses a key the node type does not have, a wrong type or an out-of-range value, storing nothing', async () => {

@@ -153,7 +153,7 @@ function schemaOfUp(path: string): z.ZodType | undefined {
     const type = parseNodeType(part[1] ?? '');
     if (!type || Number(part[2]) > 2_147_483_647) return undefined;
     const name = part[3];
-    // Status and setup: the node type's shape (node-settings.ts), with something known in it.
+    // Status and setup: the node type's shape (protocol node-settings/), with something known in it.
     if (name === 'status' || name === 'setup')
       return nodeReportSchemaFor(type, name).refine(
         (v) => Object.values(v).some((x) => x !== undefined),

@@ -33,7 +33,7 @@ const otherParts = {
 
 /**
  * A node object as a gateway reports it, read against its node type's shape (protocol
- * node-settings.ts for status and setup): unknown keys dropped, a known key of the wrong type
+ * node-settings/ for status and setup): unknown keys dropped, a known key of the wrong type
  * or a report with nothing known in it refused. A partial report is taken; it merges into the
  * stored object (nodes.setParts).
  */

@@ -21,7 +21,7 @@ async function ownedDevice() {
   return (await createHomeWithDevice(t.repos, owner.id, randomDevId())).devId;
 }
 
-// Gateway reports are read against the node type's shape (protocol node-settings.ts): an
+// Gateway reports are read against the node type's shape (protocol node-settings/): an
 // empty or misshapen report replaced the stored status, and unknown keys (up to 1 MB) were
 // stored and pushed to the apps.
 describe('gateway reports', () => {
