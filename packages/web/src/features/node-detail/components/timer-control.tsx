@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-/** Spec 3 §2 timer control: ON or OFF; the switch works only in manual mode. */
+/** Spec 3 §2 timer control: ON or OFF; the switch works in manual and in off (ruling D2). */
 export function TimerControl({
   on,
   enabled,
