@@ -42,7 +42,7 @@ import { limitHomeWritesToScope } from './home-scope';
 import type { Readiness } from '../system/readiness';
 import { systemRoutes } from '../system/system.routes';
 import { bearerAuth } from './authenticate';
-import { installErrorHandling } from './error-handler';
+import { installErrorHandling } from './error-handling';
 import { acceptFormBodiesWhereDeclared } from './form-body';
 import { acceptEmptyJsonBody } from './json-body';
 import { rejectBadText } from './reject-bad-text';

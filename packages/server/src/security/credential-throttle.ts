@@ -8,11 +8,8 @@ import type {
   preValidationHookHandler,
   RouteOptions,
 } from 'fastify';
-import {
-  CREDENTIAL_THROTTLE,
-  type CredentialThrottlePolicy,
-  type ErrorBody,
-} from '@hearth/protocol';
+import { CREDENTIAL_THROTTLE, type CredentialThrottlePolicy } from '@hearth/protocol';
+import { errors } from '../errors';
 import type { AttemptStore } from './attempt-store';
 
 type Limits = Record<
@@ -88,14 +85,6 @@ const PENDING_TTL_MS = 60_000;
 const MAX_WAIT_MS = 10_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function tooManyAttemptsBody(): ErrorBody {
-  return {
-    message: 'Too many attempts; try again later',
-    statusCode: 429,
-    error: 'too_many_attempts',
-  };
-}
-
 function asList<T>(hook: T | T[] | undefined): T[] {
   return hook === undefined ? [] : Array.isArray(hook) ? hook : [hook];
 }
@@ -116,10 +105,11 @@ export function createCredentialThrottle(
   const reserved = new WeakMap<FastifyRequest, Reserved>();
 
   async function refuse(reply: FastifyReply, resetInMs: number): Promise<FastifyReply> {
+    const refusal = errors.tooManyAttempts();
     return reply
-      .code(429)
+      .code(refusal.statusCode)
       .header('retry-after', String(Math.max(1, Math.ceil(resetInMs / 1000))))
-      .send(tooManyAttemptsBody());
+      .send(refusal.toBody());
   }
 
   function guard(
