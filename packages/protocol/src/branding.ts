@@ -73,6 +73,11 @@ export const capabilitiesSchema = z.looseObject({
   supportedLanguages: z.array(z.string()),
   supportedTimezones: z.array(z.string()),
   wifiSmartboxAvailable: z.boolean(),
+  /**
+   * Whether the ethernet smartbox is offered in the native app (spec 2 §2, DECISIONS: the web
+   * app always offers it). Absent means offered, so brand files written before it still parse.
+   */
+  ethernetAvailable: z.boolean().optional(),
   geolocationEnabled: z.boolean(),
   inviteEnabled: z.boolean(),
   powerScheduleAvailable: z.boolean(),

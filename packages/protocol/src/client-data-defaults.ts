@@ -25,6 +25,7 @@ export function defaultClientData(supportedTimezones: string[]): ClientData {
       supportedLanguages: [...LANGUAGES],
       supportedTimezones,
       wifiSmartboxAvailable: true,
+      ethernetAvailable: true,
       geolocationEnabled: true,
       inviteEnabled: true,
       powerScheduleAvailable: true,

@@ -17,6 +17,8 @@ const CALORA: ClientData = {
     ...HEARTH.capabilities,
     supportedNodeTypes: ['htr', 'acm'],
     wifiSmartboxAvailable: false,
+    // Sold with wifi heaters only: its native app does not offer the ethernet smartbox.
+    ethernetAvailable: false,
     powerScheduleAvailable: false,
     htrPowerLimitAvailable: false,
   },

@@ -12,9 +12,8 @@ import {
 import { useLater } from '../../lib/accounts';
 import { apiOrigin } from '../../lib/config';
 import { deviceKeys, getHomes, routes, useHomes } from '../../lib/devices';
-import { availableDeviceTypes } from '../../lib/home-data';
+import { useDeviceTypes } from '../../lib/home-data';
 import { http } from '../../lib/http';
-import { platform, wifi } from '../../lib/platform';
 import { PageFrame } from '../../lib/screens';
 import { useSessionStore } from '../../lib/session/session-store';
 import { registrationApi } from './api/add-home-api';
@@ -36,7 +35,6 @@ import {
 import { useWizardStore } from './model/wizard-store';
 import { usePrefillExistingHome } from './use-prefill-existing-home';
 import './add-home.css';
-import { useCapabilities } from '../../lib/client-data';
 
 const defaultDetector: Detector = socketDetector(apiOrigin(), () => http.getValidToken());
 /** Spec 2 §4: in demo mode the sample device is found after 5 s, with no socket. */
@@ -89,13 +87,8 @@ export function AddHomeWizardPage({
     ? (rawStep as WizardStep)
     : null;
   const query = useMemo(() => new URLSearchParams(search), [search]);
-  const capabilities = useCapabilities();
-  const types = availableDeviceTypes({
-    // The wifi heater needs the native wifi/Bluetooth provisioning (spec 2 §1).
-    native: platform.isNative || wifi.available,
-    ethernetAvailable: true,
-    wifiAvailable: capabilities.wifiSmartboxAvailable,
-  });
+  // Spec 2 §2 with the brand's capabilities; ethernet hidden where the native app lacks it.
+  const types = useDeviceTypes();
   const existing = homes.data?.find((h) => h.id === homeId);
   // Checked once per page: Ionic keeps earlier steps mounted, and a finished wizard must not
   // send them back to the start.
@@ -110,7 +103,7 @@ export function AddHomeWizardPage({
   useEffect(() => {
     if (startsAfresh && useWizardStore.getState().finished) useWizardStore.getState().reset();
   }, [startsAfresh]);
-  usePrefillExistingHome(homeId, existing, query);
+  usePrefillExistingHome(homeId, existing, query, types);
 
   // Spec 2 §2: the device id query parameter is used when it is a valid id. Applied again once
   // the home has loaded, after the prefill above has started the wizard afresh for that home.

@@ -14,6 +14,8 @@ export type AppParameters = ClientData['appParameters'];
 /** The brand's feature switches (spec 1 §7 capabilities). */
 export interface Features {
   wifiSmartboxAvailable: boolean;
+  /** The ethernet smartbox in the native app (the web app always offers it, DECISIONS). */
+  ethernetAvailable: boolean;
   geolocationEnabled: boolean;
   inviteEnabled: boolean;
   powerScheduleAvailable: boolean;
@@ -24,6 +26,7 @@ export interface Features {
 /** What the app offers while the brand's client data is loading, or when it cannot be read. */
 export const DEFAULT_CAPABILITIES: Features = {
   wifiSmartboxAvailable: true,
+  ethernetAvailable: true,
   geolocationEnabled: true,
   inviteEnabled: true,
   powerScheduleAvailable: true,
@@ -74,6 +77,8 @@ export function useCapabilities(): Features {
   const loaded = useClientData().capabilities;
   if (!loaded) return DEFAULT_CAPABILITIES;
   const features = { ...DEFAULT_CAPABILITIES };
-  for (const key of Object.keys(features) as Array<keyof Features>) features[key] = loaded[key];
+  // A switch the brand's file leaves out keeps its default (ethernetAvailable is optional).
+  for (const key of Object.keys(features) as Array<keyof Features>)
+    features[key] = loaded[key] ?? DEFAULT_CAPABILITIES[key];
   return features;
 }

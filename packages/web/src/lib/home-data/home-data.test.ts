@@ -18,6 +18,12 @@ describe('device types offered (spec 2 §2)', () => {
       availableDeviceTypes({ native: true, ethernetAvailable: false, wifiAvailable: false }),
     ).toEqual(['wifiHtr']);
   });
+
+  test('ethernet: always on the web, hidden in the native app when the brand says unavailable (DECISIONS)', () => {
+    const web = { native: false, ethernetAvailable: false, wifiAvailable: true };
+    expect(availableDeviceTypes(web)).toEqual(['ethernet']);
+    expect(availableDeviceTypes({ ...web, native: true })).toEqual(['wifiHtr', 'wifi']);
+  });
 });
 
 describe('home data (spec 2 §3, §5)', () => {

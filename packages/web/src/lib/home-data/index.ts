@@ -3,4 +3,4 @@ export * from './location-info';
 export * from './home-data-model';
 export { HomeDataFields } from './home-data-fields';
 export { homeDataErrorText } from './home-data-error-text';
-export { useAddHomeOffered } from './use-add-home-offered';
+export { useAddHomeOffered, useDeviceTypes } from './use-add-home-offered';
