@@ -34,6 +34,37 @@ export const REPORTS_POOL_SIZE = 4;
 
 const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
+/** Key of the PostgreSQL advisory lock under which one process at a time migrates ("hrth"). */
+export const MIGRATION_LOCK_KEY = 0x68727468;
+
+/**
+ * Brings the schema up to date with the other processes of a deployment kept waiting: several
+ * processes starting together on a new database (a Kubernetes Deployment, a compose file)
+ * would otherwise each create the same tables, and all but one fail on duplicate catalog rows.
+ * Everything runs in one transaction on one connection, holding a transaction-level advisory
+ * lock: the lock ends with the transaction, whether it commits, fails or its process dies, and
+ * a pooler in transaction mode (PgBouncer) keeps the whole of it on one server connection.
+ * The migrator opens and commits a transaction of its own; PostgreSQL takes that BEGIN as a
+ * warning inside ours, and its COMMIT (or ROLLBACK) ends ours, lock included. The processes
+ * that waited then find nothing left to apply.
+ */
+async function migrateAlone(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    // Already committed by the migrator; should a version not open one, this commits ours.
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    await client.end();
+  }
+}
+
 /** Opens the database and brings its schema up to date before anything else touches it. */
 export async function openDatabase(database: Database, log: Logger): Promise<DbHandle> {
   if (database.kind === 'postgres') {
@@ -41,8 +72,8 @@ export async function openDatabase(database: Database, log: Logger): Promise<DbH
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool opens a new one for the next query.
     pool.on('error', (err) => log.warn({ err: err.message }, 'idle PostgreSQL connection lost'));
+    await migrateAlone(database.url);
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
     const reportsPool = new pg.Pool({
       connectionString: database.url,
       max: REPORTS_POOL_SIZE,
