@@ -74,7 +74,7 @@ export const capabilitiesSchema = z.looseObject({
   supportedTimezones: z.array(z.string()),
   wifiSmartboxAvailable: z.boolean(),
   /**
-   * Whether the ethernet smartbox is offered in the native app (spec 2 §2, DECISIONS: the web
+   * Whether the ethernet smartbox is offered in the native app (spec 2 §2, ruling D7: the web
    * app always offers it). Absent means offered, so brand files written before it still parse.
    */
   ethernetAvailable: z.boolean().optional(),

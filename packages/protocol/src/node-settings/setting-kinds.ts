@@ -21,7 +21,7 @@ export type SettingKind =
 
 export interface NodeSetting {
   kind: SettingKind;
-  /** Spec 3 §6: only an owner may change it (DECISIONS: the node's max power, `power`, too). */
+  /** Spec 3 §6: only an owner may change it (ruling D18: the node's max power, `power`, too). */
   ownerOnly?: boolean;
   /** The hardware's own: a written copy is accepted and the node's value kept. */
   hardware?: boolean;
