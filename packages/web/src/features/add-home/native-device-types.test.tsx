@@ -8,7 +8,7 @@ import { AddHomeWizardPage } from './add-home-wizard-page';
 import type { Detector } from './model/detect-device';
 import { useWizardStore } from './model/wizard-store';
 
-// DECISIONS: the ethernet smartbox is offered always on the web; in the native app, hidden
+// Ruling D7: the ethernet smartbox is offered always on the web; in the native app, hidden
 // when the brand's capabilities say it is unavailable (capabilities.ethernetAvailable).
 
 const shell = vi.hoisted(() => ({ native: false }));

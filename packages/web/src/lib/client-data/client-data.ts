@@ -14,7 +14,7 @@ export type AppParameters = ClientData['appParameters'];
 /** The brand's feature switches (spec 1 §7 capabilities). */
 export interface Features {
   wifiSmartboxAvailable: boolean;
-  /** The ethernet smartbox in the native app (the web app always offers it, DECISIONS). */
+  /** The ethernet smartbox in the native app (the web app always offers it, ruling D7). */
   ethernetAvailable: boolean;
   geolocationEnabled: boolean;
   inviteEnabled: boolean;

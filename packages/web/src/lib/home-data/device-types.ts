@@ -12,7 +12,7 @@ export interface DeviceTypeContext {
 
 /**
  * Spec 2 §2: wifiHtr only in the native app; wifi smartboxes need native provisioning
- * (Bluetooth or the device's access point). Ethernet (DECISIONS): offered always on the web;
+ * (Bluetooth or the device's access point). Ethernet (ruling D7): offered always on the web;
  * in the native app, hidden when the brand's capabilities say it is unavailable.
  */
 export function availableDeviceTypes(ctx: DeviceTypeContext): DeviceType[] {

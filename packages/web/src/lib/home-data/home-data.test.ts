@@ -19,7 +19,7 @@ describe('device types offered (spec 2 §2)', () => {
     ).toEqual(['wifiHtr']);
   });
 
-  test('ethernet: always on the web, hidden in the native app when the brand says unavailable (DECISIONS)', () => {
+  test('ethernet: always on the web, hidden in the native app when the brand says unavailable (ruling D7)', () => {
     const web = { native: false, ethernetAvailable: false, wifiAvailable: true };
     expect(availableDeviceTypes(web)).toEqual(['ethernet']);
     expect(availableDeviceTypes({ ...web, native: true })).toEqual(['wifiHtr', 'wifi']);
