@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from './errors';
+import { errors } from '../errors';
 
 /** Logos shipped with Hearth; an operator's DATA_DIR/branding/img/<file> wins over them. */
 export const BUNDLED_BRAND_IMAGES = resolve(
@@ -65,7 +65,7 @@ export async function brandImageRoutes(
           join(BUNDLED_BRAND_IMAGES, file),
         ];
         const body = await readFirst(candidates);
-        if (!body) throw notFound(`no brand image named ${file}`);
+        if (!body) throw errors.notFound(`no brand image named ${file}`);
         const type = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
         return reply
           .header('content-type', type)

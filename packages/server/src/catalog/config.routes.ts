@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CLIENT_DATA_FILES, type ClientDataFile } from '@hearth/protocol';
-import { notFound } from './errors';
+import { errors } from '../errors';
 import { StaticConfig } from './static-config';
 
 /**
@@ -51,7 +51,7 @@ export async function configRoutes(
     async (request, reply) => {
       const file = FILE_BY_NAME.get(request.params.file);
       if (!file) {
-        throw notFound(
+        throw errors.notFound(
           `unknown client-data file; expected one of ${[...FILE_BY_NAME.keys()].join(', ')}`,
         );
       }

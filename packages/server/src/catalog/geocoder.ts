@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Coordinates } from '@hearth/protocol';
-import { PlaceNotFoundError } from './errors';
+import { PlaceNotFoundError } from './provider-errors';
 import { cachedLookup, TtlCache } from './ttl-cache';
 import { fetchJson, providerUrl, type FetchLike } from './upstream';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { errorHandler } from '../errors';
 import { brandImageRoutes } from './brand-images.routes';
 import { configRoutes } from './config.routes';
-import { catalogErrorHandler } from './errors';
 import { createOpenMeteoGeocoder } from './geocoder';
 import { createOpenMeteoWeather } from './weather';
 import { weatherRoutes } from './weather.routes';
@@ -47,7 +47,7 @@ export async function catalogPlugin(app: FastifyInstance, opts: CatalogOptions):
   // routes only, even if the host wraps this plugin with fastify-plugin.
   await app.register(async (scope) => {
     scope.setValidatorCompiler(validatorCompiler);
-    scope.setErrorHandler(catalogErrorHandler);
+    scope.setErrorHandler(errorHandler);
     await configRoutes(scope, opts.dataDir);
     await brandImageRoutes(scope, opts.dataDir);
     await weatherRoutes(scope, weather, geocoder);

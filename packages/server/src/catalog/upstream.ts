@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { UpstreamError } from './errors';
+import { UpstreamError } from './provider-errors';
 
 export type FetchLike = typeof fetch;
 

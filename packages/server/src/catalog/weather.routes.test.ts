@@ -264,7 +264,7 @@ describe('GET /api/location/v1/coordinates', () => {
     );
     expect(status).toBe(400);
     expect(body).toMatchObject({ statusCode: 400, error: 'validation_failed' });
-    expect(body.message).toBe('querystring.state: is required');
+    expect(body.message).toBe('Invalid querystring at /state: is required');
   });
 
   it('answers 502 when the geocoder fails', async () => {

@@ -2,14 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Coordinates, WeatherResponse } from '@hearth/protocol';
+import { errors } from '../errors';
 import {
-  badGateway,
   GEOCODER_UNAVAILABLE,
-  notFound,
   PlaceNotFoundError,
   UpstreamError,
   WEATHER_UNAVAILABLE,
-} from './errors';
+} from './provider-errors';
 import type { Geocoder } from './geocoder';
 import { getLocationInfo } from './location-data';
 import type { WeatherService } from './weather';
@@ -39,8 +38,8 @@ const coordinatesQuery = z.object({
 
 /** Provider failures become the 502 the app shows as a data-update error; never a 500. */
 function providerFailure(error: unknown, unavailableMessage: string): never {
-  if (error instanceof PlaceNotFoundError) throw notFound('place not found');
-  if (error instanceof UpstreamError) throw badGateway(unavailableMessage);
+  if (error instanceof PlaceNotFoundError) throw errors.notFound('place not found');
+  if (error instanceof UpstreamError) throw errors.badGateway(unavailableMessage);
   throw error;
 }
 

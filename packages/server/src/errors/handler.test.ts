@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,7 +11,9 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   app = Fastify({
-    loggerInstance: createLogger('info', { write: (line: string) => void logged.push(line) }),
+    loggerInstance: createLogger('info', {
+      write: (line: string) => void logged.push(line),
+    }) as FastifyBaseLogger,
     bodyLimit: 64,
   });
   app.setValidatorCompiler(validatorCompiler);
