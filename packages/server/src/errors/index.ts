@@ -2,4 +2,3 @@ export { ERROR_CATALOGUE, type ErrorEntry } from './catalogue';
 export { errors } from './factories';
 export { HttpError } from './http-error';
 export { clientErrorBody, errorHandler } from './handler';
-export { badRequest, unauthorized, forbidden, notFound } from './legacy';
