@@ -3,7 +3,12 @@ import type { Duplex } from 'node:stream';
 import { Server, type Socket } from 'socket.io';
 import { createShardedAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
-import { SOCKET_NAMESPACE, type DevData, type UpdateEvent } from '@hearth/protocol';
+import {
+  SOCKET_NAMESPACE,
+  type DevData,
+  type ErrorCode,
+  type UpdateEvent,
+} from '@hearth/protocol';
 import type { TokenSigner } from '../auth/jwt';
 import type { Logger } from '../logger';
 import type { ClientAddress } from './client-address';
@@ -174,6 +179,8 @@ export function createSocketServer(httpServer: HttpServer, deps: RealtimeDeps) {
   }
 
   const nsp = io.of(SOCKET_NAMESPACE);
+  /** A refused handshake: the client's connect_error carries the wire's error code. */
+  const refusal = (code: ErrorCode) => new Error(code);
   nsp.use(async (socket, next) => {
     // EIO3 clients can only send credentials in the query (docs/stack-notes.md 13).
     const params: Record<string, unknown> = { ...socket.handshake.query, ...socket.handshake.auth };
@@ -181,17 +188,17 @@ export function createSocketServer(httpServer: HttpServer, deps: RealtimeDeps) {
     const devId = textOf(params.dev_id);
     try {
       const claims = token ? await deps.signer.verify(token) : undefined;
-      if (!claims) return next(new Error('unauthorized'));
+      if (!claims) return next(refusal('unauthorized'));
       // `*` waits for a new gateway (dev_handshake) and sees no device's data.
       const waiting = devId === HANDSHAKE_ROOM;
       if (!devId || (!waiting && !(await deps.canSee(claims.userId, devId))))
-        return next(new Error('not_found'));
+        return next(refusal('not_found'));
       const address = waiting ? deps.clientAddress(socket.request) : undefined;
       socket.data = { userId: claims.userId, sid: claims.sid, devId, address };
       next();
     } catch (err) {
       log.error({ err }, 'socket handshake failed');
-      next(new Error('internal_error'));
+      next(refusal('internal_error'));
     }
   });
   /** Unclaimed gateways already connected from the address, newest first (a LAN search). */
