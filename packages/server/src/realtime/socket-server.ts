@@ -3,12 +3,7 @@ import type { Duplex } from 'node:stream';
 import { Server, type Socket } from 'socket.io';
 import { createShardedAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
-import {
-  SOCKET_NAMESPACE,
-  type DevData,
-  type ErrorCode,
-  type UpdateEvent,
-} from '@hearth/protocol';
+import { SOCKET_NAMESPACE, type DevData, type ErrorCode, type UpdateEvent } from '@hearth/protocol';
 import type { TokenSigner } from '../auth/jwt';
 import type { Logger } from '../logger';
 import type { ClientAddress } from './client-address';
