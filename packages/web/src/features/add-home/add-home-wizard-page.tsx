@@ -3,13 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Redirect } from '../../lib/ui/redirect';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  DEMO_DETECTION_MS,
-  DEMO_DEVICE_ID,
-  isValidDevId,
-  REGISTRATION_REDIRECT_MS,
-} from '@hearth/protocol';
-import { useLater } from '../../lib/accounts';
+import { DEMO_DETECTION_MS, DEMO_DEVICE_ID, isValidDevId } from '@hearth/protocol';
 import { apiOrigin } from '../../lib/config';
 import { deviceKeys, getHomes, routes, useHomes } from '../../lib/devices';
 import { useDeviceTypes } from '../../lib/home-data';
@@ -80,7 +74,6 @@ export function AddHomeWizardPage({
   const { search } = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { later } = useLater();
   const wizard = useWizardStore();
   const homes = useHomes();
   const step = (ADD_HOME_STEPS as readonly string[]).includes(rawStep)
@@ -153,9 +146,9 @@ export function AddHomeWizardPage({
       list.findIndex((h) => h.devs.some((d) => d.dev_id.toLowerCase() === devId)),
     );
     if (end === 'alreadyMine') return navigate(routes.dashboard(index), { replace: true });
-    if (homeId === null) return go('success', `?homeIndex=${index}`);
-    // Spec 1 §2: leaving the page cancels the timer (Ionic keeps this page mounted below).
-    later(() => navigate(routes.dashboard(index), { replace: true }), REGISTRATION_REDIRECT_MS);
+    // Ruling D6: both wizards end on the success message, which goes to the home's dashboard
+    // 3 s later. It takes the registration's place in history: Back does not register again.
+    navigate(stepPath(homeId, 'success', `?homeIndex=${index}`), { replace: true });
   };
 
   // Spec 2 §2: the add-device wizard has no home data or type step (the home exists; the type

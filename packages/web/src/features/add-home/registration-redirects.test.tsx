@@ -59,7 +59,27 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-test('a device added to a home: once connected, the dashboard at that home 3 s later (spec 2 §4)', async () => {
+/**
+ * Ruling D6: once the gateway is connected and the bar complete, the success message shows at
+ * once and stays up 3 s; then the dashboard at the device's home.
+ */
+async function expectSuccessThenHome(successPath: string) {
+  await waitFor(() =>
+    expect(
+      screen.getByRole('progressbar', { name: 'Device registration progress' }),
+    ).toHaveAttribute('aria-valuenow', '100'),
+  );
+  await act(async () => vi.advanceTimersByTimeAsync(PROGRESS_COMPLETION_MS * PROGRESS_WAIT_FACTOR));
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(successPath));
+  expect(screen.getByRole('status')).toHaveTextContent('Your device is installed');
+  await act(async () => vi.advanceTimersByTimeAsync(REGISTRATION_REDIRECT_MS - 200));
+  expect(screen.getByTestId('location')).toHaveTextContent(successPath);
+  expect(screen.getByRole('status')).toHaveTextContent('Your device is installed');
+  await act(async () => vi.advanceTimersByTimeAsync(400));
+  expect(screen.getByTestId('location')).toHaveTextContent(/^\/\?homeIndex=1$/);
+}
+
+test('a device added to a home: once connected, the success message, then the dashboard at that home 3 s later (ruling D6)', async () => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   useWizardStore.getState().reset({ homeId: 'h1', deviceType: 'ethernet' });
   useWizardStore.getState().set({ devId: DEV, devIdKnown: true, serialId: '7', name: 'Box' });
@@ -68,18 +88,24 @@ test('a device added to a home: once connected, the dashboard at that home 3 s l
     <AddHomeWizardPage detect={never} />,
     '/list/homes/h1/devices/addDevice/deviceRegistration',
   );
-  await waitFor(() =>
-    expect(
-      screen.getByRole('progressbar', { name: 'Device registration progress' }),
-    ).toHaveAttribute('aria-valuenow', '100'),
+  await expectSuccessThenHome('/list/homes/h1/devices/addDevice/success?homeIndex=1');
+});
+
+test('a new home: once its gateway is connected, the success message, then the dashboard at the new home 3 s later (ruling D6)', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  useWizardStore.getState().set({
+    home: { country: 'ES', state: 'Madrid', city: 'M', zip: '28001', name: 'Cabin' },
+    tzCode: 'Europe/Madrid',
+    devId: DEV,
+    serialId: '7',
+    name: 'Box',
+  });
+  renderRoute(
+    '/list/addHome/:step',
+    <AddHomeWizardPage detect={never} />,
+    '/list/addHome/deviceRegistration',
   );
-  await act(async () => vi.advanceTimersByTimeAsync(PROGRESS_COMPLETION_MS * PROGRESS_WAIT_FACTOR));
-  await act(async () => vi.advanceTimersByTimeAsync(REGISTRATION_REDIRECT_MS - 200));
-  expect(screen.getByTestId('location')).toHaveTextContent(
-    '/list/homes/h1/devices/addDevice/deviceRegistration',
-  );
-  await act(async () => vi.advanceTimersByTimeAsync(400));
-  expect(screen.getByTestId('location')).toHaveTextContent(/^\/\?homeIndex=1$/);
+  await expectSuccessThenHome('/list/addHome/success?homeIndex=1');
 });
 
 test("a device already among the user's goes straight to the dashboard at its home (spec 2 §4)", async () => {

@@ -1,12 +1,15 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { WIZARD_REDIRECT_MS } from '@hearth/protocol';
+import { REGISTRATION_REDIRECT_MS } from '@hearth/protocol';
 import { useLater } from '../../../lib/accounts';
 import { routes } from '../../../lib/devices';
 import { useWizardStore } from '../model/wizard-store';
 
-/** Spec 2 §2: the wizard ends with a success message and the dashboard 5 s later. */
+/**
+ * Ruling D6: the add-home and add-device wizards end with the success message, shown as the
+ * registration completes, and the new home's dashboard 3 s later.
+ */
 export function SuccessStep({ homeIndex }: { homeIndex: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -16,7 +19,7 @@ export function SuccessStep({ homeIndex }: { homeIndex: number }) {
     later(() => {
       useWizardStore.getState().set({ finished: true });
       navigate(routes.dashboard(homeIndex), { replace: true });
-    }, WIZARD_REDIRECT_MS);
+    }, REGISTRATION_REDIRECT_MS);
   }, [homeIndex, navigate, later]);
   return (
     <p role="status" className="wizard-success">
