@@ -21,8 +21,11 @@ export function findNginx(): string | undefined {
   return NGINX_PATHS.find((p) => existsSync(p));
 }
 
-/** The configuration (`startNginxProxy` checks it with `nginx -t` before starting). */
-function nginxConfig(opts: {
+/**
+ * The configuration (`startNginxProxy` checks it with `nginx -t` before starting). Its routing
+ * is also the compose cluster's (deploy/compose/cluster/nginx.conf; deploy/test checks it).
+ */
+export function nginxConfig(opts: {
   backends: Backend[];
   port: number;
   host: string;
