@@ -17,7 +17,7 @@ async function expectLightSignIn(page: Page) {
  * that left the sign-in screen hidden from screen readers and taps.
  */
 async function expectFullSignInReachable(page: Page) {
-  const heading = page.locator('h2', { hasText: 'Sign in' }).locator('visible=true');
+  const heading = page.locator('h1', { hasText: 'Sign in' }).locator('visible=true');
   await expect(heading).toBeVisible();
   await expect(heading.locator('xpath=ancestor::*[@aria-hidden="true"]')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();

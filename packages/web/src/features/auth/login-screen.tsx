@@ -168,8 +168,7 @@ export function LoginScreen({
     <div className="login">
       <main className="login__panel">
         <BrandMainLogo className="login__logo" height={56} />
-        <h1 className="login__brand">{t('app.name')}</h1>
-        <h2 className="login__title">{t('login.title')}</h2>
+        <h1 className="login__title">{t('login.title')}</h1>
         <form
           ref={form}
           className="login__form"

@@ -73,7 +73,7 @@ test('a link naming its serial id as nserie{serial} (spec 1 §7) brands the scre
   );
   await screen.findByTestId('form-success');
   expect(useBrandingStore.getState().serialId).toBe('02.01');
-  expect(screen.getByTestId('brand-name')).toHaveTextContent('calora');
+  expect(screen.getByRole('img', { name: 'Calora' })).toBeInTheDocument();
   useBrandingStore.setState({ brands: null });
 });
 

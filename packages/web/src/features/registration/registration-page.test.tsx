@@ -195,3 +195,28 @@ describe('a serial id that is filled but not valid (ruling D11)', () => {
     expect(useErrorToastStore.getState().message).toBeNull();
   });
 });
+
+test('the brand is named once, by its logo; the page heading is the screen title (issue 25)', () => {
+  useBrandingStore.setState({
+    brands: {
+      [FALLBACK_BRAND_KEY]: {
+        css: { brand: 'calora', sbrand: '', cprimary: '#0e6f7a' },
+        cprimary: '#0e6f7a',
+        clight: '#4fb3bf',
+        cdark: '#0a525a',
+        cdarksh: '#06363c',
+        brand_soporte: 'help@calora.example',
+        brand_url_label: 'calora.example',
+        productos: [],
+      },
+    },
+  });
+  try {
+    renderRoute('/login/register', <RegistrationPage />, '/login/register');
+    expect(screen.getByRole('img', { name: 'Calora' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Create an account');
+    expect(document.body.textContent).not.toMatch(/calora/i);
+  } finally {
+    useBrandingStore.setState({ brands: null });
+  }
+});

@@ -9,7 +9,6 @@ import {
 } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { BrandMainLogo } from '../branding/brand-main-logo';
-import { useBrand } from '../branding/branding-store';
 import './auth-frame.css';
 
 interface Props {
@@ -25,7 +24,6 @@ interface Props {
 /** The signed-out screens (sign-in, register, confirmations): a branded card. */
 export function AuthFrame({ title, backToLogin = false, children }: Props) {
   const { t } = useTranslation();
-  const brand = useBrand();
   return (
     <IonPage>
       {backToLogin && (
@@ -44,9 +42,6 @@ export function AuthFrame({ title, backToLogin = false, children }: Props) {
       <IonContent className="auth-frame" fullscreen>
         <main className="auth-frame__panel">
           <BrandMainLogo className="auth-frame__logo" height={48} />
-          <p className="auth-frame__brand" data-testid="brand-name">
-            {brand.name}
-          </p>
           <h1 className="auth-frame__title">{title}</h1>
           {children}
         </main>
