@@ -59,6 +59,16 @@ describe('CORS for the native shells (docs/native.md)', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe('capacitor://localhost');
   });
 
+  it('lets a shell read the wait of a refused sign-in (Retry-After, ruling D12)', async () => {
+    const res = await fetch(`${t.url}/api/v2/grouped_devs`, {
+      headers: { origin: 'capacitor://localhost' },
+    });
+    const exposed = (res.headers.get('access-control-expose-headers') ?? '')
+      .toLowerCase()
+      .split(/\s*,\s*/);
+    expect(exposed).toContain('retry-after');
+  });
+
   it('holds for the realtime socket’s polling transport too', async () => {
     const poll = (origin: string) =>
       fetch(`${t.url}/socket.io/?EIO=4&transport=polling`, { headers: { origin } });

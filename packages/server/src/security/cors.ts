@@ -5,6 +5,9 @@ const PREFLIGHT_MAX_AGE_S = 600;
 const METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
 // With the brand headers a client may send on any call (docs/wire-contract.md §1: `x-serialid`, `x-referer`).
 const HEADERS = 'Authorization, Content-Type, Accept, Accept-Language, X-SerialId, X-Referer';
+// Answer headers a page may read beyond the CORS-safelisted ones: the wait of a 429 (the app
+// tells "Try again in N minutes" from it, ruling D12).
+const EXPOSED = 'Retry-After';
 
 function addVary(reply: FastifyReply, field: string): void {
   const current = reply.getHeader('vary');
@@ -27,6 +30,7 @@ export function installCors(app: FastifyInstance, origins: readonly string[]): v
     const origin = request.headers.origin;
     if (origin === undefined || !allowed.has(origin)) return;
     void reply.header('access-control-allow-origin', origin);
+    void reply.header('access-control-expose-headers', EXPOSED);
     addVary(reply, 'Origin');
     if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
       void reply.header('access-control-allow-methods', METHODS);
