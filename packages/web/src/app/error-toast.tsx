@@ -12,6 +12,7 @@ export function GlobalErrorToast() {
   const { t } = useTranslation();
   const kind = useErrorToastStore((s) => s.kind);
   const message = useErrorToastStore((s) => s.message);
+  const minutes = useErrorToastStore((s) => s.minutes);
   const dismiss = useErrorToastStore((s) => s.dismiss);
   const online = useOnline();
   if (message) {
@@ -28,5 +29,12 @@ export function GlobalErrorToast() {
   }
   // Offline, the offline banner already says why nothing loads; no toast on top of it.
   if (!kind || (kind === 'connection' && !online)) return null;
-  return <ErrorKindToast kind={kind} t={t} onDismiss={dismiss} />;
+  return (
+    <ErrorKindToast
+      kind={kind}
+      minutes={minutes}
+      t={(key, values) => t(key, values)}
+      onDismiss={dismiss}
+    />
+  );
 }

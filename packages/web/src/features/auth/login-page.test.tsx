@@ -17,9 +17,27 @@ import { tokenExpiringIn } from '../../test/tokens';
 import { useSessionStore } from '../../lib/session/session-store';
 import { SESSION_STORAGE_KEY } from '../../lib/session/session-storage';
 import { useErrorToastStore } from '../../lib/http';
+import { useTranslation } from 'react-i18next';
+import { ErrorKindToast } from '../../lib/ui/error-kind-toast';
 import { LoginPage } from './login-page';
 
 const token = tokenExpiringIn(4 * 3_600_000);
+
+/** The global error toast as the app draws it from the store (app/ is not a feature's to import). */
+function StoreToast() {
+  const { t } = useTranslation();
+  const kind = useErrorToastStore((s) => s.kind);
+  const minutes = useErrorToastStore((s) => s.minutes);
+  if (!kind) return null;
+  return (
+    <ErrorKindToast
+      kind={kind}
+      minutes={minutes}
+      t={(key, values) => t(key, values)}
+      onDismiss={() => undefined}
+    />
+  );
+}
 
 function renderLogin() {
   return renderWithApp(
@@ -192,6 +210,40 @@ describe('login page', () => {
       await userEvent.type(screen.getByLabelText('E-mail'), 'ana@example.com');
       await userEvent.type(screen.getByLabelText('Password'), 'secret1{Enter}');
       await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('userRequest'));
+      expect(screen.queryByTestId('login-error')).not.toBeInTheDocument();
+    },
+  );
+
+  test.each([
+    ['840', 'Too many attempts. Try again in 14 minutes.'],
+    ['45', 'Too many attempts. Try again in 1 minute.'],
+  ])(
+    'too many attempts, the server asking to wait %s s: "%s" (ruling D12)',
+    async (retryAfter, said) => {
+      installFakeFetch({
+        'POST /client/token': () => {
+          const answer = json(
+            {
+              message: 'Too many attempts; try again later',
+              statusCode: 429,
+              error: 'too_many_attempts',
+            },
+            429,
+          );
+          answer.headers.set('Retry-After', retryAfter);
+          return answer;
+        },
+      });
+      renderWithApp(
+        <>
+          <LoginPage />
+          <StoreToast />
+        </>,
+        { path: '/login' },
+      );
+      await userEvent.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+      await userEvent.type(screen.getByLabelText('Password'), 'secret1{Enter}');
+      expect(await screen.findByTestId('error-toast')).toHaveTextContent(said);
       expect(screen.queryByTestId('login-error')).not.toBeInTheDocument();
     },
   );

@@ -1,6 +1,6 @@
 import { ERROR_TOAST_MS } from '@hearth/protocol';
 import { create } from 'zustand';
-import type { ErrorKind } from './errors';
+import { waitMinutes, type ErrorKind } from './errors';
 
 interface ErrorToastState {
   kind: ErrorKind | null;
@@ -9,12 +9,17 @@ interface ErrorToastState {
    * shown in the same toast in place of a kind's message.
    */
   message: string | null;
+  /**
+   * The wait the server named for the reported failure, in whole minutes ("Too many attempts.
+   * Try again in N minutes", ruling D12); null when it named none.
+   */
+  minutes: number | null;
   /** Bumped on each report so that the same kind twice restarts the timer. */
   seq: number;
   suppressed: boolean;
   /** A write's missing answer has been told and no answer has come since (ruling D8: once). */
   unansweredTold: boolean;
-  report: (kind: ErrorKind) => void;
+  report: (kind: ErrorKind, detail?: { retryAfterMs?: number }) => void;
   /** A request got an answer: the next write with none is a new failure burst, told again. */
   answered: () => void;
   /** Like `report`, suppressed in demo mode (spec 1 §1, §8). */
@@ -27,24 +32,26 @@ interface ErrorToastState {
 let timer: ReturnType<typeof setTimeout> | undefined;
 
 export const useErrorToastStore = create<ErrorToastState>()((set, get) => {
-  const show = (shown: { kind: ErrorKind | null; message: string | null }) => {
+  const show = (shown: { kind: ErrorKind | null; message: string | null; minutes?: number }) => {
     clearTimeout(timer);
-    set((s) => ({ ...shown, seq: s.seq + 1 }));
-    timer = setTimeout(() => set({ kind: null, message: null }), ERROR_TOAST_MS);
+    set((s) => ({ minutes: null, ...shown, seq: s.seq + 1 }));
+    timer = setTimeout(() => set({ kind: null, message: null, minutes: null }), ERROR_TOAST_MS);
   };
   return {
     kind: null,
     message: null,
+    minutes: null,
     seq: 0,
     suppressed: false,
     unansweredTold: false,
-    report: (kind) => {
+    report: (kind, detail) => {
       if (get().suppressed) return;
       if (kind === 'changesNotSaved') {
         if (get().unansweredTold) return;
         set({ unansweredTold: true });
       }
-      show({ kind, message: null });
+      const wait = detail?.retryAfterMs;
+      show({ kind, message: null, ...(wait === undefined ? {} : { minutes: waitMinutes(wait) }) });
     },
     answered: () => {
       if (get().unansweredTold) set({ unansweredTold: false });
@@ -54,14 +61,14 @@ export const useErrorToastStore = create<ErrorToastState>()((set, get) => {
     },
     dismiss: () => {
       clearTimeout(timer);
-      set({ kind: null, message: null });
+      set({ kind: null, message: null, minutes: null });
     },
     setSuppressed: (suppressed) => set({ suppressed }),
   };
 });
 
-export function reportError(kind: ErrorKind): void {
-  useErrorToastStore.getState().report(kind);
+export function reportError(kind: ErrorKind, detail?: { retryAfterMs?: number }): void {
+  useErrorToastStore.getState().report(kind, detail);
 }
 
 /** A caller's failure message in the error toast, for ERROR_TOAST_MS (spec 1 §8). */

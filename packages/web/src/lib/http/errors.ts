@@ -29,19 +29,38 @@ export class HttpError extends Error {
    * failures shows its line only when this is false, so the same error is not told twice.
    */
   reported = false;
+  /** How long the server asks to wait before trying again (its Retry-After), when it says. */
+  readonly retryAfterMs: number | undefined;
 
   constructor(
     status: number,
     kind: ErrorKind,
     body?: Partial<ErrorBody>,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterMs?: number },
   ) {
     super(body?.message ?? (status === 0 ? 'connection failed' : `HTTP ${status}`), options);
     this.name = 'HttpError';
     this.status = status;
     this.kind = kind;
     this.body = body;
+    this.retryAfterMs = options?.retryAfterMs;
   }
+}
+
+/** A Retry-After header (RFC 9110 §10.2.3: seconds, or an HTTP date) as milliseconds from now. */
+export function parseRetryAfter(value: string | null, now: number): number | undefined {
+  const text = value?.trim() ?? '';
+  if (text === '') return undefined;
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  // An HTTP date names its month ("Fri, 27 Nov 2026 10:05:00 GMT"); Date.parse takes "-5" too.
+  if (!/[a-z]{3}/i.test(text)) return undefined;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/** A wait told in whole minutes, rounded up, never less than one (ruling D12: "N minutes"). */
+export function waitMinutes(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 60_000));
 }
 
 /**

@@ -14,6 +14,7 @@ type Handler = (url: string, init: RequestInit) => Promise<Response>;
 function setup(initial: StoredSession, handler: Handler) {
   let session: StoredSession = { ...initial };
   const reported: ErrorKind[] = [];
+  const details: unknown[] = [];
   const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
     handler(String(input), init ?? {}),
   );
@@ -31,9 +32,12 @@ function setup(initial: StoredSession, handler: Handler) {
         session = { token: '', refreshToken: '', username: '' };
       },
     },
-    reportError: (kind) => reported.push(kind),
+    reportError: (kind, detail) => {
+      reported.push(kind);
+      details.push(detail);
+    },
   });
-  return { client, fetchMock, reported, session: () => session };
+  return { client, fetchMock, reported, details, session: () => session };
 }
 
 function headersOf(init: RequestInit): Record<string, string> {
@@ -190,6 +194,20 @@ describe('errors', () => {
       client.requestToken({ grant_type: 'password', username: 'a', password: 'b' }),
     ).rejects.toMatchObject({ status: 429, kind: 'tooManyAttempts' });
     expect(reported).toEqual(['tooManyAttempts']);
+  });
+
+  test("a throttled sign-in carries the server's wait (Retry-After) to the error and the toast (ruling D12)", async () => {
+    const { client, reported, details } = setup(fresh, async () => {
+      const answer = json({ message: 'wait', statusCode: 429, error: 'too_many_attempts' }, 429);
+      answer.headers.set('Retry-After', '840');
+      return answer;
+    });
+    const error = await client
+      .requestToken({ grant_type: 'password', username: 'a', password: 'b' })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'tooManyAttempts', retryAfterMs: 840_000 });
+    expect(reported).toEqual(['tooManyAttempts']);
+    expect(details).toEqual([{ retryAfterMs: 840_000 }]);
   });
 
   test.each([[400], [409]])('%i is left to the caller', async (status) => {

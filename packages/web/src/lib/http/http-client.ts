@@ -8,6 +8,7 @@ import {
   HttpError,
   errorKindFor,
   isGlobalError,
+  parseRetryAfter,
   type ErrorKind,
   type RequestIntent,
 } from './errors';
@@ -41,7 +42,8 @@ export interface HttpClientDeps {
     set: (session: StoredSession) => void;
     clear: () => void;
   };
-  reportError: (kind: ErrorKind) => void;
+  /** The global error toast; `retryAfterMs` is the server's wait when it named one. */
+  reportError: (kind: ErrorKind, detail?: { retryAfterMs?: number }) => void;
   /** Every request's fate: an answer (any status) or none at all (the server not reached). */
   onAnswer?: (answered: boolean) => void;
   /**
@@ -93,7 +95,8 @@ export function createHttpClient(deps: HttpClientDeps) {
 
   function fail(error: HttpError, quiet = false): never {
     if (!quiet && isGlobalError(error.status)) {
-      deps.reportError(error.kind);
+      if (error.retryAfterMs === undefined) deps.reportError(error.kind);
+      else deps.reportError(error.kind, { retryAfterMs: error.retryAfterMs });
       error.reported = true;
     }
     throw error;
@@ -150,11 +153,13 @@ export function createHttpClient(deps: HttpClientDeps) {
       deps.session.clear();
     }
     const errorBody = asErrorBody(payload);
+    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), deps.now());
     return fail(
       new HttpError(
         response.status,
         errorKindFor(response.status, intent, errorBody?.error),
         errorBody,
+        retryAfterMs === undefined ? undefined : { retryAfterMs },
       ),
       options.quiet,
     );

@@ -8,13 +8,20 @@ import { Toast } from './toast';
  */
 export function ErrorKindToast({
   kind,
+  minutes = null,
   t,
   onDismiss,
 }: {
   kind: ErrorKind;
-  t: (key: string) => string;
+  /** The wait the server named, in minutes: a throttled sign-in says it (ruling D12). */
+  minutes?: number | null;
+  t: (key: string, values?: { count: number }) => string;
   onDismiss: () => void;
 }) {
+  const message =
+    kind === 'tooManyAttempts' && minutes !== null
+      ? t('errorToast.tooManyAttemptsMinutes', { count: minutes })
+      : t(`errorToast.${kind}`);
   return (
     <Toast
       variant="danger"
@@ -23,7 +30,7 @@ export function ErrorKindToast({
           ? t('errorToast.connectionTitle')
           : t('errorToast.title')
       }
-      message={t(`errorToast.${kind}`)}
+      message={message}
       closeLabel={t('errorToast.close')}
       onDismiss={onDismiss}
       testId="error-toast"

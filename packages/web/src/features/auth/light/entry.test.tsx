@@ -182,6 +182,23 @@ describe('the light sign-in', () => {
     expect(screen.queryByTestId('login-error')).not.toBeInTheDocument();
   });
 
+  test('too many attempts says how long to wait, in minutes, from what the server answers (ruling D12)', async () => {
+    installFakeFetch({
+      'POST /client/token': () => {
+        const answer = json({ message: 'wait', statusCode: 429, error: 'too_many_attempts' }, 429);
+        answer.headers.set('Retry-After', '900');
+        return answer;
+      },
+      'GET /webapp/v3/json/brands.json': () => json({}),
+    });
+    start('/login');
+    await userEvent.type(await screen.findByLabelText('E-mail'), 'ana@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1{Enter}');
+    expect(await screen.findByTestId('error-toast')).toHaveTextContent(
+      'Too many attempts. Try again in 15 minutes.',
+    );
+  });
+
   test.each([
     ['Create an account', '/login/register'],
     ['Forgot your password?', '/login/forgot-password'],

@@ -12,8 +12,9 @@ import { createTranslate, type Translate } from './light-i18n';
 /** The global error toast (spec 1 §8) of the light entry: a failed sign-in's userRequest error. */
 function LightErrorToast({ t }: { t: Translate }) {
   const kind = useErrorToastStore((s) => s.kind);
+  const minutes = useErrorToastStore((s) => s.minutes);
   const dismiss = useErrorToastStore((s) => s.dismiss);
-  return kind ? <ErrorKindToast kind={kind} t={t} onDismiss={dismiss} /> : null;
+  return kind ? <ErrorKindToast kind={kind} minutes={minutes} t={t} onDismiss={dismiss} /> : null;
 }
 
 /**
