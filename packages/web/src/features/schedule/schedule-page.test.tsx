@@ -117,6 +117,39 @@ describe('weekly schedule', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Home not found')).toBeInTheDocument();
   });
 
+  test("the home's schedule of a home without heaters says so and offers its owner to add devices, not a missing node (issue 25)", async () => {
+    serve([]);
+    open('/homes/h1/schedule');
+    const empty = await screen.findByTestId('schedule-empty');
+    expect(empty).toHaveTextContent('Casa Pins has no heaters to schedule yet');
+    expect(within(empty).getByRole('link', { name: 'Add devices' })).toHaveAttribute(
+      'href',
+      '/homes/h1/addNode',
+    );
+    expect(screen.queryByText('Node not found')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Copy day' })).not.toBeInTheDocument();
+  });
+
+  test("a guest's home without heaters is told so, with nothing to add", async () => {
+    serve([], { owner: false });
+    open('/homes/h1/schedule');
+    const empty = await screen.findByTestId('schedule-empty');
+    expect(empty).toHaveTextContent('Casa Pins has no heaters to schedule yet');
+    expect(within(empty).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  test("the home's schedule with heaters but none chosen sends the user to choose them on the dashboard", async () => {
+    serve([heater(2, 'Lounge')]);
+    open('/homes/h1/schedule');
+    const empty = await screen.findByTestId('schedule-empty');
+    expect(empty).toHaveTextContent('Choose on the dashboard the heaters');
+    expect(within(empty).getByRole('link', { name: 'Go to the dashboard' })).toHaveAttribute(
+      'href',
+      '/?homeIndex=0',
+    );
+    expect(screen.queryByText('Node not found')).not.toBeInTheDocument();
+  });
+
   test('a device whose data did not load is a data-update error, not a missing node (spec 3 §8)', async () => {
     useErrorToastStore.getState().dismiss();
     serve([heater(2, 'Lounge')], { readStatus: 400 });

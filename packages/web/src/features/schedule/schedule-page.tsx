@@ -5,6 +5,7 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { isHeaterType, parseNodeType, recordsTitle } from '@hearth/protocol';
 import { useDevDatas, useHomesData } from './api/schedule-api';
 import { findNodes, parseTargets, targetsParam, type ScheduleTarget } from './model/schedule-model';
+import { ScheduleEmpty } from './components/schedule-empty';
 import { ScheduleEditor } from './schedule-editor';
 import './schedule.css';
 
@@ -25,7 +26,12 @@ export function SchedulePage() {
   const targets = useTargets();
   const homes = useHomesData();
   const home = homes.data?.find((h) => h.id === homeId);
-  const targetDevIds = [...new Set(targets.map((x) => x.devId))];
+  // The home's schedule with no heaters named (/homes/{homeId}/schedule alone): its devices are
+  // read to tell a home with nothing to schedule from one whose heaters were not chosen.
+  const wholeHome = targets.length === 0;
+  const targetDevIds = wholeHome
+    ? (home?.devs.map((d) => d.dev_id) ?? [])
+    : [...new Set(targets.map((x) => x.devId))];
   // Only devices of the home are read: another answers "Dev not found", not an error toast.
   const devIds = targetDevIds.filter((id) => home?.devs.some((d) => d.dev_id === id) === true);
   const devDatas = useDevDatas(devIds);
@@ -39,7 +45,9 @@ export function SchedulePage() {
   let missing: 'homeNotFound' | 'devNotFound' | 'notFound' | undefined;
   if (homes.isSuccess && !home) missing = 'homeNotFound';
   else if (home && devIds.length < targetDevIds.length) missing = 'devNotFound';
-  else if (!loading && !failed && nodes.length === 0) missing = 'notFound';
+  else if (!wholeHome && !loading && !failed && nodes.length === 0) missing = 'notFound';
+  const empty = wholeHome && home !== undefined && !loading && !failed;
+  const hasHeaters = devDatas.some((q) => q.data?.nodes.some((n) => isHeaterType(n.type)));
   const title =
     nodes.length === 1
       ? recordsTitle(home?.name ?? '', nodes[0]?.node.name)
@@ -58,6 +66,15 @@ export function SchedulePage() {
         </p>
       )}
       {missing && <p role="status">{t(`schedule.${missing}`)}</p>}
+      {empty && !missing && (
+        <ScheduleEmpty
+          homeId={home.id}
+          homeName={home.name}
+          homeIndex={Math.max(0, homes.data?.indexOf(home) ?? 0)}
+          hasHeaters={hasHeaters}
+          owner={home.owner}
+        />
+      )}
       {!loading && !missing && failed && <ReadFailedLine error={failed.error} />}
       {!loading && !missing && !failed && nodes.length > 0 && (
         <ScheduleEditor
