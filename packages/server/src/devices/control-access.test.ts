@@ -31,7 +31,8 @@ const ENDPOINTS: Array<[Method, string, unknown, 200 | 403]> = [
   ['POST', 'pmo/5/power_limit', { power_limit: '3000' }, 403],
   ['DELETE', 'htr/2/', { purge: true }, 403],
   ['GET', 'mgr/away_status', undefined, 200],
-  ['POST', 'mgr/away_status', { away: true }, 200],
+  // Ruling D21: guests may not set the home away.
+  ['POST', 'mgr/away_status', { away: true }, 403],
   ['GET', 'mgr/discovery', undefined, 200],
   ['POST', 'mgr/discovery', { discovery: 'on', type: 'htr' }, 403],
   ['GET', 'mgr/rtc/time', undefined, 200],

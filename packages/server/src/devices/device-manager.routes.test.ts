@@ -65,6 +65,42 @@ describe('device manager', () => {
     });
   });
 
+  it('refuses a guest who sets the home away (ruling D21) with 403, storing and sending nothing', async () => {
+    const w = await createWorld(t);
+    const gw = await gateway(w.devId);
+    const base = `${t.url}/api/v2/devs/${w.devId}`;
+    const atHome = { away: false, enabled: true };
+    expect((await send('POST', `${base}/mgr/away_status`, atHome, w.owner)).status).toBe(200);
+    await vi.waitFor(() => expect(gw.commands.at(-1)).toMatchObject({ path: '/mgr/away_status' }));
+    const sent = gw.commands.length;
+    const stored = await t.repos.devices.listState(w.devId);
+    const pending = await t.repos.commands.listPending(w.devId);
+
+    for (const body of [{ away: true }, { away: true, enabled: false }]) {
+      const res = await send('POST', `${base}/mgr/away_status`, body, w.guest);
+      expect(res, JSON.stringify(body)).toEqual({
+        status: 403,
+        body: {
+          statusCode: 403,
+          error: 'forbidden',
+          message: 'Only the owner may set the home away',
+        },
+      });
+    }
+    expect(await t.repos.devices.listState(w.devId)).toEqual(stored);
+    expect(await t.repos.commands.listPending(w.devId)).toEqual(pending);
+    expect((await getJson(`${base}/mgr/away_status`, w.guest)).body).toEqual({
+      ...atHome,
+      forced: false,
+    });
+    // The owner's next write reaches the gateway right after the refused ones: none went first.
+    expect((await send('POST', `${base}/mgr/away_status`, { away: true }, w.owner)).status).toBe(
+      200,
+    );
+    await vi.waitFor(() => expect(gw.commands.length).toBe(sent + 1));
+    expect(gw.commands.at(-1)).toMatchObject({ path: '/mgr/away_status', body: { away: true } });
+  });
+
   it('refuses bad bodies with 400 and stores nothing', async () => {
     const w = await createWorld(t);
     const base = `${t.url}/api/v2/devs/${w.devId}`;

@@ -73,10 +73,14 @@ export function deviceManagerRoutes(deps: {
     app.get(`${base}/mgr/away_status`, { schema: read(awayStatusSchema) }, async (request) =>
       mgr.awayStatus((await devOf(request)).devId),
     );
+    // Ruling D21: owners may set a home away, guests may not.
     app.post(
       `${base}/mgr/away_status`,
-      { schema: write(awayWrite, awayStatusSchema) },
-      async (request) => mgr.setAwayStatus((await devOf(request)).devId, request.body),
+      { schema: write(awayWrite, awayStatusSchema, `Owner only. ${forwarded}`) },
+      async (request) => {
+        const dev = await devOf(request, 'Only the owner may set the home away');
+        return mgr.setAwayStatus(dev.devId, request.body);
+      },
     );
     app.get(`${base}/mgr/discovery`, { schema: read(discoveryState) }, async (request) =>
       mgr.discovery((await devOf(request)).devId),
