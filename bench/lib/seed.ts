@@ -15,6 +15,8 @@ export interface SeededOwner {
   email: string;
   groupId: string;
   devIds: string[];
+  /** A stored sign-in, so the tokens the bench mints carry a live `sid` as real ones do. */
+  sessionId: string;
 }
 
 /** One owner per home, `gatewaysPerHome` gateways each, dev ids from `devIdOf(i)`. */
@@ -46,6 +48,11 @@ export async function seedOwners(
     );
     const byEmail = new Map(users.rows.map((r) => [r.email, r.id]));
     const ownerIds = emails.map((e) => byEmail.get(e)!);
+    const sessions = await pool.query<{ id: string; user_id: string }>(
+      `INSERT INTO sessions (user_id) SELECT u FROM unnest($1::uuid[]) AS u RETURNING id, user_id`,
+      [ownerIds],
+    );
+    const sessionOf = new Map(sessions.rows.map((r) => [r.user_id, r.id]));
     const groups = await pool.query<{ id: string; owner_id: string }>(
       `INSERT INTO groups (owner_id, name, geo_data)
        SELECT o, 'Bench home', '{"tz_code":"Europe/Madrid"}'::jsonb FROM unnest($1::uuid[]) AS o
@@ -64,7 +71,13 @@ export async function seedOwners(
         devIds.push(id);
         devGroups.push(groupId);
       }
-      owners.push({ userId: ownerIds[k]!, email, groupId, devIds: ids });
+      owners.push({
+        userId: ownerIds[k]!,
+        email,
+        groupId,
+        devIds: ids,
+        sessionId: sessionOf.get(ownerIds[k]!)!,
+      });
     });
     await pool.query(
       `INSERT INTO devs (dev_id, group_id, name, product_id, serial_id)
@@ -82,10 +95,11 @@ export async function seedOwners(
  */
 export function mintToken(
   jwtSecret: string,
-  owner: { userId: string; email: string },
+  owner: { userId: string; email: string; sessionId: string },
 ): Promise<string> {
   return new SignJWT({
     userId: owner.userId,
+    sid: owner.sessionId,
     serialId: '01.01',
     email: owner.email,
     scope: 'bench',
