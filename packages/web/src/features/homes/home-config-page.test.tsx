@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from 'vitest';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { GroupedHome } from '@hearth/protocol';
 import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
 import { devData, fakeSockets } from '../../test/fake-devices';
@@ -16,13 +16,16 @@ const dev = (dev_id: string) => ({
   fw_version: '1',
   serial_id: '1',
 });
-const homes: GroupedHome[] = [{ id: 'h1', name: 'Attic', owner: true, devs: [dev(A), dev(B)] }];
+let homes: GroupedHome[];
 let calls: RecordedCall[];
 let presenceStatus = 200;
+let presenceReadStatus = 200;
 
 beforeEach(() => {
   signIn();
+  homes = [{ id: 'h1', name: 'Attic', owner: true, devs: [dev(A), dev(B)] }];
   presenceStatus = 200;
+  presenceReadStatus = 200;
   ({ calls } = installFakeFetch({
     'GET /api/v2/grouped_devs': () => json(homes),
     [`GET /api/v2/devs/${A}/mgr/nodes`]: () => json({ nodes: [] }),
@@ -30,7 +33,9 @@ beforeEach(() => {
     [`POST /api/v2/devs/${A}/mgr/away_status`]: () => json({}),
     [`POST /api/v2/devs/${B}/mgr/away_status`]: () => json({}),
     'GET /api/notifications/v1/h1/presence/config': () =>
-      json({ email: 'ana@example.com', enabled: false, excluded_nodes: [] }),
+      presenceReadStatus === 200
+        ? json({ email: 'ana@example.com', enabled: false, excluded_nodes: [] })
+        : json({ message: 'down', statusCode: presenceReadStatus, error: 'x' }, presenceReadStatus),
     'POST /api/notifications/v1/h1/presence/config': () =>
       json(
         { message: 'too many', statusCode: presenceStatus, error: 'too_many_changes' },
@@ -117,12 +122,66 @@ describe('home system config', () => {
     expect(toggle).not.toBeChecked();
   });
 
-  test('quiet-home data that cannot be loaded counts as not configured', async () => {
-    installFakeFetch({ 'GET /api/v2/grouped_devs': () => json(homes) });
+  test.each([404, 503])(
+    'quiet-home data that fails to load (%i) says so with Retry, and is never saved over (ruling D13)',
+    async (status) => {
+      presenceReadStatus = status;
+      render();
+      const failed = await screen.findByTestId('quiet-load-failed', {}, { timeout: 5_000 });
+      expect(failed).toHaveAttribute('role', 'alert');
+      expect(failed).toHaveTextContent('The quiet-home settings could not be loaded.');
+      // Nothing that reads as "not configured", nothing to change over what was not read.
+      expect(screen.queryByRole('switch')).toBeNull();
+      expect(screen.queryByLabelText('Notification e-mail')).toBeNull();
+      // The away status was read from the devices: it can still be saved, alone.
+      fireEvent.click(screen.getByRole('radio', { name: 'Away' }));
+      fireEvent.click(screen.getByText('Save'));
+      await screen.findByText('Saved');
+      expect(calls.filter((c) => c.url.endsWith('/mgr/away_status'))).toHaveLength(2);
+      expect(calls.filter((c) => c.method === 'POST' && c.url.includes('/presence/'))).toEqual([]);
+
+      // Retry reads the settings again and shows them as the home has them.
+      presenceReadStatus = 200;
+      fireEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
+      expect(await screen.findByLabelText('Notification e-mail')).toHaveValue('ana@example.com');
+      expect(screen.queryByTestId('quiet-load-failed')).toBeNull();
+    },
+  );
+
+  test('a guest whose quiet-home data fails to load is offered nothing to save', async () => {
+    homes = [{ ...homes[0]!, owner: false }];
+    presenceReadStatus = 404;
     render();
-    const toggle = await screen.findByRole('switch', { name: 'Notify me when the home is quiet' });
-    await waitFor(() => expect(toggle).not.toBeDisabled());
-    expect(toggle).not.toBeChecked();
+    await screen.findByTestId('quiet-load-failed');
+    expect(screen.queryByText('Save')).toBeNull();
+  });
+});
+
+describe('who may set the home away (ruling D21)', () => {
+  test('a guest is not offered at home / away, and a save writes no away status', async () => {
+    homes = [{ ...homes[0]!, owner: false }];
+    const sockets = fakeSockets();
+    renderRoute('/homes/:homeId/config', <HomeConfigPage />, '/homes/h1/config', sockets.connect);
+    await waitFor(() => expect([...sockets.open.keys()].sort()).toEqual([A, B]));
+    // Half away: the save an owner makes would write away to B.
+    act(() => {
+      sockets.seed(A, devData([], { away_status: { enabled: true, away: true, forced: false } }));
+      sockets.seed(B, devData([], { away_status: { enabled: true, away: false, forced: false } }));
+    });
+    const email = await screen.findByLabelText('Notification e-mail');
+    await waitFor(() => expect(email).not.toBeDisabled());
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Presence' })).toBeNull();
+    fireEvent.click(screen.getByText('Save'));
+    await screen.findByText('Saved');
+    expect(calls.filter((c) => c.url.endsWith('/mgr/away_status'))).toEqual([]);
+  });
+
+  test('the owner is offered at home / away', async () => {
+    render();
+    const presence = await screen.findByRole('group', { name: 'Presence' });
+    expect(within(presence).getByRole('radio', { name: 'At home' })).toBeInTheDocument();
+    expect(within(presence).getByRole('radio', { name: 'Away' })).toBeInTheDocument();
   });
 });
 

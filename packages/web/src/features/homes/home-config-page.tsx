@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { DeviceSockets, homeAway, useHomeDevices, useHomes } from '../../lib/devices';
 import { HttpError, needsOwnMessage } from '../../lib/http';
-import { MessageLine, PageFrame, useTimedMessage } from '../../lib/screens';
+import { LoadFailedPanel, MessageLine, PageFrame, useTimedMessage } from '../../lib/screens';
 import {
   homeKeys,
   setAwayStatus,
@@ -26,6 +26,9 @@ export function HomeConfigPage() {
   const home = homes.data?.find((h) => h.id === homeId);
   const devices = useHomeDevices(home);
   const reportedAway = homeAway(devices);
+  // Ruling D21: owners set the home at home or away; guests are not offered it (the server
+  // refuses them too).
+  const owner = home?.owner === true;
   const [away, setAway] = useState<boolean | null>(null);
   const presence = usePresenceConfig(homeId);
   const [quiet, setQuiet] = useState<PresenceConfig | null>(null);
@@ -63,8 +66,7 @@ export function HomeConfigPage() {
     if (!(await savePresence(next))) setQuiet((shown) => (shown === next ? current : shown));
   };
 
-  const save = async () => {
-    msg.clear();
+  const writeAway = async () => {
     try {
       // Spec 2 §4: on save the chosen status is set on every device of the home. The shown
       // status is "away if any device is", so a half-away home saved as away still has devices
@@ -75,12 +77,19 @@ export function HomeConfigPage() {
         return own === undefined ? away !== null : own !== awayValue;
       });
       await Promise.all(differ.map((d) => setAwayStatus(d.dev.dev_id, awayValue)));
+      return true;
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
       if (needsOwnMessage(err)) msg.error(t('homes.errors.userRequest'));
       else msg.clear();
-      return;
+      return false;
     }
+  };
+
+  const save = async () => {
+    msg.clear();
+    if (owner && !(await writeAway())) return;
+    // Ruling D13: the quiet-home e-mail is written only over settings that were read.
     if (current && presence.data && current.email !== presence.data.email) {
       if (!(await savePresence(current))) return;
     }
@@ -115,57 +124,73 @@ export function HomeConfigPage() {
           <IonButton fill="outline" onClick={() => navigate(-1)}>
             {t('homes.cancel')}
           </IonButton>
-          <IonButton onClick={() => void save()}>{t('homes.save')}</IonButton>
+          {(owner || current) && (
+            <IonButton onClick={() => void save()}>{t('homes.save')}</IonButton>
+          )}
         </div>
       }
     >
       <DeviceSockets devIds={devices.map((d) => d.dev.dev_id)} />
-      <fieldset className="hearth-form">
-        <legend>{t('homes.config.presence')}</legend>
-        {(['home', 'away'] as const).map((v) => (
-          <label key={v} className="hearth-radio">
-            <input
-              type="radio"
-              name="home-away"
-              checked={awayValue === (v === 'away')}
-              onChange={() => {
-                msg.clear();
-                setAway(v === 'away');
-              }}
-            />
-            {t(`homes.config.${v}`)}
-          </label>
-        ))}
-      </fieldset>
+      {owner && (
+        <fieldset className="hearth-form">
+          <legend>{t('homes.config.presence')}</legend>
+          {(['home', 'away'] as const).map((v) => (
+            <label key={v} className="hearth-radio">
+              <input
+                type="radio"
+                name="home-away"
+                checked={awayValue === (v === 'away')}
+                onChange={() => {
+                  msg.clear();
+                  setAway(v === 'away');
+                }}
+              />
+              {t(`homes.config.${v}`)}
+            </label>
+          ))}
+        </fieldset>
+      )}
       <fieldset className="hearth-form">
         <legend>{t('homes.quiet.title')}</legend>
-        <label className="hearth-check">
-          <input
-            type="checkbox"
-            role="switch"
-            checked={current?.enabled ?? false}
-            disabled={!current}
-            onChange={(e) => void toggleQuiet(e.target.checked)}
+        {presence.isError && !current ? (
+          <LoadFailedPanel
+            message={t('homes.quiet.loadFailed')}
+            retryLabel={t('homes.retry')}
+            onRetry={() => void presence.refetch()}
+            retrying={presence.isFetching}
+            testId="quiet-load-failed"
           />
-          {t('homes.quiet.enabled')}
-        </label>
-        <label htmlFor="quiet-email">{t('homes.quiet.email')}</label>
-        <input
-          id="quiet-email"
-          type="email"
-          value={current?.email ?? ''}
-          disabled={!current}
-          onChange={(e) => {
-            msg.clear();
-            if (current) setQuiet({ ...current, email: e.target.value });
-          }}
-        />
-        {current?.enabled && (
+        ) : (
           <>
-            <IonButton fill="outline" onClick={() => void sendTest()}>
-              {t('homes.quiet.test')}
-            </IonButton>
-            <Link to={homeRoutes.quietHomeNodes(homeId)}>{t('homes.quiet.excludeNodes')}</Link>
+            <label className="hearth-check">
+              <input
+                type="checkbox"
+                role="switch"
+                checked={current?.enabled ?? false}
+                disabled={!current}
+                onChange={(e) => void toggleQuiet(e.target.checked)}
+              />
+              {t('homes.quiet.enabled')}
+            </label>
+            <label htmlFor="quiet-email">{t('homes.quiet.email')}</label>
+            <input
+              id="quiet-email"
+              type="email"
+              value={current?.email ?? ''}
+              disabled={!current}
+              onChange={(e) => {
+                msg.clear();
+                if (current) setQuiet({ ...current, email: e.target.value });
+              }}
+            />
+            {current?.enabled && (
+              <>
+                <IonButton fill="outline" onClick={() => void sendTest()}>
+                  {t('homes.quiet.test')}
+                </IonButton>
+                <Link to={homeRoutes.quietHomeNodes(homeId)}>{t('homes.quiet.excludeNodes')}</Link>
+              </>
+            )}
           </>
         )}
       </fieldset>

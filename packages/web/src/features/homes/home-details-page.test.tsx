@@ -269,13 +269,25 @@ describe('guests', () => {
   });
 
   test.each([400, 409, 500])(
-    'a guest list that fails to load (%i) is the dataUpdate error (spec 2 §8)',
+    'a guest list that fails to load (%i) is the dataUpdate error, and the tab says so with Retry, never an empty list (spec 2 §8, ruling D13)',
     async (status) => {
       useErrorToastStore.getState().dismiss();
       fixture.guestsStatus = status;
       open('/list/homes/h1/guests');
       await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('dataUpdate'));
+      // A 5xx read is asked again twice (1 s, then 2 s later) before it fails.
+      const failed = await screen.findByTestId('guests-load-failed', {}, { timeout: 5_000 });
+      expect(failed).toHaveAttribute('role', 'alert');
+      expect(failed).toHaveTextContent('The guest list could not be loaded.');
       expect(screen.queryByText('bo@example.com')).toBeNull();
+      expect(screen.queryByText('This home has no guests')).toBeNull();
+      expect(screen.queryByRole('list', { name: 'Guests of the home' })).toBeNull();
+      // Retry reads the list again and shows it in place of the message.
+      fixture.guestsStatus = 200;
+      fireEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
+      await screen.findByText('bo@example.com');
+      expect(screen.queryByTestId('guests-load-failed')).toBeNull();
+      expect(calls.filter((c) => c.url.endsWith('/guest_users')).length).toBeGreaterThan(1);
     },
   );
 });

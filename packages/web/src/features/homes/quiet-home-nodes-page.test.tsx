@@ -1,5 +1,5 @@
 import { beforeEach, expect, test } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { GroupedHome } from '@hearth/protocol';
 import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
 import { renderRoute } from '../../test/route-render';
@@ -17,10 +17,12 @@ const homes: GroupedHome[] = [
 ];
 let calls: RecordedCall[];
 let status = 200;
+let readStatus = 200;
 
 beforeEach(() => {
   signIn();
   status = 200;
+  readStatus = 200;
   ({ calls } = installFakeFetch({
     'GET /api/v2/grouped_devs': () => json(homes),
     [`GET /api/v2/devs/${A}/mgr/nodes`]: () =>
@@ -31,7 +33,13 @@ beforeEach(() => {
         ],
       }),
     'GET /api/notifications/v1/h1/presence/config': () =>
-      json({ email: 'ana@example.com', enabled: true, excluded_nodes: [] }),
+      readStatus === 200
+        ? json({
+            email: 'ana@example.com',
+            enabled: true,
+            excluded_nodes: [{ devid: A, nodes: [2] }],
+          })
+        : json({ message: 'down', statusCode: readStatus, error: 'x' }, readStatus),
     'POST /api/notifications/v1/h1/presence/config': () =>
       status === 200
         ? json({})
@@ -49,12 +57,14 @@ const open = () =>
 test('excluded nodes are saved; after a refused save, changing a node hides the error', async () => {
   status = 429;
   open();
-  fireEvent.click(await screen.findByRole('checkbox', { name: 'Exclude Hall' }));
+  expect(await screen.findByRole('checkbox', { name: 'Exclude Study' })).toBeChecked();
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Exclude Hall' }));
   fireEvent.click(screen.getByText('Save'));
   expect(await screen.findByRole('alert')).toHaveTextContent(/maximum number of changes/);
   status = 200;
   fireEvent.click(screen.getByRole('checkbox', { name: 'Exclude Study' }));
   expect(screen.queryByRole('alert')).toBeNull();
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Exclude Study' }));
   fireEvent.click(screen.getByText('Save'));
   await screen.findByText('Saved');
   const saved = calls.filter((c) => c.method === 'POST').at(-1);
@@ -74,3 +84,24 @@ test('a home the user does not have says "Home not found" and offers no save (sp
   expect(await screen.findByRole('status')).toHaveTextContent(/^Home not found$/);
   expect(screen.queryByText('Save')).toBeNull();
 });
+
+test.each([404, 503])(
+  'excluded nodes that fail to load (%i) say so with Retry, and offer nothing to save over (ruling D13)',
+  async (failing) => {
+    readStatus = failing;
+    open();
+    const failed = await screen.findByTestId('quiet-load-failed', {}, { timeout: 5_000 });
+    expect(failed).toHaveAttribute('role', 'alert');
+    expect(failed).toHaveTextContent('The quiet-home settings could not be loaded.');
+    // Not an empty list of nodes that reads as "none excluded", and no Save.
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByText('Save')).toBeNull();
+    readStatus = 200;
+    fireEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('checkbox', { name: 'Exclude Study' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Exclude Hall' })).not.toBeChecked();
+    expect(screen.queryByTestId('quiet-load-failed')).toBeNull();
+    expect(screen.getByText('Save')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  },
+);

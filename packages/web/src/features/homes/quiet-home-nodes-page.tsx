@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { IonButton } from '@ionic/react';
+import { IonButton, IonSpinner } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useHomeDevices, useHomes } from '../../lib/devices';
 import { HttpError, needsOwnMessage } from '../../lib/http';
-import { MessageLine, PageFrame, useTimedMessage } from '../../lib/screens';
+import { LoadFailedPanel, MessageLine, PageFrame, useTimedMessage } from '../../lib/screens';
 import {
   homeKeys,
   setPresenceConfig,
@@ -25,12 +25,14 @@ export function QuietHomeNodesPage() {
   const devices = useHomeDevices(home);
   const presence = usePresenceConfig(homeId);
   const [excluded, setExcluded] = useState<PresenceConfig['excluded_nodes'] | null>(null);
-  const list = excluded ?? presence.data?.excluded_nodes ?? [];
+  // Ruling D13: the nodes are offered, and saved, only over the settings as read.
+  const read = presence.data;
+  const list = excluded ?? read?.excluded_nodes ?? [];
   const msg = useTimedMessage();
 
   const save = async () => {
-    if (!presence.data) return;
-    const next = { ...presence.data, excluded_nodes: list };
+    if (!read) return;
+    const next = { ...read, excluded_nodes: list };
     try {
       await setPresenceConfig(homeId, next);
       queryClient.setQueryData(homeKeys.presence(homeId), next);
@@ -58,32 +60,45 @@ export function QuietHomeNodesPage() {
       title={t('homes.quiet.excludeNodes')}
       backLabel={t('homes.back')}
       footer={
-        <div className="hearth-actions">
-          <IonButton onClick={() => void save()}>{t('homes.save')}</IonButton>
-        </div>
+        read && (
+          <div className="hearth-actions">
+            <IonButton onClick={() => void save()}>{t('homes.save')}</IonButton>
+          </div>
+        )
       }
     >
-      {devices.map(({ dev, nodes }) => (
-        <fieldset key={dev.dev_id} className="hearth-form">
-          <legend>{dev.name}</legend>
-          {nodes
-            .filter((n) => n.installed)
-            .map((n) => (
-              <label key={`${n.type}${n.addr}`} className="hearth-check">
-                <input
-                  type="checkbox"
-                  checked={isExcluded(list, dev.dev_id, n.addr)}
-                  onChange={() => {
-                    // Spec 2 §5: a changed field hides the error.
-                    msg.clear();
-                    setExcluded(toggleExcluded(list, dev.dev_id, n.addr));
-                  }}
-                />
-                {t('homes.quiet.excludeNode', { name: n.name || `${n.type} ${n.addr}` })}
-              </label>
-            ))}
-        </fieldset>
-      ))}
+      {presence.isPending && <IonSpinner aria-label={t('homes.loading')} />}
+      {presence.isError && !read && (
+        <LoadFailedPanel
+          message={t('homes.quiet.loadFailed')}
+          retryLabel={t('homes.retry')}
+          onRetry={() => void presence.refetch()}
+          retrying={presence.isFetching}
+          testId="quiet-load-failed"
+        />
+      )}
+      {read &&
+        devices.map(({ dev, nodes }) => (
+          <fieldset key={dev.dev_id} className="hearth-form">
+            <legend>{dev.name}</legend>
+            {nodes
+              .filter((n) => n.installed)
+              .map((n) => (
+                <label key={`${n.type}${n.addr}`} className="hearth-check">
+                  <input
+                    type="checkbox"
+                    checked={isExcluded(list, dev.dev_id, n.addr)}
+                    onChange={() => {
+                      // Spec 2 §5: a changed field hides the error.
+                      msg.clear();
+                      setExcluded(toggleExcluded(list, dev.dev_id, n.addr));
+                    }}
+                  />
+                  {t('homes.quiet.excludeNode', { name: n.name || `${n.type} ${n.addr}` })}
+                </label>
+              ))}
+          </fieldset>
+        ))}
       <MessageLine message={msg.message} />
     </PageFrame>
   );

@@ -18,20 +18,22 @@ export interface PresenceConfig {
   excluded_nodes: Array<{ devid: string; nodes: number[] }>;
 }
 
-export const EMPTY_PRESENCE: PresenceConfig = { email: '', enabled: false, excluded_nodes: [] };
-
-/** Spec 2 §4: quiet-home data that cannot be loaded counts as not configured. */
+/**
+ * Spec 2 §4, ruling D13: quiet-home data that cannot be loaded is never taken as "not
+ * configured". A failed read throws, so that the screen says the data could not be loaded and
+ * offers Retry rather than settings it could save over what the home has. The read is quiet:
+ * those screens say it themselves (a toast as well would tell it twice).
+ */
 export async function getPresenceConfig(homeId: string): Promise<PresenceConfig> {
-  try {
-    const got = await http.request<Partial<PresenceConfig>>(
-      `/api/notifications/v1/${enc(homeId)}/presence/config`,
-      { quiet: true },
-    );
-    return { ...EMPTY_PRESENCE, ...got, excluded_nodes: got.excluded_nodes ?? [] };
-  } catch (err) {
-    if (err instanceof Error) return EMPTY_PRESENCE;
-    throw err;
-  }
+  const got = await http.request<Partial<PresenceConfig>>(
+    `/api/notifications/v1/${enc(homeId)}/presence/config`,
+    { quiet: true },
+  );
+  return {
+    email: got.email ?? '',
+    enabled: got.enabled ?? false,
+    excluded_nodes: got.excluded_nodes ?? [],
+  };
 }
 
 export function usePresenceConfig(homeId: string) {

@@ -7,7 +7,7 @@ import { useFrontendHost } from '../../../lib/accounts';
 import { HttpError, needsOwnMessage } from '../../../lib/http';
 import { decodeToken } from '../../../lib/session/jwt';
 import { useSessionStore } from '../../../lib/session/session-store';
-import { MessageLine, useTimedMessage } from '../../../lib/screens';
+import { LoadFailedPanel, MessageLine, useTimedMessage } from '../../../lib/screens';
 import { homeKeys, inviteGuest, revokeGuest, useGuests } from '../api/homes-api';
 
 /** Spec 2 §2 guests: list, invite by e-mail, revoke (owners only). */
@@ -53,24 +53,36 @@ export function GuestsTab({ homeId }: { homeId: string }) {
 
   return (
     <section aria-label={t('homes.details.guests')}>
-      <ul className="homes-list" aria-label={t('homes.guests.list')}>
-        {(guests.data ?? []).map((g) => (
-          <li key={g.email} className="device-row">
-            <span>
-              {g.email}
-              {g.pending ? ` (${t('homes.guests.pending')})` : ''}
-            </span>
-            <button
-              type="button"
-              className="hearth-danger"
-              aria-label={t('homes.guests.revoke', { email: g.email })}
-              onClick={() => void revoke(g.email)}
-            >
-              {t('homes.guests.remove')}
-            </button>
-          </li>
-        ))}
-      </ul>
+      {/* Ruling D13: a list that failed to load says so, never an empty list. */}
+      {guests.isError && !guests.data && (
+        <LoadFailedPanel
+          message={t('homes.guests.loadFailed')}
+          retryLabel={t('homes.retry')}
+          onRetry={() => void guests.refetch()}
+          retrying={guests.isFetching}
+          testId="guests-load-failed"
+        />
+      )}
+      {guests.data && (
+        <ul className="homes-list" aria-label={t('homes.guests.list')}>
+          {guests.data.map((g) => (
+            <li key={g.email} className="device-row">
+              <span>
+                {g.email}
+                {g.pending ? ` (${t('homes.guests.pending')})` : ''}
+              </span>
+              <button
+                type="button"
+                className="hearth-danger"
+                aria-label={t('homes.guests.revoke', { email: g.email })}
+                onClick={() => void revoke(g.email)}
+              >
+                {t('homes.guests.remove')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
       {guests.isSuccess && guests.data.length === 0 && <p>{t('homes.guests.none')}</p>}
       <div className="hearth-form">
         <label htmlFor="guest-email">{t('homes.guests.email')}</label>
