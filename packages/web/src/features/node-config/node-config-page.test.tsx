@@ -104,11 +104,11 @@ describe('node configuration page', () => {
   );
 
   test.each([
-    [400, true, null],
-    [502, false, 'dataUpdate'],
+    [400, null],
+    [502, 'dataUpdate'],
   ])(
-    'node data failing with %i: page line %s, toast %s (spec 3 §8 node data load failure, told once)',
-    async (status, line, toast) => {
+    'node data failing with %i: the page says it could not be loaded, with Retry and no Save; toast %s (spec 3 §8, ruling D13)',
+    async (status, toast) => {
       vi.useFakeTimers({ shouldAdvanceTime: true });
       nodeStatus = status;
       open();
@@ -116,10 +116,18 @@ describe('node configuration page', () => {
       // A 5xx read is asked again twice (1 s, then 2 s later) before it fails.
       await act(() => vi.advanceTimersByTimeAsync(3_500));
       await waitFor(() => expect(useErrorToastStore.getState().kind).toBe(toast));
-      const text = 'The information displayed may not be updated';
-      if (line) expect(await screen.findByText(text)).toBeInTheDocument();
-      else expect(screen.queryByText(text)).toBeNull();
+      const failed = await screen.findByTestId('node-config-load-failed');
       vi.useRealTimers();
+      expect(failed).toHaveAttribute('role', 'alert');
+      expect(failed).toHaveTextContent('The settings of this node could not be loaded.');
+      expect(screen.queryByLabelText('Priority')).toBeNull();
+      expect(screen.queryByText('Save')).toBeNull();
+      // Retry reads the node again; its settings replace the message and can be saved.
+      nodeStatus = 200;
+      fireEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
+      expect(await screen.findByLabelText('Priority')).toHaveValue('medium');
+      expect(screen.queryByTestId('node-config-load-failed')).toBeNull();
+      expect(screen.getByText('Save')).toBeInTheDocument();
     },
   );
 

@@ -5,7 +5,13 @@ import { useNavigate } from 'react-router-dom';
 import { isValidLockPassword, isValidNodeName, LOCK_PASSWORD_MAX } from '@hearth/protocol';
 import { routes } from '../../lib/devices';
 import { HttpError, needsOwnMessage } from '../../lib/http';
-import { ConfirmDialog, MessageLine, PageFrame, useTimedMessage } from '../../lib/screens';
+import {
+  ConfirmDialog,
+  LoadFailedPanel,
+  MessageLine,
+  PageFrame,
+  useTimedMessage,
+} from '../../lib/screens';
 import { eraseNode, postLock, postName, postPmoSystem, postSetup } from './api/node-config-api';
 import { SettingControl } from './components/setting-control';
 import { showDelete, showReplace } from './model/config-rules';
@@ -142,9 +148,11 @@ export function NodeConfigPage() {
           <IonButton fill="outline" onClick={() => navigate(-1)}>
             {t('nodeConfig.cancel')}
           </IonButton>
-          <IonButton onClick={() => void save()} disabled={!ctx}>
-            {t('nodeConfig.save')}
-          </IonButton>
+          {!m.failed && (
+            <IonButton onClick={() => void save()} disabled={!ctx}>
+              {t('nodeConfig.save')}
+            </IonButton>
+          )}
         </div>
       }
     >
@@ -154,7 +162,15 @@ export function NodeConfigPage() {
         </p>
       )}
       {m.loading && <IonSpinner aria-label={t('nodeConfig.loading')} />}
-      {m.failed && <p role="alert">{t('nodeConfig.errors.dataUpdate')}</p>}
+      {m.failed && (
+        <LoadFailedPanel
+          message={t('nodeConfig.loadFailed')}
+          retryLabel={t('nodeConfig.retry')}
+          onRetry={m.retry}
+          retrying={m.retrying}
+          testId="node-config-load-failed"
+        />
+      )}
       <section aria-label={t('nodeConfig.standard')}>{render('standard')}</section>
       {owner && !advanced && ctx && (
         <button type="button" className="hearth-button" onClick={() => setAsk('advanced')}>

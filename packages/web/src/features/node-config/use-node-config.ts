@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { isWifiHeaterProduct, parseNodeType } from '@hearth/protocol';
 import { useHomeDevices, useHomes, usePmoSystem } from '../../lib/devices';
-import { needsOwnMessage } from '../../lib/http';
 import { useAdminMode } from '../../lib/session/admin-mode';
 import { postSelect, useNodeData, type NodeRef } from './api/node-config-api';
 import { selectsOnEntry } from './model/config-rules';
@@ -97,9 +96,12 @@ export function useNodeConfig() {
     pmoSystem: pmo,
     missing,
     loading: missing === undefined && (data.isPending || homes.isPending),
-    // Spec 3 §8 node data load failure: the data-update error, told once — by the error toast
-    // unless the server refused the read (400, 409, spec 1 §8).
-    failed: missing === undefined && data.isError && needsOwnMessage(data.error),
+    // Spec 3 §8 node data load failure: the data-update error (the error toast, unless the
+    // server refused the read: 400, 409, spec 1 §8), and ruling D13: the page says the settings
+    // could not be loaded and offers Retry, with nothing to save.
+    failed: missing === undefined && data.isError && !data.data,
+    retry: () => void data.refetch(),
+    retrying: data.isFetching,
     homeIndex: Math.max(0, homes.data?.findIndex((h) => h.id === homeId) ?? 0),
   };
 }
