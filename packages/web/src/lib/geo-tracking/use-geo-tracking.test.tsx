@@ -66,6 +66,31 @@ describe('geolocation tracking in the app', () => {
     expect(calls.some((c) => c.url.includes('/groups/h2/'))).toBe(false);
   });
 
+  test('a tracked home the user is a guest of is never set away (ruling D21)', async () => {
+    const homes: GroupedHome[] = [
+      HOMES[0]!,
+      { id: 'g1', name: 'Lent', owner: false, devs: [dev('dd')] },
+    ];
+    await setHomeTracked(webPlatform.preferences, 'h1', true);
+    await setHomeTracked(webPlatform.preferences, 'g1', true);
+    const { calls } = installFakeFetch({
+      'GET /api/v2/groups/h1/geo_data': () => json({ position: HOME, outdoor_range: 400 }),
+      'GET /api/v2/groups/g1/geo_data': () => json({ position: HOME, outdoor_range: 400 }),
+      'POST /api/v2/devs/aa/mgr/away_status': () => json({ away: true, enabled: true }),
+      'POST /api/v2/devs/bb/mgr/away_status': () => json({ away: true, enabled: true }),
+    });
+    const gps = fakeGps();
+    renderHook(() => useGeoTracking(homes, phone(gps)));
+    await waitFor(() => expect(gps.state.watching).toBe(1));
+    gps.moveTo(HOME.latitude, HOME.longitude, 30);
+    gps.moveTo(HOME.latitude, HOME.longitude, 2_000);
+    // Both homes are left at once: the owned one's devices are set away, the other's are not.
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toHaveLength(2),
+    );
+    expect(calls.some((c) => c.url.includes('/devs/dd/'))).toBe(false);
+  });
+
   test('switching a home on restarts tracking with it', async () => {
     installFakeFetch({
       'GET /api/v2/groups/h2/geo_data': () =>

@@ -15,10 +15,13 @@ async function loadGeo(homeId: string): Promise<HomeGeo> {
   return { ...geo, homeId };
 }
 
-/** Leaving a home's range sets its devices away; coming back sets them at home. */
+/**
+ * Leaving a home's range sets its devices away; coming back sets them at home. Only on the
+ * homes the user owns: guests may not set a home away (ruling D21, the server refuses them).
+ */
 function applyPresence(homes: readonly GroupedHome[], changes: PresenceChange[]): void {
   for (const { homeId, presence } of changes) {
-    const home = homes.find((h) => h.id === homeId);
+    const home = homes.find((h) => h.id === homeId && h.owner);
     for (const dev of home?.devs ?? []) {
       http
         .request(`/api/v2/devs/${encodeURIComponent(dev.dev_id)}/mgr/away_status`, {
