@@ -107,6 +107,8 @@ describe('the container image definition', () => {
       (f) => !copies.some((c) => !relative(c, f).startsWith('..')),
     );
     expect(outside).toEqual([]);
+    // .dockerignore leaves the tests out of the image: the server must not load one.
+    expect([...graph.files].filter((f) => /\.test\.tsx?$/.test(f))).toEqual([]);
     // Files the server reads beside its modules (migrations, bundled logos, its version).
     expect(copies).toEqual(
       expect.arrayContaining([
@@ -140,7 +142,14 @@ describe('the container image definition', () => {
   it('keeps local data, secrets and installed modules out of the build context', () => {
     const ignored = repoText('.dockerignore').split('\n');
     expect(ignored).toEqual(
-      expect.arrayContaining(['**/node_modules', '**/data', '**/.env', '**/secrets.json', '.git']),
+      expect.arrayContaining([
+        '**/node_modules',
+        '**/data',
+        '**/.env',
+        '**/secrets.json',
+        '**/*.test.ts',
+        '.git',
+      ]),
     );
   });
 });
