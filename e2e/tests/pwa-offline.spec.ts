@@ -34,7 +34,9 @@ test('the app opens offline with its shell and an offline banner, and comes back
   await expect(banner).toBeVisible();
   await expect(banner).toContainText('changes cannot be sent');
   const content = page.locator('ion-router-outlet ion-content').filter({ has: livingRoom });
-  await expect(content).toHaveCSS('filter', /grayscale\(1\)/);
+  // Muted in words and colour, not faded: no opacity, text in the muted token (AA, issue 25).
+  await expect(content).toHaveCSS('opacity', '1');
+  await expect(content).toHaveCSS('color', 'rgb(92, 93, 97)');
   await expect(livingRoom.getByRole('checkbox')).toHaveCSS('pointer-events', 'none');
 
   // Reopened without a network, the service worker serves the shell; no old data is shown.
