@@ -1,11 +1,12 @@
-import { beforeEach, describe, expect, test } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { NodeStatus, Prog } from '@hearth/protocol';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { GATEWAY_REPORT_INTERVAL_MS, type NodeStatus, type Prog } from '@hearth/protocol';
 import { tokenExpiringIn } from '../../test/tokens';
 import { liveNode } from '../../test/fake-devices';
 import { useSessionStore } from '../../lib/session/session-store';
+import { useConnectionStore } from '../../lib/socket/connection-store';
 import { changeLanguage } from '../../lib/i18n';
-import { base, open } from './test-harness';
+import { DEV, base, open } from './test-harness';
 
 beforeEach(() => {
   useSessionStore
@@ -136,5 +137,42 @@ describe('a lost node (spec 3 §2)', () => {
     const modes = await screen.findByRole('group', { name: 'Mode' });
     expect(within(modes).getByRole('button', { name: 'Manual' })).toBeEnabled();
     expect(screen.queryByTestId('node-lost')).not.toBeInTheDocument();
+  });
+});
+
+describe('stale values (issue 25)', () => {
+  beforeEach(() => useConnectionStore.setState({ sockets: {}, reachable: true }));
+  afterEach(() => vi.useRealTimers());
+
+  test('values not refreshed for longer than a report interval say their age, in the summary and beside the measured temperature', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const status = { ...auto, mtemp: '19.5', active: true };
+    const { sockets, seed } = open([liveNode('Living room', 1, status)]);
+    await vi.waitFor(() => expect(sockets.open.size).toBe(1));
+    seed();
+    const summary = await screen.findByRole('region', { name: 'What the heater is doing' });
+    const measured = screen.getByTestId('detail-mtemp').parentElement as HTMLElement;
+    expect(summary).toHaveAttribute('data-stale', 'false');
+    expect(measured).toHaveAttribute('data-stale', 'false');
+
+    // The server goes away: within a report interval the values are still those of now.
+    act(() => sockets.device(DEV).onStatus('unreachable'));
+    await act(async () => vi.advanceTimersByTimeAsync(GATEWAY_REPORT_INTERVAL_MS - 1_000));
+    expect(screen.queryByTestId('data-age')).toBeNull();
+
+    // Past it, they are marked and say how old they are; the last values stay readable.
+    await act(async () => vi.advanceTimersByTimeAsync(2 * 60_000));
+    expect(summary).toHaveAttribute('data-stale', 'true');
+    expect(within(summary).getByTestId('data-age')).toHaveTextContent('Updated 2 minutes ago');
+    expect(within(summary).getByText('Heating now')).toBeInTheDocument();
+    expect(measured).toHaveAttribute('data-stale', 'true');
+    expect(within(measured).getByTestId('data-age')).toHaveTextContent('Updated 2 minutes ago');
+    expect(screen.getByTestId('detail-mtemp')).toHaveTextContent('19.5 °C');
+
+    // Connected again, with a fresh snapshot: live, no age.
+    seed([liveNode('Living room', 1, { ...status, mtemp: '20.0' })]);
+    await vi.waitFor(() => expect(screen.queryByTestId('data-age')).toBeNull());
+    expect(summary).toHaveAttribute('data-stale', 'false');
+    expect(screen.getByTestId('detail-mtemp')).toHaveTextContent('20.0 °C');
   });
 });

@@ -28,6 +28,7 @@ import {
   useNodeSortMethod,
   sortNodes,
 } from '../../lib/devices';
+import { useStaleSince } from '../../lib/socket/data-age';
 import { BoostDialog } from './components/boost-dialog';
 import { BoostStatus } from './components/boost-status';
 import { DetailToolbar } from './components/detail-toolbar';
@@ -54,6 +55,8 @@ export function NodeDetailPage() {
   const node = device?.nodes.find((n) => n.type === type && n.addr === addr);
   const [dialog, setDialog] = useState<'new' | 'time' | undefined>();
   const clock = usePlanClock(params.devId ?? '', homeTimeZone(devices));
+  // Issue 25: the gateway's values not refreshed for longer than a report interval are stale.
+  const staleSince = useStaleSince(params.devId ?? '');
   const kind = node && nodeCapabilities(node).offersRunback ? 'runback' : 'boost';
   const modeParams = useModeParams(
     `${params.devId}:${type}:${addr}:${kind}`,
@@ -115,7 +118,12 @@ export function NodeDetailPage() {
             timeZone={homeTimeZone(devices)}
           />
           {lost && <LostNotice />}
-          <HeaterSummary node={node} clock={clock} timer={caps.timer === true} />
+          <HeaterSummary
+            node={node}
+            clock={clock}
+            timer={caps.timer === true}
+            staleSince={staleSince}
+          />
           {boostActive && (
             <BoostStatus
               devId={device.dev.dev_id}
@@ -132,6 +140,7 @@ export function NodeDetailPage() {
             node={node}
             actions={actions}
             disabled={lost}
+            staleSince={staleSince}
             onOpenBoost={() => setDialog('new')}
           />
           {dialog && (

@@ -21,10 +21,13 @@ function Cards({
   device,
   nodes,
   props,
+  staleSince,
 }: {
   device: HomeDevice;
   nodes: LiveNode[];
   props: NodeGridProps;
+  /** Given for cards that say their own age (wifi heaters), not for a gateway's group. */
+  staleSince?: number | undefined;
 }) {
   return nodes.map((node) => {
     const key = selectionKey(props.homeId, { devId: device.dev.dev_id, ...node });
@@ -39,6 +42,7 @@ function Cards({
         selected={props.selected.includes(key)}
         selectionKey={key}
         onToggle={props.onToggle}
+        staleSince={staleSince}
       />
     );
   });
@@ -46,7 +50,7 @@ function Cards({
 
 /**
  * A gateway's nodes; while its values are stale (issue 25: the server not reached for longer
- * than a report interval) they are greyed and marked, never shown as live.
+ * than a report interval) they are muted and marked, and the group header says their age.
  */
 function StaleAwareGrid({ devId, children }: { devId: string; children: ReactNode }) {
   const stale = useStaleSince(devId) !== undefined;
@@ -54,6 +58,17 @@ function StaleAwareGrid({ devId, children }: { devId: string; children: ReactNod
     <div className={`node-grid${stale ? ' node-grid--stale' : ''}`} data-stale={stale}>
       {children}
     </div>
+  );
+}
+
+/**
+ * A wifi heater's cards: each wifi heater is a device of its own, with no group header of its
+ * own to say its values are stale, so its cards say it, with their age (issue 25).
+ */
+function WifiHeaterCards({ device, props }: { device: HomeDevice; props: NodeGridProps }) {
+  const staleSince = useStaleSince(device.dev.dev_id);
+  return (
+    <Cards device={device} nodes={props.nodesOf(device)} props={props} staleSince={staleSince} />
   );
 }
 
@@ -135,12 +150,7 @@ export function NodeGrid(props: NodeGridProps) {
           <h3 className="device-group__name">{t('dashboard.wifiHeaters')}</h3>
           <div className="node-grid">
             {wifi.map((device) => (
-              <Cards
-                key={device.dev.dev_id}
-                device={device}
-                nodes={props.nodesOf(device)}
-                props={props}
-              />
+              <WifiHeaterCards key={device.dev.dev_id} device={device} props={props} />
             ))}
           </div>
         </section>

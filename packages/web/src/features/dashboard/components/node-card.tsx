@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isTimerOn } from '@hearth/protocol';
 import { formatTemperature, routes, useNodeRecordsLink, type LiveNode } from '../../../lib/devices';
+import { DataAge } from '../../../lib/socket/data-age';
 import { Icon } from '../../../lib/ui/icons';
 import { cardState, isSelectable, opensDetail } from '../model/dashboard-rules';
 import { ChargeBar, ModeIcon, StatusIndicators } from './node-badges';
@@ -17,6 +18,11 @@ interface NodeCardProps {
   /** The node's selection key, handed to `onToggle`. */
   selectionKey: string;
   onToggle: (selectionKey: string) => void;
+  /**
+   * Since when the card's own values are stale (a wifi heater is its own device: no group header
+   * says it for it), shown on the card with their age; unset while live.
+   */
+  staleSince?: number | undefined;
 }
 
 /**
@@ -24,8 +30,17 @@ interface NodeCardProps {
  * (nodes keep their identity while unchanged) a device event renders only the cards it touched.
  */
 export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
-  const { node, homeId, devId, deviceConnected, showCheckbox, selected, selectionKey, onToggle } =
-    props;
+  const {
+    node,
+    homeId,
+    devId,
+    deviceConnected,
+    showCheckbox,
+    selected,
+    selectionKey,
+    onToggle,
+    staleSince,
+  } = props;
   const { t, i18n } = useTranslation();
   const state = cardState(node, deviceConnected);
   const units = node.status?.units;
@@ -63,12 +78,13 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
 
   return (
     <article
-      className={`node-card node-card--${state}${selected ? ' node-card--selected' : ''}${pending ? ' node-card--pending' : ''}`}
+      className={`node-card node-card--${state}${selected ? ' node-card--selected' : ''}${pending ? ' node-card--pending' : ''}${staleSince !== undefined ? ' node-card--stale' : ''}`}
       aria-label={node.name}
       data-testid="node-card"
       data-node-type={node.type}
       data-node-addr={node.addr}
       data-state={state}
+      data-stale={staleSince !== undefined ? 'true' : undefined}
     >
       <div className="node-card__corner">
         {selectable && showCheckbox && (
@@ -121,6 +137,11 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
           )}
           <span data-testid="node-stemp">{setPoint}</span>
         </p>
+        {staleSince !== undefined && (
+          <p className="node-card__age">
+            <DataAge since={staleSince} />
+          </p>
+        )}
         {pending && (
           <p className="node-card__pending" data-testid="node-pending">
             {t('dashboard.pending')}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { parseDecimal } from '@hearth/protocol';
 import { formatTemperature, temperatureLimits, type LiveNode } from '../../../lib/devices';
+import { DataAge } from '../../../lib/socket/data-age';
 import { isSelectable } from '../model/dashboard-rules';
 import { statusIndicators } from '../model/node-badges';
 
@@ -12,6 +13,8 @@ interface RowProps {
   node: LiveNode;
   edits: RowEdits;
   timer: boolean;
+  /** Since when the row's values are stale (its gateway's); unset while live. */
+  staleSince?: number | undefined;
   onEdit: (field: EditField, raw: string) => void;
 }
 
@@ -27,7 +30,7 @@ function formatPower(value: string | undefined, locale: string, t: TFunction): s
   return t('dashboard.watts', { value: shown });
 }
 
-export function TableRow({ node, edits, timer, onEdit }: RowProps) {
+export function TableRow({ node, edits, timer, staleSince, onEdit }: RowProps) {
   const { t, i18n } = useTranslation();
   const status = node.status;
   const limits = temperatureLimits(node);
@@ -62,8 +65,17 @@ export function TableRow({ node, edits, timer, onEdit }: RowProps) {
     usable && status?.[key] !== undefined && node.setup?.[`${key}_editable`] !== false;
 
   return (
-    <tr data-testid="node-row" data-node-addr={node.addr}>
-      <th scope="row">{node.name}</th>
+    <tr
+      data-testid="node-row"
+      data-node-addr={node.addr}
+      data-stale={staleSince !== undefined}
+      className={staleSince !== undefined ? 'node-table__row--stale' : undefined}
+    >
+      <th scope="row">
+        {node.name}
+        {/* Issue 25: values not refreshed for longer than a report interval say how old. */}
+        {staleSince !== undefined && <DataAge since={staleSince} className="node-table__age" />}
+      </th>
       <td>{node.addr}</td>
       <td>{t(`dashboard.types.${node.type}`)}</td>
       <td>{status?.sync_status ? t(`dashboard.syncStatus.${status.sync_status}`) : '–'}</td>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   TABLE_EDIT_DEBOUNCE_MS,
@@ -14,8 +14,10 @@ import {
   type LiveNode,
 } from '../../../lib/devices';
 import { HttpError, reportError } from '../../../lib/http';
+import { useStaleSince } from '../../../lib/socket/data-age';
 import { createEditBuffer } from '../model/edit-buffer';
 import { TableRow, type EditField, type RowEdits } from './node-table-row';
+import './stale-values.css';
 
 interface Edit {
   devId: string;
@@ -24,6 +26,17 @@ interface Edit {
   value: number;
   /** What the device said when the edit began: a different report replaces the edit. */
   base: string | undefined;
+}
+
+/** A gateway's rows, told since when its values are stale (issue 25), as its cards are. */
+function DeviceRows({
+  devId,
+  children,
+}: {
+  devId: string;
+  children: (staleSince: number | undefined) => ReactNode;
+}) {
+  return children(useStaleSince(devId));
 }
 
 /** Spec 1 §2 table view, with inline edits sent 4 s after the last keystroke. */
@@ -97,25 +110,30 @@ export function NodeTable({
     buffer.current?.edit(key, edit);
   };
 
-  const rows = devices.flatMap((device) =>
-    nodesOf(device).map((node) => {
-      const prefix = `${device.dev.dev_id}:${node.type}:${node.addr}:`;
-      const edits: RowEdits = {};
-      for (const field of ['stemp', 'comf_temp', 'eco_temp', 'ice_temp'] as const) {
-        const e = local[prefix + field];
-        if (e) edits[field] = e.value;
+  const rows = devices.map((device) => (
+    <DeviceRows key={device.dev.dev_id} devId={device.dev.dev_id}>
+      {(staleSince) =>
+        nodesOf(device).map((node) => {
+          const prefix = `${device.dev.dev_id}:${node.type}:${node.addr}:`;
+          const edits: RowEdits = {};
+          for (const field of ['stemp', 'comf_temp', 'eco_temp', 'ice_temp'] as const) {
+            const e = local[prefix + field];
+            if (e) edits[field] = e.value;
+          }
+          return (
+            <TableRow
+              key={prefix}
+              node={node}
+              edits={edits}
+              timer={isTimerNode(node)}
+              staleSince={staleSince}
+              onEdit={(field, raw) => onEdit(device.dev.dev_id, node, field, raw)}
+            />
+          );
+        })
       }
-      return (
-        <TableRow
-          key={prefix}
-          node={node}
-          edits={edits}
-          timer={isTimerNode(node)}
-          onEdit={(field, raw) => onEdit(device.dev.dev_id, node, field, raw)}
-        />
-      );
-    }),
-  );
+    </DeviceRows>
+  ));
 
   return (
     <div className="node-table-wrap">

@@ -9,6 +9,7 @@ import {
   type PlanStep,
   type PlanTime,
 } from '../../../lib/devices';
+import { DataAge } from '../../../lib/socket/data-age';
 import { Icon, type IconName } from '../../../lib/ui/icons';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -120,26 +121,35 @@ function facts(node: LiveNode, timer: boolean, t: TFunction, locale: string): Fa
 
 /**
  * The detail's summary (issue 25): what the heater is doing and what comes next, from its mode,
- * weekly programme and clock, with what its sensors report.
+ * weekly programme and clock, with what its sensors report. While its gateway's values are
+ * stale (not refreshed for longer than a report interval) it says how old they are.
  */
 export function HeaterSummary({
   node,
   clock,
   timer,
+  staleSince,
 }: {
   node: LiveNode;
   clock: DeviceClock;
   timer: boolean;
+  staleSince?: number | undefined;
 }) {
   const { t, i18n } = useTranslation();
   const plan = heaterPlan(node, clock);
   const list = facts(node, timer, t, i18n.language);
   return (
     <section
-      className="heater-summary"
+      className={`heater-summary${staleSince !== undefined ? ' heater-summary--stale' : ''}`}
       aria-label={t('nodeDetail.plan.title')}
       data-testid="heater-summary"
+      data-stale={staleSince !== undefined}
     >
+      {staleSince !== undefined && (
+        <p className="heater-summary__age" role="status">
+          <DataAge since={staleSince} />
+        </p>
+      )}
       <p className="heater-summary__plan" data-testid="heater-plan" data-plan={plan.kind}>
         {planText(plan, t, i18n.language)}
       </p>

@@ -8,6 +8,7 @@ import {
   type NodeMode,
 } from '@hearth/protocol';
 import { formatTemperature, temperatureLimits, type LiveNode } from '../../../lib/devices';
+import { DataAge } from '../../../lib/socket/data-age';
 import { Toast } from '../../../lib/ui/toast';
 import { availableModes, nodeCapabilities } from '../model/node-capabilities';
 import type { nodeActions } from '../model/use-node-actions';
@@ -21,11 +22,19 @@ interface NodeControlsProps {
   actions: ReturnType<typeof nodeActions>;
   /** A lost node: every control shows, none works (spec 3 §2). */
   disabled?: boolean;
+  /** Since when the node's values are stale (issue 25); unset while live. */
+  staleSince?: number | undefined;
   onOpenBoost: () => void;
 }
 
 /** Mode switcher, set point (or timer switch), and the modified-auto advice with its restore. */
-export function NodeControls({ node, actions, disabled, onOpenBoost }: NodeControlsProps) {
+export function NodeControls({
+  node,
+  actions,
+  disabled,
+  staleSince,
+  onOpenBoost,
+}: NodeControlsProps) {
   const { t, i18n } = useTranslation();
   const status = node.status;
   const mode = status?.mode;
@@ -141,12 +150,20 @@ export function NodeControls({ node, actions, disabled, onOpenBoost }: NodeContr
       )}
       {/* Spec 3 §2: a timer's measured temperature is hidden. */}
       {!caps.timer && (
-        <p className="node-controls__measured">
+        <p
+          className={`node-controls__measured${staleSince !== undefined ? ' node-controls__measured--stale' : ''}`}
+          data-stale={staleSince !== undefined}
+        >
           <span>{t('nodeDetail.measured')}</span>{' '}
           <span data-testid="detail-mtemp">
             {/* In the user's number format with one decimal, as the set point and the cards. */}
             {formatTemperature(status?.mtemp, limits.units, i18n.language)}
           </span>
+          {/* Issue 25: a measurement not refreshed for longer than a report interval says how
+              old it is, never passing for the room's temperature now. */}
+          {staleSince !== undefined && (
+            <DataAge since={staleSince} className="node-controls__age" />
+          )}
         </p>
       )}
       {shownMode === 'modified_auto' && (
