@@ -119,12 +119,12 @@ export function tokenRoutes(deps: {
             });
           }
           if (body.grant_type === 'refresh_token')
-            return deps.tokens.refreshGrant(body.refresh_token);
+            return deps.tokens.refreshGrant(body.refresh_token, client);
           // A voice assistant links through a code; only the app takes a user's password.
           if (!client.app) {
             throw errors.unauthorizedClient('This client may not use the password grant');
           }
-          return deps.tokens.passwordGrant(body.username, body.password);
+          return deps.tokens.passwordGrant(body.username, body.password, client);
         },
       );
     }

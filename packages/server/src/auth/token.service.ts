@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { ACCESS_TOKEN_LIFETIME_S, type TokenResponse } from '@hearth/protocol';
 import { errors } from '../errors';
-import type { TokensRepository } from '../repositories/tokens.repository';
+import type { RefreshTokenRow, TokensRepository } from '../repositories/tokens.repository';
 import type { UserRow, UsersRepository } from '../repositories/users.repository';
 import { newOpaqueToken, sha256, type TokenSigner } from './jwt';
+import type { OAuthClient } from './oauth-clients';
 import { hashPassword, verifyPassword } from './passwords';
 import type { CodeBinding, Redemption } from './authorization-codes';
 import type { Sessions } from './sessions';
@@ -25,6 +26,18 @@ export interface TokenServiceDeps {
   };
 }
 
+/** The client asking at the token endpoint. */
+export type GrantClient = Pick<OAuthClient, 'id' | 'app'>;
+
+/**
+ * Whether `client` may use the refresh token. A token without a client was issued before
+ * tokens were bound to one, to the app's own client (the only one the password grant serves;
+ * assistants' tokens were bound in migration 0006).
+ */
+function issuedTo(row: RefreshTokenRow, client: GrantClient): boolean {
+  return row.clientId === null ? client.app : row.clientId === client.id;
+}
+
 export function createTokenService({
   users,
   tokens,
@@ -34,12 +47,21 @@ export function createTokenService({
 }: TokenServiceDeps) {
   let dummy: Promise<string> | undefined;
   const dummyHash = () => (dummy ??= hashPassword(randomUUID()));
-  /** `sid` is the session: the refresh token's family and the access token's `sid` claim. */
-  async function issue(user: UserRow, sid: string, scope: string): Promise<TokenResponse> {
+  /**
+   * `sid` is the session: the refresh token's family and the access token's `sid` claim. The
+   * refresh token belongs to the client that asked for it (RFC 6749 §6, §10.4).
+   */
+  async function issue(
+    user: UserRow,
+    sid: string,
+    scope: string,
+    clientId: string,
+  ): Promise<TokenResponse> {
     const refresh = newOpaqueToken();
     await tokens.insert({
       userId: user.id,
       family: sid,
+      clientId,
       tokenHash: sha256(refresh),
       scope,
       expiresAt: new Date(Date.now() + REFRESH_TOKEN_LIFETIME_MS),
@@ -60,7 +82,11 @@ export function createTokenService({
   }
 
   return {
-    async passwordGrant(username: string, password: string): Promise<TokenResponse> {
+    async passwordGrant(
+      username: string,
+      password: string,
+      client: GrantClient,
+    ): Promise<TokenResponse> {
       const user = await users.findByEmail(username.trim());
       // An unknown user costs one hash check too, so timing does not reveal which e-mails exist;
       // and both failures share one message.
@@ -69,7 +95,7 @@ export function createTokenService({
       // Told apart from a wrong password (only to someone who knows it), so the app can offer
       // to send the confirmation link again (ruling D14).
       if (!user.verified) throw errors.emailNotConfirmed();
-      return issue(user, await sessions.start(user.id), DEFAULT_SCOPE);
+      return issue(user, await sessions.start(user.id), DEFAULT_SCOPE, client.id);
     },
 
     /** The code must come back from the client and redirect URI it was issued to (RFC 6749 §4.1.3). */
@@ -87,12 +113,17 @@ export function createTokenService({
       if (!user) throw errors.invalidGrant('Unknown user');
       const sid = await sessions.start(user.id);
       await redeemed.started(sid);
-      return issue(user, sid, redeemed.scope);
+      return issue(user, sid, redeemed.scope, binding.clientId);
     },
 
-    async refreshGrant(refreshToken: string): Promise<TokenResponse> {
+    /**
+     * Only the client a refresh token was issued to may use it (RFC 6749 §6): another client's
+     * attempt is refused as for an unknown token and changes nothing, so that it can neither
+     * renew the token nor, by presenting it twice, end its owner's session.
+     */
+    async refreshGrant(refreshToken: string, client: GrantClient): Promise<TokenResponse> {
       const row = await tokens.findByHash(sha256(refreshToken));
-      if (!row) throw errors.invalidGrant('Unknown refresh token');
+      if (!row || !issuedTo(row, client)) throw errors.invalidGrant('Unknown refresh token');
       if (row.revokedAt || !(await sessions.isLive(row.family))) {
         throw errors.invalidGrant('Refresh token revoked');
       }
@@ -106,7 +137,7 @@ export function createTokenService({
       if (row.expiresAt.getTime() <= Date.now()) throw errors.invalidGrant('Refresh token expired');
       const user = await users.findById(row.userId);
       if (!user) throw errors.invalidGrant('Unknown user');
-      return issue(user, row.family, row.scope);
+      return issue(user, row.family, row.scope, client.id);
     },
   };
 }

@@ -39,6 +39,10 @@ export const refreshTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     // Every rotation stays in one family, so a replayed token can revoke the whole chain.
     family: uuid('family').notNull(),
+    // The OAuth client the token was issued to; only that client may refresh it. Null on a
+    // token issued before tokens were bound to clients and not linked through an assistant's
+    // code: the app's own client obtained it (the password grant serves it alone).
+    clientId: text('client_id'),
     tokenHash: text('token_hash').notNull().unique(),
     scope: text('scope').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

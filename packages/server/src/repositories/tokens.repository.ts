@@ -9,6 +9,8 @@ export function createTokensRepository(db: Db) {
     async insert(input: {
       userId: string;
       family: string;
+      /** The OAuth client the token is issued to; only it may refresh. */
+      clientId: string;
       tokenHash: string;
       scope: string;
       expiresAt: Date;
