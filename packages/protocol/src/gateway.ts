@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { awayStatusSchema, decimalString, pmoSystemSchema } from './wire';
+import { nodeReportSchemaFor } from './node-settings';
+import type { NodeType } from './node-types';
+import {
+  awayStatusSchema,
+  decimalString,
+  mgrNodeSchema,
+  pmoSystemSchema,
+  progSchema,
+} from './wire';
 
 /**
  * The gateway channel over MQTT (docs/wire-contract.md §8; full description in docs/device-protocol.md).
@@ -80,7 +88,15 @@ export function isGatewayOwnTopic(devId: string, topic: string): boolean {
   return topic.startsWith(`${gatewayTopics.root(devId)}/`);
 }
 
-export const connectedPayloadSchema = z.object({ connected: z.boolean() });
+/**
+ * A gateway's announcement: connected or not, and on connecting the version of its firmware
+ * (the `fw_version` of the device lists, docs/wire-contract.md §3); the last will says only
+ * `{"connected":false}`.
+ */
+export const connectedPayloadSchema = z.object({
+  connected: z.boolean(),
+  fw_version: z.string().min(1).max(32).optional(),
+});
 
 /** A command from the server. `path` is a realtime path such as /htr/2/status. */
 export const gatewayCommandSchema = z.object({
@@ -122,19 +138,73 @@ export const gatewaySampleSchema = z.object({
 export const gatewaySamplesPayloadSchema = z.object({ samples: z.array(gatewaySampleSchema) });
 export type GatewaySample = z.infer<typeof gatewaySampleSchema>;
 
+/*
+ * What a gateway publishes at `up{path}` is read in the shape the app reads at that realtime
+ * path (docs/wire-contract.md §5, §7): unknown keys are dropped at every depth, texts and lists
+ * are bounded, and a known key of the wrong type fails the whole report.
+ */
+
+/** A text of a report (a name, a version, a place), bounded. */
+const reportText = (max = 64) => z.string().max(max);
+
 /** A power limit as the wire carries it: a string of whole watts, "0" for none (docs/wire-contract.md §1). */
-const powerLimitObject = z.object({ power_limit: z.string().regex(/^\d+$/) });
+const powerLimitObject = z.object({ power_limit: z.string().max(7).regex(/^\d+$/) });
+
+/** `/mgr/nodes`: the gateway's whole node list. */
+export const mgrNodesReportSchema = z.object({
+  nodes: z.array(mgrNodeSchema.extend({ name: reportText() })).max(256),
+});
+
+/** A node's `/version`: any of its four texts. */
+const nodeVersionReport = z
+  .object({
+    hw_version: reportText(),
+    fw_version: reportText(),
+    uid: reportText(),
+    pid: reportText(),
+  })
+  .partial();
+
+/**
+ * The schema of a node object a gateway reports at `/{type}/{addr}/{part}`: a status or setup
+ * by its node type's entries (node-settings/), which may be partial; a programme whole.
+ */
+export function nodeObjectReportSchema(
+  type: NodeType,
+  part: 'status' | 'setup' | 'prog' | 'version',
+): z.ZodType<Record<string, unknown>> {
+  if (part === 'prog') return z.object({ prog: progSchema });
+  if (part === 'version') return nodeVersionReport;
+  return nodeReportSchemaFor(type, part);
+}
+
+const position = z.object({
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+});
+/** The home's geo data the gateway runs on, echoed back (see GEO_DATA_PATH). */
+const geoDataReport = z
+  .object({
+    country: reportText(8),
+    state: reportText(),
+    city: reportText(),
+    zip: reportText(16),
+    tz_code: reportText(),
+    coarsePosition: position,
+    position,
+    outdoor_range: z.number(),
+  })
+  .partial();
 
 /**
  * The device objects a gateway publishes at `up{path}` besides node objects and `/mgr/nodes`
- * (docs/device-protocol.md "Topics"), each in the shape the app reads at that realtime path
- * (docs/wire-contract.md §5, §7). Unknown keys are kept.
+ * (docs/device-protocol.md "Topics").
  */
-const DEVICE_OBJECTS: Record<string, z.ZodType> = {
+const DEVICE_OBJECTS: Record<string, z.ZodType<Record<string, unknown>>> = {
   '/mgr/away_status': awayStatusSchema,
   '/mgr/discovery': z.object({
     discovery: z.enum(['on', 'off']),
-    type: z.string().optional(),
+    type: reportText(8).optional(),
     addr: z.number().int().min(0).optional(),
   }),
   '/mgr/rtc/time': z.object({
@@ -146,11 +216,11 @@ const DEVICE_OBJECTS: Record<string, z.ZodType> = {
     s: z.number().int(),
     w: z.number().int().optional(),
   }),
-  '/geo_data': z.record(z.string(), z.unknown()),
+  '/geo_data': geoDataReport,
   '/htr_system/power_limit': powerLimitObject,
   '/pmo_system': pmoSystemSchema,
 };
-const METER_OBJECTS: Record<string, z.ZodType> = {
+const METER_OBJECTS: Record<string, z.ZodType<Record<string, unknown>>> = {
   power_limit: powerLimitObject,
   power: z.object({ power: decimalString }),
 };
@@ -158,9 +228,11 @@ const METER_OBJECT_PATH = /^\/pmo\/\d+\/(power_limit|power)$/;
 
 /**
  * The schema of a device object a gateway may publish at `up{path}`; undefined for a path
- * that is not one (node objects and `/mgr/nodes` have schemas of their own in wire.ts).
+ * that is not one (node objects and `/mgr/nodes` have schemas of their own, above).
  */
-export function gatewayDeviceObjectSchema(path: string): z.ZodType | undefined {
+export function gatewayDeviceObjectSchema(
+  path: string,
+): z.ZodType<Record<string, unknown>> | undefined {
   const meter = METER_OBJECT_PATH.exec(path);
   if (meter) return METER_OBJECTS[meter[1] ?? ''];
   return Object.hasOwn(DEVICE_OBJECTS, path) ? DEVICE_OBJECTS[path] : undefined;

@@ -7,3 +7,4 @@ export { hardwareSetupKeys, NODE_SETUP_SETTINGS, ownerOnlySetupKeys } from './se
 export { NODE_STATUS_ENTRIES } from './status-entries';
 export { anySetupWriteSchema, nodeReportSchemaFor, setupWriteSchemaFor } from './setting-schemas';
 export { setupRangeProblem } from './setting-ranges';
+export { mergeSettings } from './merge-settings';

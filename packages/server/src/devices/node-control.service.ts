@@ -10,6 +10,7 @@ import {
   type ProgTempsWrite,
   type ProgWrite,
   setupSlotsPerDay,
+  mergeSettings,
   setupRangeProblem,
   setupWriteSchemaFor,
   type SetupWrite,
@@ -182,7 +183,8 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
           .filter((k) => k in current)
           .map((k) => [k, current[k]]),
       );
-      const desired = { ...current, ...forwarded, ...hardware, sync_status: 'pending' };
+      // A partial group (extra_options…) changes only what it names, as the store merges it.
+      const desired = { ...mergeSettings(current, forwarded), ...hardware, sync_status: 'pending' };
       await record(node, 'setup', forwarded, 'setup', desired);
       await followResolution(node, desired);
       return desired;

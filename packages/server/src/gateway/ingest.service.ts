@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   connectedPayloadSchema,
   gatewayAckSchema,
@@ -6,14 +5,12 @@ import {
   gatewaySamplesPayloadSchema,
   type GatewaySample,
   isValidDevId,
-  mgrNodeSchema,
   GATEWAY_MESSAGE_MAX_BYTES,
-  nodeReportSchemaFor,
-  nodeVersionSchema,
+  mgrNodesReportSchema,
+  nodeObjectReportSchema,
   type NodeType,
   parseGatewayTopic,
   parseNodeType,
-  progSchema,
 } from '@hearth/protocol';
 import type { Logger } from '../logger';
 import type { DevicesRepository } from '../repositories/devices.repository';
@@ -26,26 +23,27 @@ import type { CommandsService } from './commands.service';
 import { createWriteBatcher } from './write-batcher';
 
 const NODE_PART_PATH = /^\/([a-z_]+)\/(\d+)\/(status|setup|prog|version)$/;
-const otherParts = {
-  prog: z.object({ prog: progSchema }).catchall(z.unknown()),
-  version: nodeVersionSchema,
-};
 
 /**
- * A node object as a gateway reports it, read against its node type's shape (protocol
- * node-settings/ for status and setup): unknown keys dropped, a known key of the wrong type
- * or a report with nothing known in it refused. A partial report is taken; it merges into the
- * stored object (nodes.setParts).
+ * What a report says, read in its path's shape (protocol gateway.ts; node-settings/ for a
+ * status or setup): unknown keys dropped at every depth; a known key of the wrong type, or a
+ * report with nothing known in it, refused. A partial status, setup or version is taken; it
+ * merges into the stored object (nodes.setParts).
  */
-function readPart(type: NodeType, part: NodePart, body: unknown): Record<string, unknown> {
-  if (part === 'prog' || part === 'version') return otherParts[part].parse(body);
-  const value = nodeReportSchemaFor(type, part).parse(body);
-  const known = Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
-  if (Object.keys(known).length === 0) throw new Error(`a ${part} report with nothing known in it`);
-  return known;
+function readKnown(
+  schema: { parse(body: unknown): Record<string, unknown> },
+  body: unknown,
+  path: string,
+): Record<string, unknown> {
+  const value = schema.parse(body);
+  const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+  if (entries.length === 0) throw new Error(`a report at ${path} with nothing known in it`);
+  return Object.fromEntries(entries);
 }
-const mgrNodesSchema = z.object({ nodes: z.array(mgrNodeSchema) });
-const objectSchema = z.record(z.string(), z.unknown());
+
+function readPart(type: NodeType, part: NodePart, body: unknown): Record<string, unknown> {
+  return readKnown(nodeObjectReportSchema(type, part), body, `/${type}/${part}`);
+}
 /** Devices this process has seen stored; bounded, since a fleet may be larger than memory wants. */
 const MAX_KNOWN_DEVICES = 100_000;
 const FOREIGN_KEY_VIOLATION = '23503';
@@ -127,11 +125,12 @@ export function createIngestService(deps: IngestDeps) {
   }
 
   async function onConnected(devId: string, body: unknown) {
-    const { connected } = connectedPayloadSchema.parse(body);
+    const { connected, fw_version: fwVersion } = connectedPayloadSchema.parse(body);
     // Never seen before: the user who added it may be waiting on dev_id=* (docs/wire-contract.md §7); an
     // unclaimed one is news to the browsers on its network at every connection.
     const firstTime = connected && (await devices.find(devId))?.lastSeen === null;
-    await devices.setConnected(devId, connected);
+    // The firmware it announces is the device lists' fw_version (DECISIONS).
+    await devices.setConnected(devId, connected, fwVersion);
     realtime.update(devId, '/connected', { connected });
     if (connected) await commands.resendPending(devId);
     if (connected) realtime.handshake(devId, { firstTime });
@@ -158,7 +157,7 @@ export function createIngestService(deps: IngestDeps) {
       return;
     }
     if (path === '/mgr/nodes') {
-      const value = mgrNodesSchema.parse(body);
+      const value = mgrNodesReportSchema.parse(body);
       await nodes.replaceList(devId, value.nodes);
       realtime.update(devId, path, value);
       return;
@@ -167,8 +166,7 @@ export function createIngestService(deps: IngestDeps) {
     // unknown path or a malformed object is dropped, so that no read or update carries it.
     const schema = gatewayDeviceObjectSchema(path);
     if (!schema) throw new Error(`unknown object path ${path}`);
-    schema.parse(body);
-    const value = objectSchema.parse(body);
+    const value = readKnown(schema, body, path);
     await stateWrites.add({ devId, path, body: value });
     realtime.update(devId, path, value);
   }

@@ -59,7 +59,7 @@ export function createCommandsRepository(db: Db) {
           INSERT INTO nodes (dev_id, type, addr, ${column})
           VALUES (${input.devId}, ${desired.type}, ${desired.addr}, ${JSON.stringify(desired.body)}::jsonb)
           ON CONFLICT (dev_id, type, addr) DO UPDATE
-            SET ${column} = coalesce(nodes.${column}, '{}'::jsonb) || excluded.${column}
+            SET ${column} = jsonb_merge_deep(nodes.${column}, excluded.${column})
         )
         INSERT INTO commands (dev_id, method, path, body)
         VALUES (${input.devId}, ${input.method}, ${input.path},
@@ -193,7 +193,7 @@ export function createCommandsRepository(db: Db) {
                       ELSE v.body END
           FROM v
           ON CONFLICT (dev_id, type, addr) DO UPDATE
-            SET ${column} = coalesce(nodes.${column}, '{}'::jsonb) || excluded.${column}
+            SET ${column} = jsonb_merge_deep(nodes.${column}, excluded.${column})
           RETURNING ${column} AS value
         )
         SELECT v.before, v.other, (SELECT value FROM n) AS stored, s.*

@@ -84,8 +84,12 @@ export function createDevicesRepository(db: Db) {
         .values({ devId, groupId, ...fields })
         .onConflictDoUpdate({ target: devs.devId, set: { groupId, ...fields } });
     },
-    async setConnected(devId: string, connected: boolean): Promise<void> {
-      await db.update(devs).set({ connected, lastSeen: new Date() }).where(eq(devs.devId, devId));
+    /** A connection or its end; a connection may say which firmware the gateway runs. */
+    async setConnected(devId: string, connected: boolean, fwVersion?: string): Promise<void> {
+      await db
+        .update(devs)
+        .set({ connected, lastSeen: new Date(), ...(fwVersion === undefined ? {} : { fwVersion }) })
+        .where(eq(devs.devId, devId));
     },
     async touch(devId: string): Promise<void> {
       await db.update(devs).set({ lastSeen: new Date() }).where(eq(devs.devId, devId));

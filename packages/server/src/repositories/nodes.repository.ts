@@ -84,8 +84,9 @@ export function createNodesRepository(db: Db) {
     },
     /**
      * Stores parts of many nodes in one statement (the ingest batch: one message per gateway,
-     * so no node twice). A status or setup merges into the stored object (a partial report
-     * changes only what it names); a prog or version replaces it. A status or setup with an unacknowledged command for its path is
+     * so no node twice). A status, setup or version merges into the stored object at every
+     * depth (jsonb_merge_deep, migration 0007: a partial report changes only what it names,
+     * `extra_options` included); a prog replaces it. A status or setup with an unacknowledged command for its path is
      * stored with `sync_status: 'pending'` (docs/device-protocol.md), decided in the same
      * statement (a write of its mode, set-point temperatures, boost or lock holds the status
      * too: pending-objects.ts). Answers, in input order, whether each was stored as pending
@@ -128,12 +129,10 @@ export function createNodesRepository(db: Db) {
                  CASE WHEN part = 'prog' THEN stored END, CASE WHEN part = 'version' THEN stored END
           FROM v ORDER BY dev_id, type, addr
           ON CONFLICT (dev_id, type, addr) DO UPDATE SET
-            status = CASE WHEN excluded.status IS NULL THEN nodes.status
-                          ELSE coalesce(nodes.status, '{}'::jsonb) || excluded.status END,
-            setup = CASE WHEN excluded.setup IS NULL THEN nodes.setup
-                         ELSE coalesce(nodes.setup, '{}'::jsonb) || excluded.setup END,
+            status = coalesce(jsonb_merge_deep(nodes.status, excluded.status), nodes.status),
+            setup = coalesce(jsonb_merge_deep(nodes.setup, excluded.setup), nodes.setup),
             prog = coalesce(excluded.prog, nodes.prog),
-            version = coalesce(excluded.version, nodes.version)
+            version = coalesce(jsonb_merge_deep(nodes.version, excluded.version), nodes.version)
           RETURNING dev_id, type, addr, status, setup, prog, version
         )
         SELECT v.i, v.pending,
