@@ -7,6 +7,7 @@ import {
 import type { MqttClient } from 'mqtt';
 import type { SimClock } from './clock';
 import { applyCommand } from './commands';
+import { SIM_GATEWAY_FW_VERSION } from './identity';
 import { GatewayModel } from './model';
 import { connectGateway, publishJson, QOS } from './mqtt-link';
 import type { SimNode } from './node';
@@ -126,7 +127,8 @@ export class SimGateway {
     this.model.advanceTo(this.now());
     // Subscribing before announcing: the server re-sends pending commands when it sees connected.
     client.subscribe(gatewayTopics.cmd(this.devId), { qos: QOS });
-    this.send(client, gatewayTopics.connected(this.devId), { connected: true }, true);
+    const hello = { connected: true, fw_version: SIM_GATEWAY_FW_VERSION };
+    this.send(client, gatewayTopics.connected(this.devId), hello, true);
     this.published.clear();
     for (const { path, body, json: known } of wireObjects(this.model)) {
       const json = known ?? JSON.stringify(body);

@@ -12,3 +12,6 @@ export function simDevId(index: number): string {
   if (!Number.isInteger(index) || index < 0) throw new Error(`bad gateway index ${index}`);
   return SIM_DEV_ID_PREFIX + index.toString(16).padStart(14, '0');
 }
+
+/** The firmware a simulated gateway announces when it connects (docs/device-protocol.md). */
+export const SIM_GATEWAY_FW_VERSION = '1.13';

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { parseBody } from './command-schemas';
+import { SIM_GATEWAY_FW_VERSION } from './identity';
 
 /**
  * The HTTP API a wifi heater serves on its own access point while it is being set up
@@ -69,7 +70,7 @@ export function startSoftAp(options: SoftApOptions = {}): Promise<SoftAp> {
   const info = {
     dev_id: devId,
     product_id: options.productId ?? '021D',
-    fw_version: '1.13',
+    fw_version: SIM_GATEWAY_FW_VERSION,
     hw_version: '1',
     mac: devId.slice(-12).replace(/(..)(?!$)/g, '$1:'),
     name: 'Hearth wifi heater',
