@@ -81,11 +81,14 @@ export const mgrNodeSchema = z.object({
 });
 export type MgrNode = z.infer<typeof mgrNodeSchema>;
 
-/** A node inside the `dev_data` snapshot. */
+/**
+ * A node inside the `dev_data` snapshot: each node of `/mgr/nodes`, a part it has not reported
+ * yet being `{}` as in the node's own read (ruling D17), so a prog may be `{}` too.
+ */
 export const snapshotNodeSchema = mgrNodeSchema.extend({
   status: nodeStatusSchema.optional(),
   setup: nodeSetupSchema.optional(),
-  prog: z.object({ prog: progSchema }).catchall(z.unknown()).optional(),
+  prog: z.object({ prog: progSchema.optional() }).catchall(z.unknown()).optional(),
   version: nodeVersionSchema.optional(),
 });
 export type SnapshotNode = z.infer<typeof snapshotNodeSchema>;

@@ -7,7 +7,7 @@ import {
   nodeStatusSchema,
   nodeVersionSchema,
   pmoSystemSchema,
-  snapshotNodeSchema,
+  progSchema,
 } from '@hearth/protocol';
 import { z } from 'zod';
 import type { NodePart } from '../repositories/nodes.repository';
@@ -40,7 +40,7 @@ export function presentMgrNode(row: NodeRow): MgrNode {
 const NODE_PART_SCHEMAS: Record<NodePart, z.ZodType> = {
   status: nodeStatusSchema,
   setup: nodeSetupSchema,
-  prog: snapshotNodeSchema.shape.prog.unwrap(),
+  prog: z.object({ prog: progSchema }).catchall(z.unknown()),
   version: nodeVersionSchema,
 };
 
@@ -60,17 +60,9 @@ export function presentNode(row: NodeRow, log?: StoredShapeLog) {
   };
 }
 
+/** A node of the snapshot: its list entry and its parts, `{}` for one not reported (ruling D17). */
 export function presentSnapshotNode(row: NodeRow, log?: StoredShapeLog): SnapshotNode {
-  const node: SnapshotNode = presentMgrNode(row);
-  const status = nodePart(row, 'status', log);
-  const setup = nodePart(row, 'setup', log);
-  const prog = nodePart(row, 'prog', log);
-  const version = nodePart(row, 'version', log);
-  if (status) node.status = status;
-  if (setup) node.setup = setup;
-  if (prog) node.prog = prog as SnapshotNode['prog'];
-  if (version) node.version = version;
-  return node;
+  return { ...presentMgrNode(row), ...presentNode(row, log) };
 }
 
 export const discoveryStateSchema = z.object({

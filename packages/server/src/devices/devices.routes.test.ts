@@ -87,7 +87,16 @@ describe('device reads', () => {
       discovery: { discovery: 'off' },
       htr_system: { setup: { power_limit: '0' } },
       pmo_system: { main_circuit_pmos: [], max_power_config: { profiles: [], slots: [] } },
-      nodes: [{ ...heater, status: { mode: 'manual', stemp: '21.0', mtemp: '19.5', units: 'C' } }],
+      // Ruling D17: every node listed, a part not reported yet `{}` as in the node's own read.
+      nodes: [
+        {
+          ...heater,
+          status: { mode: 'manual', stemp: '21.0', mtemp: '19.5', units: 'C' },
+          setup: {},
+          prog: {},
+          version: {},
+        },
+      ],
     });
   });
 

@@ -81,7 +81,10 @@ describe('reads of stored objects in another shape than documented', () => {
       pmo_system: { main_circuit_pmos: [], max_power_config: { profiles: [], slots: [] } },
     });
     expect(snapshot.nodes).toEqual([
-      { name: 'Heater', addr: 2, type: 'htr', installed: true, lost: false },
+      {
+        ...{ name: 'Heater', addr: 2, type: 'htr', installed: true, lost: false },
+        ...{ status: {}, setup: {}, prog: {}, version: {} },
+      },
     ]);
   });
 

@@ -129,7 +129,7 @@ export function createIngestService(deps: IngestDeps) {
     // Never seen before: the user who added it may be waiting on dev_id=* (docs/wire-contract.md §7); an
     // unclaimed one is news to the browsers on its network at every connection.
     const firstTime = connected && (await devices.find(devId))?.lastSeen === null;
-    // The firmware it announces is the device lists' fw_version (DECISIONS).
+    // The firmware it announces is the device lists' fw_version (ruling D16).
     await devices.setConnected(devId, connected, fwVersion);
     realtime.update(devId, '/connected', { connected });
     if (connected) await commands.resendPending(devId);
