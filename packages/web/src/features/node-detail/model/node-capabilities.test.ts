@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { mgrNode } from '../../../test/fake-devices';
-import { availableModes, boostDefaults, truncateName } from './node-capabilities';
+import { availableModes, boostDefaults, nodeCapabilities, truncateName } from './node-capabilities';
 
 test('names are cut at 22 characters plus an ellipsis; empty names read as a dash', () => {
   expect(truncateName('1234567890123456789012')).toBe('1234567890123456789012');
@@ -41,4 +41,13 @@ test('timer nodes offer on; setback follows its flag; runback replaces boost', (
   expect(availableModes(setback)).toEqual(['auto', 'manual', 'off', 'boost', 'setback']);
   const runback = { ...mgrNode('R', 3), setup: { runback_mode_enabled: true } };
   expect(availableModes(runback)).toEqual(['auto', 'manual', 'off', 'runback']);
+});
+
+test('the schedule is offered once the node has reported its programme or setup', () => {
+  const fresh = { ...mgrNode('F', 1), status: {}, setup: {}, prog: {}, version: {} };
+  expect(nodeCapabilities(mgrNode('A', 1)).scheduleAvailable).toBe(false);
+  expect(nodeCapabilities(fresh).scheduleAvailable).toBe(false);
+  expect(nodeCapabilities({ ...fresh, setup: { units: 'C' } }).scheduleAvailable).toBe(true);
+  const prog = { prog: Object.fromEntries('0123456'.split('').map((d) => [d, Array(24).fill(1)])) };
+  expect(nodeCapabilities({ ...fresh, prog } as typeof fresh).scheduleAvailable).toBe(true);
 });

@@ -28,7 +28,9 @@ export function nodeCapabilities(
     offersRunback: runback,
     setbackEnabled: x.setback_enabled === true,
     easyEnabled: node.setup?.easy_mode_enabled === true,
-    scheduleAvailable: node.prog !== undefined || node.setup !== undefined,
+    // Once the node has reported its programme or setup: a part not reported yet is absent,
+    // or `{}` in the server's snapshot.
+    scheduleAvailable: node.prog?.prog !== undefined || Object.keys(node.setup ?? {}).length > 0,
   };
 }
 
