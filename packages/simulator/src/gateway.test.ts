@@ -27,7 +27,7 @@ describe('a simulated gateway over a real broker', () => {
     const paths = mine.map((m) => m.topic.slice(gatewayTopics.root(devId).length));
 
     expect(paths[0]).toBe('/connected');
-    // With the firmware it runs: the fw_version of the device lists (DECISIONS).
+    // With the firmware it runs: the fw_version of the device lists (ruling D16).
     expect(mine[0]?.body).toEqual({ connected: true, fw_version: '1.13' });
     expect(paths[1]).toBe('/up/mgr/nodes');
     expect(paths.slice(2, 6)).toEqual([
