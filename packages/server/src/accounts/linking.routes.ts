@@ -3,7 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { S256_CHALLENGE } from '../auth/authorization-codes';
 import type { TokenSigner } from '../auth/jwt';
-import { redirectAllowed, scopeAllowed, type OAuthClients } from '../auth/oauth-clients';
+import {
+  redirectAllowed,
+  scopeAllowed,
+  type OAuthClient,
+  type OAuthClients,
+} from '../auth/oauth-clients';
 import { isAppSession } from '../auth/scopes';
 import { errors, HttpError } from '../errors';
 import { linkingErrorPage, pageLanguage } from './linking-error-page';
@@ -25,8 +30,18 @@ const codeQuery = z.object({
 });
 type CodeQuery = z.infer<typeof codeQuery>;
 
+/**
+ * What an assistant sends the user to the sign-in page of account linking with: the request
+ * GET /client/code will carry once the user has signed in and chosen a home (the app adds the
+ * home's scope and the token then).
+ */
+const loginQuery = codeQuery
+  .omit({ token: true })
+  .extend({ scope: codeQuery.shape.scope.optional() });
+type LoginQuery = z.infer<typeof loginQuery>;
+
 /** The PKCE challenge to bind the code to; public clients must send one (RFC 7636, RFC 9700). */
-function challengeOf(q: CodeQuery, isPublic: boolean): string | undefined {
+function challengeOf(q: LoginQuery, isPublic: boolean): string | undefined {
   if (q.code_challenge === undefined) {
     if (q.code_challenge_method !== undefined)
       throw errors.invalidRequest('code_challenge is missing');
@@ -54,20 +69,29 @@ export function linkingRoutes(deps: {
   signer: TokenSigner;
   clients: OAuthClients;
 }): FastifyPluginAsyncZod {
-  async function codeFor(q: CodeQuery): Promise<URL> {
+  /** The registered client, when the redirect URI is one it registered. */
+  function clientOf(q: LoginQuery): OAuthClient {
     const client = deps.clients.find(q.client_id);
     if (!client) throw errors.invalidClient('Unknown client_id', 400);
     if (!redirectAllowed(client, q.redirect_uri)) {
       throw errors.invalidRequest('redirect_uri is not registered for this client');
     }
+    return client;
+  }
+  function checkScope(client: OAuthClient, scope: string): void {
+    if (!scopeAllowed(client, scope)) {
+      throw errors.invalidScope('scope is not allowed for this client');
+    }
+  }
+
+  async function codeFor(q: CodeQuery): Promise<URL> {
+    const client = clientOf(q);
     const claims = await deps.signer.verify(q.token);
     if (!claims) throw errors.badToken();
     // Only the app's own session links an assistant: a linked token cannot mint itself
     // another code with a wider scope.
     if (!isAppSession(claims.scope)) throw errors.forbidden('This token may not link an assistant');
-    if (!scopeAllowed(client, q.scope)) {
-      throw errors.invalidScope('scope is not allowed for this client');
-    }
+    checkScope(client, q.scope);
     const code = await deps.linking.issue({
       userId: claims.userId,
       clientId: client.id,
@@ -129,5 +153,47 @@ export function linkingRoutes(deps: {
         }
       },
     );
+
+    // The sign-in page of account linking is the app's; the request it comes with is checked
+    // first as GET /client/code will check it, so a user is never asked to sign in (and to
+    // allow an assistant) for a client, redirect URI, scope or PKCE that could only fail.
+    for (const url of ['/oauth/login', '/oauth/gaction/login']) {
+      app.get(
+        url,
+        {
+          schema: {
+            tags: ['auth'],
+            summary: 'Account linking sign-in page: the app, once the request is checked',
+            querystring: loginQuery,
+            response: {
+              200: z.unknown().describe("The app's page (index.html)"),
+              400: z
+                .unknown()
+                .describe(
+                  'HTML page, no sign-in form: unknown client, unregistered redirect_uri or scope, missing or bad PKCE, bad query',
+                ),
+              404: z.unknown().describe('The web app is not served by this server'),
+            },
+          },
+          attachValidation: true,
+        },
+        async (request, reply) => {
+          try {
+            if (request.validationError) {
+              throw errors.invalidRequest(`Invalid query: ${request.validationError.message}`);
+            }
+            const q = request.query;
+            const client = clientOf(q);
+            if (q.scope !== undefined) checkScope(client, q.scope);
+            challengeOf(q, client.public);
+          } catch (error) {
+            if (error instanceof HttpError) return errorPage(request, reply, error);
+            throw error;
+          }
+          // The app's page, as for any route of the app (error handling's not-found handler).
+          return reply.callNotFound();
+        },
+      );
+    }
   };
 }

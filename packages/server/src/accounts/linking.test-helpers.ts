@@ -19,7 +19,7 @@ export const OTHER_ASSISTANT_REDIRECT = 'https://other-assistant.example/cb';
 export const PUBLIC_ASSISTANT = { id: 'public-assistant', redirect: 'https://public.example/cb' };
 
 /** A test server whose operator registered the assistants above (OAUTH_CLIENTS_FILE). */
-export async function startLinkingHearth(): Promise<TestHearth> {
+export async function startLinkingHearth(env: Record<string, string> = {}): Promise<TestHearth> {
   const dir = mkdtempSync(join(tmpdir(), 'hearth-clients-'));
   const file = join(dir, 'oauth-clients.json');
   writeFileSync(
@@ -41,7 +41,7 @@ export async function startLinkingHearth(): Promise<TestHearth> {
       ],
     }),
   );
-  const t = await startTestHearth({ env: { OAUTH_CLIENTS_FILE: file } });
+  const t = await startTestHearth({ env: { OAUTH_CLIENTS_FILE: file, ...env } });
   return {
     ...t,
     async stop() {
