@@ -29,6 +29,8 @@ import { createClientAddress } from './realtime/client-address';
 import { createCommandsService, type CommandsService } from './gateway/commands.service';
 import { createEmbeddedTransport } from './gateway/embedded-transport';
 import { createGatewayChannel, type GatewayChannel } from './gateway/gateway-channel';
+import { createExpiredRepository, type Pruned } from './repositories/expired.repository';
+import { startPruning } from './system/pruning';
 import { gatewaySecret } from './gateway/gateway-secret';
 import { createIngestService } from './gateway/ingest.service';
 import { createGuestsRepository } from './guests/guests.repository';
@@ -69,6 +71,8 @@ export interface HearthInternals extends Hearth {
   mailer: Mailer;
   /** Resolves when every gateway message received so far has been applied. */
   gatewayIdle(): Promise<void>;
+  /** Deletes expired and ended sign-ins, refresh tokens and codes now (also done hourly). */
+  pruneExpired(): Promise<Pruned>;
   baseUrl(): string;
 }
 
@@ -82,6 +86,8 @@ export async function buildHearth(
   const log = createLogger(config.logLevel, opts.logDestination);
   const database = await openDatabase(config.database, log);
   const repos = createRepositories(database.db);
+  const expired = createExpiredRepository(database.db);
+  let pruning: { stop(): Promise<void> } | undefined;
   const revocations = createSessionRevocations({
     isLive: (sid) => repos.sessions.isLive(sid),
     redis: config.redisUrl
@@ -307,6 +313,7 @@ export async function buildHearth(
     outboxDir: mailer.outboxDir,
     gatewaySecret: secretOf,
     gatewayIdle: () => channel.idle(),
+    pruneExpired: () => expired.prune(),
     baseUrl,
     gatewayMqttUrl: () => config.mqttUrl ?? `${baseUrl().replace(/^http/, 'ws')}${MQTT_WS_PATH}`,
     async seedDemo() {
@@ -326,6 +333,7 @@ export async function buildHearth(
       // A broker that just started has no gateways; the retained wills of an external broker re-report them.
       if (broker) await repos.devices.markAllDisconnected();
       await channel.start();
+      pruning = startPruning({ prune: () => expired.prune(), log });
       await app.listen({ port: config.port, host: config.host });
       port = (app.server.address() as AddressInfo).port;
       if (config.production && !config.publicUrl) {
@@ -350,6 +358,7 @@ export async function buildHearth(
       await quietHomeLimit.close();
       await credentialThrottle.close();
       await revocations.close();
+      await pruning?.stop();
       mailer.close();
       await database.close();
     },
