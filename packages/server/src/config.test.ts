@@ -101,4 +101,32 @@ describe('loadConfig', () => {
         /MQTT_SHARE_GROUP/,
       );
   });
+  it('serves no metrics unless METRICS_PORT is set; then on loopback, with an optional token', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).metrics).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_PORT: '9464' }).metrics).toEqual({
+      port: 9464,
+      host: '127.0.0.1',
+      token: undefined,
+    });
+    const token = 'a-metrics-token-0123';
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        METRICS_PORT: '9464',
+        METRICS_HOST: '0.0.0.0',
+        METRICS_TOKEN: token,
+      }).metrics,
+    ).toEqual({ port: 9464, host: '0.0.0.0', token });
+    const refused: Array<[Record<string, string>, RegExp]> = [
+      [{ METRICS_PORT: 'nine' }, /METRICS_PORT/],
+      [{ METRICS_PORT: '70000' }, /METRICS_PORT/],
+      [{ METRICS_PORT: '9464', METRICS_TOKEN: 'short' }, /METRICS_TOKEN: must be at least 16/],
+      [{ METRICS_TOKEN: token }, /METRICS_TOKEN is set but METRICS_PORT is not/],
+      [{ PORT: '8080', METRICS_PORT: '8080' }, /METRICS_PORT must differ from PORT/],
+    ];
+    for (const [env, message] of refused) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
+      expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+    }
+  });
 });

@@ -90,6 +90,12 @@ const envSchema = z.object({
   HSTS_MAX_AGE: z.coerce.number().int().min(0).default(15_552_000),
   CORS_ORIGINS: corsOrigins,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Prometheus metrics on a listener of their own (docs/operations.md, Monitoring); unset, none.
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 16, {
+    message: 'must be at least 16 characters',
+  }),
 });
 
 export type Database =
@@ -138,6 +144,12 @@ export interface Config {
   hstsMaxAgeS: number;
   /** Origins whose pages may call the API (CORS): by default the native shells'. */
   corsOrigins: string[];
+  /**
+   * Where GET /metrics (Prometheus) is served: its own port, on loopback unless METRICS_HOST
+   * says otherwise, never the public one; with a token, only to `Authorization: Bearer`.
+   * Undefined (METRICS_PORT unset): no metrics are served.
+   */
+  metrics: { port: number; host: string; token: string | undefined } | undefined;
 }
 
 export type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);
@@ -201,6 +213,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       );
     }
   }
+  if (e.METRICS_TOKEN !== undefined && e.METRICS_PORT === undefined) {
+    throw new ConfigError(
+      'Invalid configuration: METRICS_TOKEN is set but METRICS_PORT is not (metrics are served on their own port)',
+    );
+  }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError(
+      'Invalid configuration: METRICS_PORT must differ from PORT (metrics are never served on the public port)',
+    );
+  }
   const needsGenerated = !e.JWT_SECRET || !e.GATEWAY_KEY;
   const generated = needsGenerated ? persistedSecrets(dataDir) : undefined;
   const database: Database =
@@ -239,5 +261,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mapTileUrl: e.MAP_TILE_URL ?? e.VITE_MAP_TILE_URL,
     hstsMaxAgeS: e.HSTS_MAX_AGE,
     corsOrigins: e.CORS_ORIGINS,
+    metrics:
+      e.METRICS_PORT === undefined
+        ? undefined
+        : { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
   };
 }
