@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { POWER_LIMIT_MAX_W, POWER_LIMIT_MIN_W } from './rules/constants';
+import { BOOST_TIME, POWER_LIMIT_MAX_W, POWER_LIMIT_MIN_W } from './rules/constants';
 import { formatDecimal } from './format';
 import { NODE_MODES } from './modes';
 import { anySetupWriteSchema } from './node-settings';
@@ -93,8 +93,8 @@ export const boostWriteSchema = z
     active: z.boolean(),
     temperature: temperature.optional(),
     units: unitsSchema.optional(),
-    /** Minutes, as the gateway takes it. */
-    time: z.number().int().min(1).max(1440).optional(),
+    /** Minutes, as the gateway takes it: at most a day (BOOST_TIME). */
+    time: z.number().int().min(BOOST_TIME.min).max(BOOST_TIME.max).optional(),
   })
   .refine((b) => b.temperature === undefined || b.units !== undefined, unitsRequired);
 export type BoostWrite = z.infer<typeof boostWriteSchema>;

@@ -1,5 +1,6 @@
 import type { NodeType } from '../node-types';
 import {
+  BOOST_TIME,
   CONTROL_MODES,
   FLOOR_PROBE_BETA,
   FLOOR_PROBE_RESISTORS,
@@ -43,7 +44,7 @@ const HEATER_SETUP: SettingsTable = {
   prog_resolution: { ...scheduleMethod, ownerOnly: true },
   extra_options: group({
     boost_temp: temperature,
-    boost_time: integer(1, MINUTES_A_DAY),
+    boost_time: integer(BOOST_TIME.min, BOOST_TIME.max),
     default_runback_temp: temperature,
     max_runback_time: integer(RUNBACK_TIME.min, RUNBACK_TIME.max),
     max_runback_temp: temperature,

@@ -75,6 +75,15 @@ export const CSV_BOM = '\uFEFF';
 export const ENERGY_UNIT = 'kWh';
 export const TEMPERATURE_AXIS_UNIT = '°C';
 
+/* Spec 3 §4 — boost. */
+/**
+ * How long a boost lasts, in minutes as the wire counts it (the `/boost` write's `time` and the
+ * setup's `extra_options.boost_time`): at most a day, 24 hours (spec 3 §4 boost). The boost
+ * dialog offers it by the hour. The one declaration of the boost maximum: the node writes,
+ * the setup settings, the simulator, the demo and the dialog read it from here.
+ */
+export const BOOST_TIME = { min: 1, max: MINUTES_PER_DAY } as const;
+
 /* Spec 3 §4 — sample cache. */
 export const SAMPLE_CACHE_PAST_MONTH_MS = 7 * 24 * 60 * 60 * 1_000;
 export const SAMPLE_CACHE_CURRENT_MONTH_MS = 15 * 60 * 1_000;
