@@ -13,6 +13,7 @@ export * from './wire';
 export * from './error-codes';
 export * from './node-display';
 export * from './node-writes';
+export * from './node-write-table';
 export * from './node-settings';
 export * from './home-writes';
 export * from './rules';
