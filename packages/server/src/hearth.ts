@@ -45,12 +45,20 @@ import type { GatewayTransport } from './gateway/transport';
 import { createApp } from './http/app';
 import { createLogger, type Logger } from './logger';
 import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from './mail';
+import {
+  createMetrics,
+  createMetricsRepository,
+  createMetricsServer,
+  meteredCommands,
+  observeRequests,
+} from './metrics';
 import { createLinkOrigin } from './mail/link-origin';
 import { createRealtimeEmitter } from './realtime/realtime.emitter';
 import { createSocketServer, type SocketServer } from './realtime/socket-server';
 import { createRepositories } from './repositories';
 import { credentialThrottleFor, redisPrefix } from './security';
 import { createReadiness } from './system/readiness';
+import { serverVersion } from './system/version';
 
 export interface Hearth {
   listen(): Promise<string>;
@@ -60,6 +68,8 @@ export interface Hearth {
   demoHistoryIdle(): Promise<void>;
   gatewaySecret(devId: string): string;
   gatewayMqttUrl(): string;
+  /** Where Prometheus scrapes this process (METRICS_PORT), once listening; else undefined. */
+  metricsUrl(): string | undefined;
   clientCredentials: { id: string; secret: string };
   outboxDir?: string;
 }
@@ -103,6 +113,19 @@ export async function buildHearth(
   const signer = createTokenSigner(config.jwtSecret, { sessionEnded: revocations.isEnded });
   const secretOf = (devId: string) => gatewaySecret(config.gatewayKey, devId);
 
+  // One source per figure: the dropped count is the one GET /ready shows too.
+  const version = serverVersion(config.commit);
+  const metrics = createMetrics({
+    version: `${version.major}.${version.minor}.${version.subminor}`,
+    commit: config.commit,
+    appSockets: () => late.socket?.connectedSockets() ?? 0,
+    gatewayReportsDropped: () => ingest.dropped(),
+    dbPools: database.pools,
+    database: createMetricsRepository(database.db),
+    onError: (err, metric) => log.debug({ err, metric }, 'metrics: database figure not read'),
+  });
+  const metricsServer = config.metrics && createMetricsServer(metrics, { ...config.metrics, log });
+
   // Built after the services that need them; reached through this holder until then.
   const late: { socket?: SocketServer; commands?: CommandsService } = {};
   const realtime = createRealtimeEmitter(() => late.socket?.sink);
@@ -131,7 +154,11 @@ export async function buildHearth(
     });
     transport = createEmbeddedTransport(broker.aedes);
   }
-  const commands = createCommandsService({ commands: repos.commands, transport, log });
+  const commands = createCommandsService({
+    commands: meteredCommands(repos.commands, metrics),
+    transport,
+    log,
+  });
   late.commands = commands;
   // Reported state is written without waiting for the disk (db/client.ts `reports`); the
   // samples history and everything about commands stay durable.
@@ -161,7 +188,7 @@ export async function buildHearth(
       : createMemoryChangeCounter(),
     config.changesPerHour,
   );
-  const credentialThrottle = credentialThrottleFor(config, log);
+  const credentialThrottle = credentialThrottleFor(config, log, metrics.loginThrottled);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     dataDir: config.dataDir,
@@ -268,6 +295,7 @@ export async function buildHearth(
     changeLimit,
     wifiKey: wifiKey(config.gatewayKey),
     credentialThrottle,
+    observeRequests: (instance) => observeRequests(instance, metrics.httpDuration),
     security: {
       trustProxy: config.trustProxy,
       mapTileUrl: config.mapTileUrl,
@@ -316,6 +344,7 @@ export async function buildHearth(
     pruneExpired: () => expired.prune(),
     baseUrl,
     gatewayMqttUrl: () => config.mqttUrl ?? `${baseUrl().replace(/^http/, 'ws')}${MQTT_WS_PATH}`,
+    metricsUrl: () => metricsServer?.url(),
     async seedDemo() {
       if (!config.demo) return null;
       const seed = await seedDemo(repos, secretOf, log);
@@ -336,6 +365,7 @@ export async function buildHearth(
       pruning = startPruning({ prune: () => expired.prune(), log });
       await app.listen({ port: config.port, host: config.host });
       port = (app.server.address() as AddressInfo).port;
+      if (metricsServer) log.info({ url: await metricsServer.listen() }, 'metrics listening');
       if (config.production && !config.publicUrl) {
         log.warn({ url: baseUrl() }, 'PUBLIC_URL is not set: mailed links open this address');
       }
@@ -350,6 +380,7 @@ export async function buildHearth(
       closed = true;
       for (const h of demoHistories) h.stop();
       await Promise.all(demoHistories.map((h) => h.rest));
+      await metricsServer?.close();
       await socketServer.close();
       await broker?.close();
       await channel.close();

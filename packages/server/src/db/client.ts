@@ -26,8 +26,26 @@ export interface DbHandle {
    * homes) and the samples history go through `db`, whose commits are durable.
    */
   reports: Db;
+  /** The PostgreSQL pools' connections now (for /metrics); none with PGlite. */
+  pools(): PoolStats[];
   close(): Promise<void>;
 }
+
+export interface PoolStats {
+  pool: string;
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
+}
+
+function statsOf(pool: string, p: pg.Pool, max: number): PoolStats {
+  return { pool, total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount, max };
+}
+
+/** PostgreSQL connections of the main pool (requests, commands, samples). */
+const MAIN_POOL_SIZE = 10;
 
 /** PostgreSQL connections the `reports` handle may open, beside the main pool's. */
 export const REPORTS_POOL_SIZE = 4;
@@ -68,7 +86,7 @@ async function migrateAlone(url: string): Promise<void> {
 /** Opens the database and brings its schema up to date before anything else touches it. */
 export async function openDatabase(database: Database, log: Logger): Promise<DbHandle> {
   if (database.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: database.url, max: MAIN_POOL_SIZE });
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool opens a new one for the next query.
     pool.on('error', (err) => log.warn({ err: err.message }, 'idle PostgreSQL connection lost'));
@@ -86,6 +104,10 @@ export async function openDatabase(database: Database, log: Logger): Promise<DbH
     return {
       db: db as unknown as Db,
       reports: reports as unknown as Db,
+      pools: () => [
+        statsOf('main', pool, MAIN_POOL_SIZE),
+        statsOf('reports', reportsPool, REPORTS_POOL_SIZE),
+      ],
       close: async () => {
         await Promise.all([pool.end(), reportsPool.end()]);
       },
@@ -96,5 +118,10 @@ export async function openDatabase(database: Database, log: Logger): Promise<DbH
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   // One embedded database, written by this process alone: nothing to relax.
-  return { db: db as unknown as Db, reports: db as unknown as Db, close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    reports: db as unknown as Db,
+    pools: () => [],
+    close: () => client.close(),
+  };
 }

@@ -79,6 +79,8 @@ export interface AppDeps {
   wifiKey: Buffer;
   /** Attempts per account and address on the routes where secrets can be guessed. */
   credentialThrottle: CredentialThrottle;
+  /** Times every request for /metrics (metrics/http-metrics.ts); added before any route. */
+  observeRequests?: (app: FastifyInstance) => void;
   security: {
     trustProxy: TrustProxy;
     mapTileUrl: string | undefined;
@@ -97,6 +99,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
+  deps.observeRequests?.(app);
   deps.changeLimit.applyToWrites(app);
   // Added after the change limit, so its check comes first: a refused write is not counted.
   limitHomeWritesToScope(app);

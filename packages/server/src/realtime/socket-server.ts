@@ -285,6 +285,8 @@ export function createSocketServer(httpServer: HttpServer, deps: RealtimeDeps) {
         if (ended.has(socket.data.sid)) socket.disconnect(true);
       }
     },
+    /** App sockets connected to this process (for /metrics). */
+    connectedSockets: (): number => nsp.sockets.size,
     /** Whether updates cross to the other processes now; undefined without Redis. */
     redisReady: (): boolean | undefined =>
       redis.length === 0 ? undefined : redis.every((r) => r.status === 'ready'),

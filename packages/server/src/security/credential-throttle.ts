@@ -101,10 +101,17 @@ function asList<T>(hook: T | T[] | undefined): T[] {
 export function createCredentialThrottle(
   store: AttemptStore,
   limits: Limits = CREDENTIAL_THROTTLE,
+  /** Told of every refusal (the metric of login throttles). */
+  onRefused: (policy: CredentialThrottlePolicy) => void = () => undefined,
 ) {
   const reserved = new WeakMap<FastifyRequest, Reserved>();
 
-  async function refuse(reply: FastifyReply, resetInMs: number): Promise<FastifyReply> {
+  async function refuse(
+    reply: FastifyReply,
+    policy: CredentialThrottlePolicy,
+    resetInMs: number,
+  ): Promise<FastifyReply> {
+    onRefused(policy);
     const refusal = errors.tooManyAttempts();
     return reply
       .code(refusal.statusCode)
@@ -120,14 +127,14 @@ export function createCredentialThrottle(
     return async function throttle(request, reply) {
       const addressKey = `${policy}:addr:${request.ip}`;
       const byAddress = await store.hit(addressKey, limit.windowMs);
-      if (byAddress.count > limit.perAddress) return refuse(reply, byAddress.resetInMs);
+      if (byAddress.count > limit.perAddress) return refuse(reply, policy, byAddress.resetInMs);
       const account = accountKey(accountOf(request));
       const key = account === undefined ? undefined : `${policy}:acct:${account}`;
       let pendingKey: string | undefined;
       if (key !== undefined && policy === 'mail') {
         // Every mail counts, sent or not: the limit protects the inbox.
         const byAccount = await store.hit(key, limit.windowMs);
-        if (byAccount.count > limit.perAccount) return refuse(reply, byAccount.resetInMs);
+        if (byAccount.count > limit.perAccount) return refuse(reply, policy, byAccount.resetInMs);
       } else if (key !== undefined) {
         pendingKey = `${key}:pending`;
         const waitUntil = Date.now() + MAX_WAIT_MS;
@@ -138,11 +145,11 @@ export function createCredentialThrottle(
           const failures = await store.peek(key);
           if (failures.count >= limit.perAccount) {
             await store.refund(pendingKey);
-            return refuse(reply, failures.resetInMs);
+            return refuse(reply, policy, failures.resetInMs);
           }
           if (failures.count + pending.count <= limit.perAccount) break;
           await store.refund(pendingKey);
-          if (Date.now() > waitUntil) return refuse(reply, 1000);
+          if (Date.now() > waitUntil) return refuse(reply, policy, 1000);
           await sleep(10 + Math.random() * 40);
         }
       }

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 import { createMemoryAttemptStore, createRedisAttemptStore } from './attempt-store';
+import type { CredentialThrottlePolicy } from '@hearth/protocol';
 import { createCredentialThrottle, type CredentialThrottle } from './credential-throttle';
 
 export {
@@ -33,11 +34,15 @@ export function redisPrefix(config: Config, kind = 'attempts'): string {
 }
 
 /** The login throttle of this server: on Redis when REDIS_URL is set, else in this process. */
-export function credentialThrottleFor(config: Config, log: Logger): CredentialThrottle {
+export function credentialThrottleFor(
+  config: Config,
+  log: Logger,
+  onRefused?: (policy: CredentialThrottlePolicy) => void,
+): CredentialThrottle {
   const store = config.redisUrl
     ? createRedisAttemptStore(config.redisUrl, redisPrefix(config), (err) =>
         log.debug({ err }, 'login throttle: Redis unavailable, counting in this process'),
       )
     : createMemoryAttemptStore();
-  return createCredentialThrottle(store);
+  return createCredentialThrottle(store, undefined, onRefused);
 }
