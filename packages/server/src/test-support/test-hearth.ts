@@ -22,7 +22,9 @@ export interface TestHearth {
 }
 
 /** A fresh database per test file on the CI PostgreSQL, so parallel files never see each other. */
-export async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function freshPostgres(
+  baseUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `hearth_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
