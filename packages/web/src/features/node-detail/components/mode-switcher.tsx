@@ -8,10 +8,7 @@ interface ModeSwitcherProps {
   onPick: (mode: NodeMode) => void;
 }
 
-/**
- * Spec 3 §2 mode switcher: every offered mode but modified_auto, boost, easy and on. Exactly one
- * reads as chosen (issue 25): in modified auto it is auto, labelled "Auto (modified)".
- */
+/** Spec 3 §2 mode switcher: every offered mode but modified_auto, boost, easy and on. */
 export function ModeSwitcher({ available, current, disabled, onPick }: ModeSwitcherProps) {
   const { t } = useTranslation();
   return (
@@ -28,9 +25,7 @@ export function ModeSwitcher({ available, current, disabled, onPick }: ModeSwitc
             data-mode={mode}
             onClick={() => onPick(mode)}
           >
-            {mode === 'auto' && current === 'modified_auto'
-              ? t('nodeDetail.modes.modified_auto')
-              : t(`nodeDetail.modes.${mode}`)}
+            {t(`nodeDetail.modes.${mode}`)}
           </button>
         );
       })}
