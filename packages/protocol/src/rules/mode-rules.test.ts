@@ -39,16 +39,14 @@ describe('offered modes and the switcher', () => {
     ).toEqual(['auto', 'manual', 'off', 'runback']);
   });
   test('auto and manual both active under modified_auto', () => {
-    // Exactly one mode reads as chosen in modified auto: auto (issue 25).
     expect(isActiveInSwitcher('modified_auto', 'auto')).toBe(true);
-    expect(isActiveInSwitcher('modified_auto', 'manual')).toBe(false);
+    expect(isActiveInSwitcher('modified_auto', 'manual')).toBe(true);
     expect(isActiveInSwitcher('modified_auto', 'off')).toBe(false);
     expect(isActiveInSwitcher('auto', 'manual')).toBe(false);
   });
   test('click actions', () => {
     expect(modeClickAction('auto', 'auto')).toBe('none');
-    expect(modeClickAction('modified_auto', 'auto')).toBe('none');
-    expect(modeClickAction('modified_auto', 'manual')).toBe('setMode');
+    expect(modeClickAction('modified_auto', 'manual')).toBe('none');
     expect(modeClickAction('auto', 'runback')).toBe('openBoostDialog');
     expect(modeClickAction('auto', 'boost')).toBe('openBoostDialog');
     expect(modeClickAction('auto', 'off')).toBe('setMode');

@@ -32,14 +32,9 @@ export function switcherModes(available: readonly NodeMode[]): NodeMode[] {
   return available.filter((m) => !SWITCHER_HIDDEN_MODES.includes(m));
 }
 
-/**
- * The one mode the switcher shows as chosen. Modified auto is auto with a set point changed by
- * hand until the programme's next slot: auto is chosen (the switcher says it is modified), and
- * manual is not, so choosing manual then sets manual. Spec 3 §2 had auto and manual both appear
- * chosen, which left a person unable to tell the mode (issue 25).
- */
+/** Spec 3 §2: auto and manual both appear active while modified_auto holds. */
 export function isActiveInSwitcher(current: NodeMode | undefined, candidate: NodeMode): boolean {
-  if (current === 'modified_auto') return candidate === 'auto';
+  if (current === 'modified_auto') return candidate === 'auto' || candidate === 'manual';
   return current === candidate;
 }
 
