@@ -102,6 +102,14 @@ describe('commands', () => {
     expect(echoed.boost_temp).toBe('25.0');
   });
 
+  it('merges a partial extra_options write into the stored options, keeping the others', () => {
+    const m = house();
+    const extra = heaterSetup(htr(m)).extra_options as Record<string, unknown>;
+    expect(Object.keys(extra).length).toBeGreaterThan(1);
+    expect(run(m, '/htr/1/setup', { extra_options: { boost_time: 30 } })).toEqual({ ok: true });
+    expect(heaterSetup(htr(m)).extra_options).toEqual({ ...extra, boost_time: 30 });
+  });
+
   it('takes only the settings of the node type (protocol node-settings), as the server sends them', () => {
     const m = house();
     const setup = heaterSetup(htr(m));

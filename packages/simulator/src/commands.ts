@@ -2,6 +2,7 @@ import {
   GEO_DATA_PATH,
   geoDataCommandSchema,
   MAX_STEMP_KEY,
+  mergeSettings,
   MIN_STEMP_KEY,
   parseDecimal,
   parseNodeType,
@@ -207,7 +208,8 @@ function applySetup(node: HeaterNode, raw: unknown): void {
   if (units) node.units = units;
   if (prog_resol !== undefined)
     node.prog = changeResolution(node.prog, Number(prog_resol) === 1 ? 48 : 24);
-  node.setup = { ...node.setup, ...rest, factory_options: node.setup.factory_options };
+  // A partial write of a nested setting (extra_options) keeps the rest of it.
+  node.setup = { ...mergeSettings(node.setup, rest), factory_options: node.setup.factory_options };
 }
 
 function applyNodeCommand(model: GatewayModel, node: SimNode, action: string, raw: unknown): void {
@@ -246,7 +248,7 @@ function applyNodeCommand(model: GatewayModel, node: SimNode, action: string, ra
       // Only the settings of the node's type, each of its type, as the server sends them.
       body(setupWriteSchemaFor(node.type), raw);
       if (node.kind === 'meter') {
-        node.setup = { ...node.setup, ...body(setupBody, raw) };
+        node.setup = mergeSettings(node.setup, body(setupBody, raw));
         return;
       }
       return applySetup(node, raw);

@@ -95,3 +95,18 @@ test('node writes answer what the server answers: the status, setup or prog writ
   });
   expect(backend.handle('DELETE', HTR, { purge: false }).body).toEqual({ purge: false });
 });
+
+test('a partial setup write of extra_options changes that option and keeps the others, as the server merges it', () => {
+  const { backend } = setup();
+  const before = backend.handle('GET', `${HTR}/setup`).body as {
+    extra_options: Record<string, unknown>;
+  };
+  expect(Object.keys(before.extra_options).length).toBeGreaterThan(1);
+  expect(backend.handle('POST', `${HTR}/setup`, { extra_options: { boost_time: 30 } }).status).toBe(
+    200,
+  );
+  const after = backend.handle('GET', `${HTR}/setup`).body as {
+    extra_options: Record<string, unknown>;
+  };
+  expect(after.extra_options).toEqual({ ...before.extra_options, boost_time: 30 });
+});

@@ -3,6 +3,7 @@ import {
   DEMO_TIMER_MAX_RUNBACK_TIME,
   deviceClockAt,
   fahrenheitToCelsius,
+  mergeSettings,
   modeSchema,
   parseDecimal,
   runbackSettings,
@@ -201,7 +202,7 @@ function resolution(prog: number[][], slots: number): number[][] {
 
 function applySetup(node: DemoNode, b: Body): void {
   if (node.kind === 'meter') {
-    node.setup = { ...node.setup, ...b };
+    node.setup = mergeSettings(node.setup, b);
     if (typeof b.power_limit === 'string') node.powerLimit = b.power_limit;
     return;
   }
@@ -209,7 +210,8 @@ function applySetup(node: DemoNode, b: Body): void {
   if (units === 'C' || units === 'F') node.units = units as TemperatureUnits;
   if (prog_resol !== undefined)
     node.prog = resolution(node.prog, Number(prog_resol) === 1 ? 48 : 24);
-  node.setup = { ...node.setup, ...rest, factory_options: node.setup.factory_options };
+  // A partial write of a nested setting (extra_options) keeps the rest of it.
+  node.setup = { ...mergeSettings(node.setup, rest), factory_options: node.setup.factory_options };
 }
 
 /** Applies a POST to `/{type}/{addr}/{action}`; returns false for an unknown action. */
