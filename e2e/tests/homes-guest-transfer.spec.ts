@@ -54,6 +54,26 @@ test('an invited guest sees the home as guest and cannot reach owner-only screen
   await page.goto(`/list/homes/${home.id}/devices/${home.devs[0]?.dev_id}/settings`);
   await expect(field(page, 'Device name')).toHaveAttribute('readonly', '');
   await expect(page.getByText('Delete device')).toHaveCount(0);
+
+  // Ruling D21: the home's settings offer the guest no at home / away, and the server refuses
+  // the guest's away write, the home staying as it was.
+  await page.goto(`/homes/${home.id}/config`);
+  await expect(visible(page.getByLabel('Notification e-mail'))).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Away' })).toHaveCount(0);
+  const devId = home.devs[0]?.dev_id ?? '';
+  const guestToken = await tokenFor(request, guest, 'guest_pw1');
+  const awayPath = `/api/v2/devs/${devId}/mgr/away_status`;
+  const before = await (
+    await request.get(awayPath, { headers: { Authorization: `Bearer ${token}` } })
+  ).json();
+  const refused = await request.post(awayPath, {
+    headers: { Authorization: `Bearer ${guestToken}` },
+    data: { away: true },
+  });
+  expect(refused.status()).toBe(403);
+  expect(
+    await (await request.get(awayPath, { headers: { Authorization: `Bearer ${token}` } })).json(),
+  ).toEqual(before);
 });
 
 test('transfer a device to another home, then delete it', async ({ page, request }) => {
