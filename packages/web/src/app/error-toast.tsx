@@ -3,6 +3,8 @@ import { useErrorToastStore } from '../lib/http';
 import { Toast } from '../lib/ui/toast';
 import { ErrorKindToast } from '../lib/ui/error-kind-toast';
 import { useOnline } from '../features/pwa';
+import { serverLink } from '../lib/socket/connection-state';
+import { useConnectionStore } from '../lib/socket/connection-store';
 
 /**
  * The global error toast (spec 1 §8): title by kind, or a caller's own message (sign-up 409,
@@ -15,6 +17,7 @@ export function GlobalErrorToast() {
   const minutes = useErrorToastStore((s) => s.minutes);
   const dismiss = useErrorToastStore((s) => s.dismiss);
   const online = useOnline();
+  const reachable = useConnectionStore((s) => s.reachable);
   if (message) {
     return (
       <Toast
@@ -27,8 +30,9 @@ export function GlobalErrorToast() {
       />
     );
   }
-  // Offline, the offline banner already says why nothing loads; no toast on top of it.
-  if (!kind || (kind === 'connection' && !online)) return null;
+  // Offline or with the server not reached, the connection banner already says why nothing
+  // loads (the same rule as its own, serverLink); no "Connection error" toast on top of it.
+  if (!kind || (kind === 'connection' && serverLink(online, reachable) !== 'ok')) return null;
   return (
     <ErrorKindToast
       kind={kind}
