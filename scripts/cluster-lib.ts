@@ -113,6 +113,11 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
         TRUST_PROXY: opts.env.TRUST_PROXY ?? 'loopback',
         // Mailed links open on the proxy's address, not on this process's own port.
         PUBLIC_URL: opts.env.PUBLIC_URL ?? `http://${host}:${opts.port}`,
+        // Each process serves its own metrics: METRICS_PORT is the first process's port,
+        // the others take the next ones (docs/operations.md, Monitoring).
+        ...(opts.env.METRICS_PORT
+          ? { METRICS_PORT: String(Number(opts.env.METRICS_PORT) + p.index) }
+          : {}),
       },
     });
     p.child = child;
