@@ -28,7 +28,8 @@ export type NodeWriteTarget = 'heaters' | 'power_monitors' | 'any';
  * The object of the node that a write holds pending (`sync_status: "pending"`) until the
  * gateway acknowledges it (docs/device-protocol.md "Commands and delivery").
  */
-export type PendingObject = 'status' | 'setup';
+export const PENDING_OBJECTS = ['status', 'setup'] as const;
+export type PendingObject = (typeof PENDING_OBJECTS)[number];
 
 export interface NodeWriteSpec {
   method: 'POST' | 'DELETE';
@@ -209,10 +210,7 @@ export const NODE_WRITE_TARGETS: Readonly<
 };
 
 /** The words of the refusal (400) of a write to a node it does not reach, or undefined. */
-export function nodeWriteTargetProblem(
-  action: NodeWriteAction,
-  type: NodeType,
-): string | undefined {
+export function nodeWriteTargetProblem(action: NodeWriteAction, type: string): string | undefined {
   const target = NODE_WRITE_TARGETS[NODE_WRITES[action].target];
-  return target.types.includes(type) ? undefined : target.refusal;
+  return (target.types as readonly string[]).includes(type) ? undefined : target.refusal;
 }

@@ -1,28 +1,43 @@
 import {
-  boostWriteSchema,
-  eraseSchema,
-  lockWriteSchema,
-  modeWriteSchema,
-  nameWriteSchema,
-  nodeStatusWriteSchema,
-  powerLimitWriteSchema,
-  progTempsWriteSchema,
-  progWriteSchema,
-  selectWriteSchema,
-  setupWriteSchema,
+  NODE_WRITE_ACTIONS,
+  NODE_WRITES,
+  nodeWriteRoute,
+  nodeWriteTargetProblem,
+  type NodeWriteAction,
+  type NodeWriteValue,
 } from '@hearth/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { errors } from '../errors';
+import type { DevRow } from '../repositories/devices.repository';
+import type { Role } from '../repositories/homes.repository';
+import type { NodeRow } from '../repositories/nodes.repository';
 import type { AccessService } from './access.service';
 import type { NodeControlService } from './node-control.service';
 import { looseObject, nodeOf, nodeParams, security } from './node-params';
 import type { ChangeLimit } from '../limits';
 import type { QuietHomeService } from '../homes/quiet-home.service';
 
-const forwarded =
-  'Stored as the desired state and forwarded to the gateway at once; the device confirms through realtime updates';
+/** The node a write names, with the caller's role and the node's device. */
+interface WriteTarget {
+  node: NodeRow;
+  role: Role;
+  dev: DevRow;
+}
 
-/** Writes to one node (docs/wire-contract.md §5); guests may control heating, owners alone manage nodes (§6). */
+/** What the server does with each write of protocol's node write table, once it is admitted. */
+type NodeWriteHandlers = {
+  [A in NodeWriteAction]: (
+    target: WriteTarget,
+    body: NodeWriteValue<A>,
+  ) => Promise<Record<string, unknown>>;
+};
+
+/**
+ * Writes to one node (docs/wire-contract.md §5), one route per entry of protocol's node write
+ * table (`NODE_WRITES`): its method, path, body schema and description. Before the handler
+ * runs, the caller must see the node (404), be its owner for an owner-only write (403), and
+ * the node must be one the write reaches (400); guests may control heating (§6).
+ */
 export function nodeControlRoutes(deps: {
   access: AccessService;
   nodeControl: NodeControlService;
@@ -32,103 +47,48 @@ export function nodeControlRoutes(deps: {
   const { access, nodeControl: control, quietHome, changeLimit: limit } = deps;
   // Counted in the handler, beside the access and node lookup (change-limit.ts `admit`).
   const config = { changeLimit: 'in-handler' as const };
-  const schema = <B extends z.ZodType>(body: B, description = forwarded) => ({
-    tags: ['nodes'],
-    security,
-    params: nodeParams,
-    body,
-    description,
-    response: { 200: looseObject },
-  });
+  const handlers: NodeWriteHandlers = {
+    status: ({ node, role }, body) => control.status(node, role, body),
+    mode: ({ node }, body) => control.mode(node, body),
+    prog_temps: ({ node }, body) => control.progTemps(node, body),
+    boost: ({ node }, body) => control.boost(node, body),
+    lock: ({ node }, body) => control.lock(node, body.locked),
+    setup: ({ node, role }, body) => control.setup(node, role, body),
+    prog: ({ node }, body) => control.prog(node, body),
+    name: ({ node }, body) => control.name(node, body.name),
+    select: ({ node }, body) => control.select(node, body.select),
+    power_limit: ({ node }, body) => control.powerLimit(node, body.power_limit),
+    erase: async ({ node, dev }, body) => {
+      const erased = await control.erase(node, body?.purge ?? false);
+      if (dev.groupId) await quietHome.forgetNode(dev.groupId, node.devId, node.addr);
+      return erased;
+    },
+  };
   return async (app) => {
-    const path = (suffix: string) => `/api/v2/devs/:dev/:type/:addr/${suffix}`;
-    app.post(path('status'), { schema: schema(nodeStatusWriteSchema), config }, async (request) => {
-      const { node, role } = await nodeOf(request, access, { limit });
-      return control.status(node, role, request.body);
-    });
-    app.post(path('mode'), { schema: schema(modeWriteSchema), config }, async (request) => {
-      const { node } = await nodeOf(request, access, { limit });
-      return control.mode(node, request.body);
-    });
-    app.post(
-      path('prog_temps'),
-      { schema: schema(progTempsWriteSchema), config },
-      async (request) => {
-        const { node } = await nodeOf(request, access, { limit });
-        return control.progTemps(node, request.body);
-      },
-    );
-    app.post(path('boost'), { schema: schema(boostWriteSchema), config }, async (request) => {
-      const { node } = await nodeOf(request, access, { limit });
-      return control.boost(node, request.body);
-    });
-    app.post(path('lock'), { schema: schema(lockWriteSchema), config }, async (request) => {
-      const { node, role } = await nodeOf(request, access, { limit });
-      return control.lock(node, role, request.body.locked);
-    });
-    app.post(
-      path('setup'),
-      {
-        config,
-        schema: schema(
-          setupWriteSchema,
-          `The full setup object (GET, merge, POST); owner-only entries answer 403 to guests. ${forwarded}`,
-        ),
-      },
-      async (request) => {
-        const { node, role } = await nodeOf(request, access, { limit });
-        return control.setup(node, role, request.body);
-      },
-    );
-    app.post(path('prog'), { schema: schema(progWriteSchema), config }, async (request) => {
-      const { node } = await nodeOf(request, access, { limit });
-      return control.prog(node, request.body);
-    });
-    app.post(path('name'), { schema: schema(nameWriteSchema), config }, async (request) => {
-      const { node } = await nodeOf(request, access, {
-        limit,
-        ownerOnly: 'Only the owner may rename a node',
-      });
-      return control.name(node, request.body.name);
-    });
-    app.post(path('select'), { schema: schema(selectWriteSchema), config }, async (request) => {
-      const { node } = await nodeOf(request, access, { limit });
-      return control.select(node, request.body.select);
-    });
-    app.post(
-      path('power_limit'),
-      { schema: schema(powerLimitWriteSchema, `Power monitors only. ${forwarded}`), config },
-      async (request) => {
-        const { node } = await nodeOf(request, access, {
-          limit,
-          ownerOnly: 'Only the owner may change a power limit',
-        });
-        return control.powerLimit(node, request.body.power_limit);
-      },
-    );
-    app.delete(
-      '/api/v2/devs/:dev/:type/:addr/',
-      {
+    function register<A extends NodeWriteAction>(action: A) {
+      const write = NODE_WRITES[action];
+      const ownerOnly = 'ownerOnly' in write ? write.ownerOnly : undefined;
+      app.route({
+        method: write.method,
+        url: nodeWriteRoute(action),
         config,
         schema: {
           tags: ['nodes'],
           security,
           params: nodeParams,
-          body: eraseSchema.optional(),
-          description:
-            'Erase a node: purge deletes it, otherwise it stays uninstalled for a replacement (owner only)',
+          body: write.body,
+          description: write.description,
           response: { 200: looseObject },
         },
-      },
-      async (request) => {
-        const { node, dev } = await nodeOf(request, access, {
-          limit,
-          ownerOnly: 'Only the owner may erase a node',
-        });
-        const erased = await control.erase(node, request.body?.purge ?? false);
-        if (dev.groupId) await quietHome.forgetNode(dev.groupId, node.devId, node.addr);
-        return erased;
-      },
-    );
+        handler: async (request) => {
+          const target = await nodeOf(request, access, { limit, ownerOnly });
+          const problem = nodeWriteTargetProblem(action, target.node.type);
+          if (problem) throw errors.validation(problem);
+          // The route's schema is the table's: the body is already that write's value.
+          return handlers[action](target, request.body as NodeWriteValue<A>);
+        },
+      });
+    }
+    for (const action of NODE_WRITE_ACTIONS) register(action);
   };
 }

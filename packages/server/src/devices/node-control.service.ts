@@ -1,6 +1,8 @@
 import {
   type BoostWrite,
   formatPowerLimit,
+  nodeCommandPath,
+  type NodeWriteAction,
   hardwareSetupKeys,
   type ModeWrite,
   type NodeStatusWrite,
@@ -54,8 +56,10 @@ function setupIssue(type: string, error: z.ZodError): string {
 }
 
 /**
- * Writes to one node (docs/wire-contract.md §5): each validates against the node, records the desired state,
- * shows it to every socket of the device, and queues the command for the gateway. The
+ * Writes to one node (docs/wire-contract.md §5), each admitted by its route as protocol's node
+ * write table says (body, owner, which nodes it reaches): each validates against the node,
+ * records the desired state, shows it to every socket of the device, and queues the command
+ * for the gateway at the table's command path. The
  * gateway's own report later replaces the desired state; an offline gateway gets the command
  * when it returns (commands.service keeps it pending).
  */
@@ -68,13 +72,19 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
    */
   async function record(
     node: NodeRow,
-    action: string,
+    action: NodeWriteAction,
     body: unknown,
     part: 'status' | 'setup' | 'prog',
     value: Record<string, unknown>,
   ) {
     const desired = { type: node.type, addr: node.addr, part, body: value };
-    const row = await commands.store(node.devId, 'POST', `${base(node)}/${action}`, body, desired);
+    const row = await commands.store(
+      node.devId,
+      'POST',
+      nodeCommandPath(node, action),
+      body,
+      desired,
+    );
     const published = commands.publish(row);
     realtime.update(node.devId, `${base(node)}/${part}`, value);
     await published;
@@ -82,7 +92,7 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
   /** Merges a change into the status, pending until the device confirms it, and sends it. */
   async function writeStatus(
     node: NodeRow,
-    action: string,
+    action: NodeWriteAction,
     body: unknown,
     patch: Record<string, unknown>,
   ) {
@@ -90,8 +100,8 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
     await record(node, action, body, 'status', desired);
     return desired;
   }
-  const send = (node: NodeRow, action: string, body: unknown) =>
-    commands.send(node.devId, 'POST', `${base(node)}/${action}`, body);
+  const send = (node: NodeRow, action: NodeWriteAction, body: unknown) =>
+    commands.send(node.devId, 'POST', nodeCommandPath(node, action), body);
   async function publishNodeList(devId: string) {
     const list = await nodes.list(devId);
     realtime.update(devId, '/mgr/nodes', { nodes: list.map(presentMgrNode) });
@@ -110,13 +120,9 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
     await nodes.setPart(node.devId, node.type, node.addr, 'prog', value);
     realtime.update(node.devId, `${base(node)}/prog`, value);
   }
-  function heaterOnly(node: NodeRow) {
-    if (node.type === 'pmo') throw errors.validation('a power monitor has no such setting');
-  }
 
   return {
     async status(node: NodeRow, role: Role, write: NodeStatusWrite) {
-      heaterOnly(node);
       if (write.locked !== undefined && role !== 'owner')
         throw errors.forbidden('Only the owner may change the keyboard lock');
       checkTemperatures(node, write.units, {
@@ -134,7 +140,6 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
       return writeStatus(node, 'status', write, patch);
     },
     async mode(node: NodeRow, write: ModeWrite) {
-      heaterOnly(node);
       checkTemperatures(node, write.units, { stemp: write.stemp });
       checkModeEnabled(node, write.mode);
       checkRunbackTemp(node, write.mode, write.stemp, write.units);
@@ -143,20 +148,16 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
       return writeStatus(node, 'mode', write, patch);
     },
     async progTemps(node: NodeRow, write: ProgTempsWrite) {
-      heaterOnly(node);
       const { units, ...temps } = write;
       checkTemperatures(node, units, temps);
       checkProfileOrder(node, units, temps);
       return writeStatus(node, 'prog_temps', write, write);
     },
     async boost(node: NodeRow, write: BoostWrite) {
-      heaterOnly(node);
       checkTemperatures(node, write.units, { temperature: write.temperature });
       return writeStatus(node, 'boost', write, { boost: write.active });
     },
-    async lock(node: NodeRow, role: Role, locked: boolean) {
-      heaterOnly(node);
-      if (role !== 'owner') throw errors.forbidden('Only the owner may change the keyboard lock');
+    async lock(node: NodeRow, locked: boolean) {
       return writeStatus(node, 'lock', { locked }, { locked });
     },
     async setup(node: NodeRow, role: Role, body: SetupWrite) {
@@ -190,7 +191,6 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
       return desired;
     },
     async prog(node: NodeRow, write: ProgWrite) {
-      heaterOnly(node);
       checkProgResolution(node, write.prog);
       await record(node, 'prog', { prog: write.prog }, 'prog', { prog: write.prog });
       return { prog: write.prog };
@@ -207,9 +207,8 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
       return { select };
     },
     async powerLimit(node: NodeRow, watts: number) {
-      if (node.type !== 'pmo') throw errors.validation('only a power monitor has a power limit');
       const body = { power_limit: formatPowerLimit(watts) };
-      const path = `${base(node)}/power_limit`;
+      const path = nodeCommandPath(node, 'power_limit');
       await devices.putState(node.devId, path, body);
       realtime.update(node.devId, path, body);
       await send(node, 'power_limit', body);
@@ -219,7 +218,7 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
     async erase(node: NodeRow, purge: boolean) {
       if (purge) await nodes.remove(node.devId, node.type, node.addr);
       else await nodes.setInstalled(node.devId, node.type, node.addr, false);
-      await commands.send(node.devId, 'DELETE', base(node), { purge });
+      await commands.send(node.devId, 'DELETE', nodeCommandPath(node, 'erase'), { purge });
       await publishNodeList(node.devId);
       return { purge };
     },

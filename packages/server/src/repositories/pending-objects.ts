@@ -1,33 +1,47 @@
+import {
+  NODE_WRITES,
+  PENDING_OBJECTS,
+  writesHoldingPending,
+  type PendingObject,
+} from '@hearth/protocol';
 import { sql, type SQL } from 'drizzle-orm';
 
-/**
- * Command actions whose desired state is the node's status (node-control.service records
- * the status for each): until it is acknowledged, a write to any of them holds the status
- * pending, as a setup write holds the setup (docs/device-protocol.md).
+/*
+ * Until it is acknowledged, a command holds pending the node object that protocol's node write
+ * table names for its write (`pending`): a write of /status, /mode, /prog_temps, /boost or /lock
+ * holds the node's status, a /setup write its setup (docs/device-protocol.md).
  */
-export const STATUS_WRITE_ACTIONS = ['status', 'mode', 'prog_temps', 'boost', 'lock'] as const;
 
-// Plain patterns that JavaScript and PostgreSQL read alike.
-const STATUS_WRITE_PATTERN = `^(/[a-z_]+/[0-9]+/)(${STATUS_WRITE_ACTIONS.join('|')})$`;
-const SETUP_WRITE_PATTERN = '^/[a-z_]+/[0-9]+/setup$';
-const STATUS_WRITE = new RegExp(STATUS_WRITE_PATTERN);
-const SETUP_WRITE = new RegExp(SETUP_WRITE_PATTERN);
+// Plain patterns that JavaScript and PostgreSQL read alike; the writes' paths are [a-z_]+.
+const patternOf = (object: PendingObject) =>
+  `^(/[a-z_]+/[0-9]+/)(${writesHoldingPending(object)
+    .map((action) => NODE_WRITES[action].path)
+    .join('|')})$`;
+const PATTERNS = PENDING_OBJECTS.filter((o) => writesHoldingPending(o).length > 0).map(
+  (object) => ({
+    object,
+    pattern: patternOf(object),
+    regex: new RegExp(patternOf(object)),
+  }),
+);
 
 /**
  * The node object a command's path holds pending, at its realtime path (`/htr/2/mode` →
  * `/htr/2/status`); undefined for a command that holds none (a programme, a name, …).
  */
 export function pendingObjectPath(commandPath: string): string | undefined {
-  const status = STATUS_WRITE.exec(commandPath);
-  if (status) return `${status[1]}status`;
-  return SETUP_WRITE.test(commandPath) ? commandPath : undefined;
+  for (const { object, regex } of PATTERNS) {
+    const match = regex.exec(commandPath);
+    if (match) return `${match[1]}${object}`;
+  }
+  return undefined;
 }
 
 /** `pendingObjectPath` of a command path column in SQL (NULL for none). */
 export function pendingObjectPathSql(column: 'path' | 'c.path' | 's.path'): SQL {
-  return sql.raw(
-    `(CASE WHEN ${column} ~ '${STATUS_WRITE_PATTERN}'` +
-      ` THEN regexp_replace(${column}, '[a-z_]+$', 'status')` +
-      ` WHEN ${column} ~ '${SETUP_WRITE_PATTERN}' THEN ${column} END)`,
+  const cases = PATTERNS.map(
+    ({ object, pattern }) =>
+      ` WHEN ${column} ~ '${pattern}' THEN regexp_replace(${column}, '[a-z_]+$', '${object}')`,
   );
+  return sql.raw(`(CASE${cases.join('')} END)`);
 }
