@@ -158,7 +158,7 @@ describe('home system config', () => {
 });
 
 describe('who may set the home away (ruling D21)', () => {
-  test('a guest is not offered at home / away, and a save writes no away status', async () => {
+  test('a guest is offered neither at home / away nor a quiet-home change, and writes nothing', async () => {
     homes = [{ ...homes[0]!, owner: false }];
     const sockets = fakeSockets();
     renderRoute('/homes/:homeId/config', <HomeConfigPage />, '/homes/h1/config', sockets.connect);
@@ -168,13 +168,18 @@ describe('who may set the home away (ruling D21)', () => {
       sockets.seed(A, devData([], { away_status: { enabled: true, away: true, forced: false } }));
       sockets.seed(B, devData([], { away_status: { enabled: true, away: false, forced: false } }));
     });
+    // Spec 2 §6: the guest sees the quiet-home settings, read only, and is told who changes
+    // them; nothing is offered that the server would refuse.
     const email = await screen.findByLabelText('Notification e-mail');
-    await waitFor(() => expect(email).not.toBeDisabled());
+    await waitFor(() => expect(email).toHaveValue('ana@example.com'));
+    expect(email).toBeDisabled();
+    expect(screen.getByRole('switch')).toBeDisabled();
+    expect(screen.getByText("Only the home's owner can change these settings.")).toBeVisible();
     expect(screen.queryByRole('radio')).toBeNull();
     expect(screen.queryByRole('group', { name: 'Presence' })).toBeNull();
-    fireEvent.click(screen.getByText('Save'));
-    await screen.findByText('Saved');
-    expect(calls.filter((c) => c.url.endsWith('/mgr/away_status'))).toEqual([]);
+    expect(screen.queryByText('Save')).toBeNull();
+    expect(screen.queryByText('Send a test')).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
   test('the owner is offered at home / away', async () => {

@@ -124,9 +124,7 @@ export function HomeConfigPage() {
           <IonButton fill="outline" onClick={() => navigate(-1)}>
             {t('homes.cancel')}
           </IonButton>
-          {(owner || current) && (
-            <IonButton onClick={() => void save()}>{t('homes.save')}</IonButton>
-          )}
+          {owner && <IonButton onClick={() => void save()}>{t('homes.save')}</IonButton>}
         </div>
       }
     >
@@ -167,7 +165,7 @@ export function HomeConfigPage() {
                 type="checkbox"
                 role="switch"
                 checked={current?.enabled ?? false}
-                disabled={!current}
+                disabled={!current || !owner}
                 onChange={(e) => void toggleQuiet(e.target.checked)}
               />
               {t('homes.quiet.enabled')}
@@ -177,13 +175,16 @@ export function HomeConfigPage() {
               id="quiet-email"
               type="email"
               value={current?.email ?? ''}
-              disabled={!current}
+              disabled={!current || !owner}
               onChange={(e) => {
                 msg.clear();
                 if (current) setQuiet({ ...current, email: e.target.value });
               }}
             />
-            {current?.enabled && (
+            {/* Spec 2 §6: a guest sees the home's data; only its owner changes it (the server
+                refuses a guest's quiet-home save or test). */}
+            {!owner && <p>{t('homes.quiet.ownerOnly')}</p>}
+            {owner && current?.enabled && (
               <>
                 <IonButton fill="outline" onClick={() => void sendTest()}>
                   {t('homes.quiet.test')}
