@@ -11,6 +11,8 @@ export const TEXT_CONTRAST_MIN = 4.5;
 /** WCAG 2.x AA: large text (≥ 18.66 px bold or 24 px) and the parts of controls (1.4.11). */
 export const LARGE_TEXT_CONTRAST_MIN = 3;
 export const CONTROL_CONTRAST_MIN = 3;
+/** WCAG 2.x AA non-text contrast (1.4.11): graphics a person needs to understand, e.g. icons. */
+export const GRAPHIC_CONTRAST_MIN = 3;
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
@@ -94,6 +96,11 @@ export const APP_COLOURS = {
   'on-danger': WHITE,
   warning: '#ffc409',
   'on-warning': INK,
+  /**
+   * The dashboard's status icons (heating, presence, window open …) on a card: a dark amber,
+   * where Ionic's warning shade (#e0ac08) reached only 2:1 on white.
+   */
+  'status-icon': '#9a6700',
   // Schedule profiles (spec 3 §2): three hues a person tells apart, each with its text.
   'slot-ice': '#1d5fa8',
   'on-slot-ice': WHITE,
@@ -120,6 +127,12 @@ export interface BrandColourTokens {
   'primary-text': string;
   /** The keyboard focus ring on the page background. */
   'focus-ring': string;
+  /**
+   * The brand colour as what marks a control's state on the page background (the chosen
+   * home's outline, the chosen tab's underline, a selected card): as near the brand colour as
+   * passes 3:1, where a light brand colour (the demo's yellow) reaches 1.8:1 on white.
+   */
+  'primary-indicator': string;
   'primary-shade': string;
   'primary-tint': string;
 }
@@ -134,6 +147,7 @@ export function brandColourTokens(brand: BrandColours): BrandColourTokens {
     'primary-hover': mixColour(primary, onPrimary === WHITE ? -0.12 : 0.15),
     'primary-text': primaryText,
     'focus-ring': primaryText,
+    'primary-indicator': readableOn(primary, APP_COLOURS.background, CONTROL_CONTRAST_MIN),
     'primary-shade': mixColour(primary, -0.12),
     'primary-tint': mixColour(primary, 0.1),
   };
@@ -141,7 +155,10 @@ export function brandColourTokens(brand: BrandColours): BrandColourTokens {
 
 export type ColourTokens = Record<AppColourName, string> & BrandColourTokens;
 
-/** Every text/background and control/background pair the app draws, with its minimum. */
+/**
+ * Every text/background, control/background and graphic/background pair the app draws, with
+ * its minimum: each token drawn on something is checked against the backgrounds it sits on.
+ */
 export const COLOUR_PAIRS: readonly {
   foreground: keyof ColourTokens;
   background: keyof ColourTokens;
@@ -154,9 +171,11 @@ export const COLOUR_PAIRS: readonly {
   { foreground: 'on-primary', background: 'primary-hover', min: TEXT_CONTRAST_MIN },
   { foreground: 'primary-text', background: 'background', min: TEXT_CONTRAST_MIN },
   { foreground: 'focus-ring', background: 'background', min: CONTROL_CONTRAST_MIN },
+  { foreground: 'primary-indicator', background: 'background', min: CONTROL_CONTRAST_MIN },
   { foreground: 'on-danger', background: 'danger', min: TEXT_CONTRAST_MIN },
   { foreground: 'danger', background: 'background', min: TEXT_CONTRAST_MIN },
   { foreground: 'on-warning', background: 'warning', min: TEXT_CONTRAST_MIN },
+  { foreground: 'status-icon', background: 'background', min: GRAPHIC_CONTRAST_MIN },
   { foreground: 'on-slot-ice', background: 'slot-ice', min: TEXT_CONTRAST_MIN },
   { foreground: 'on-slot-eco', background: 'slot-eco', min: TEXT_CONTRAST_MIN },
   { foreground: 'on-slot-comfort', background: 'slot-comfort', min: TEXT_CONTRAST_MIN },
