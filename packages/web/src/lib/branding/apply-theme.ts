@@ -20,6 +20,7 @@ export function primaryPalette(hex: string): Record<string, string> {
     '--hearth-primary-hover': tokens['primary-hover'],
     '--hearth-primary-text': tokens['primary-text'],
     '--hearth-focus-ring': tokens['focus-ring'],
+    '--hearth-primary-indicator': tokens['primary-indicator'],
   };
 }
 
