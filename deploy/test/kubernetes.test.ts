@@ -216,4 +216,42 @@ describe('the Kubernetes manifests', () => {
     }
     expect(paths.map((p) => p.path).sort()).toEqual(['/', '/api/v2/socket_io', '/socket.io/']);
   });
+  it("serve each pod's metrics on a port of their own, reached by Prometheus only", () => {
+    const port = server.ports.find((p) => p.name === 'metrics')?.containerPort;
+    expect(port).toBe(Number(configMap?.data.METRICS_PORT));
+    const annotations = (
+      deployment.spec.template.metadata as { annotations?: Record<string, string> }
+    ).annotations;
+    expect(annotations).toEqual({
+      'prometheus.io/scrape': 'true',
+      'prometheus.io/port': String(port),
+      'prometheus.io/path': '/metrics',
+    });
+    const config = loadConfig({
+      ...configMap?.data,
+      DATA_DIR: '/data',
+      JWT_SECRET: 'x'.repeat(32),
+      GATEWAY_KEY: 'x'.repeat(32),
+    });
+    expect(config.metrics).toMatchObject({ port, host: '0.0.0.0' });
+    expect(config.metrics?.port).not.toBe(config.port);
+    // The ingress controller reaches HTTP only, the monitoring namespace the metrics only.
+    const [policy] = byKind<
+      Meta & {
+        spec: {
+          ingress: {
+            from: { namespaceSelector: { matchLabels: Record<string, string> } }[];
+            ports: { port: string }[];
+          }[];
+        };
+      }
+    >('NetworkPolicy');
+    const reaches = Object.fromEntries(
+      (policy?.spec.ingress ?? []).map((rule) => [
+        rule.from.map((f) => f.namespaceSelector.matchLabels['kubernetes.io/metadata.name']).join(),
+        rule.ports.map((p) => p.port),
+      ]),
+    );
+    expect(reaches).toEqual({ 'ingress-nginx': ['http'], monitoring: ['metrics'] });
+  });
 });
