@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestHearth, type TestHearth } from '../test-support/test-hearth';
 
 // A real Prometheus (Debian's package: scripts/ensure-prometheus.mjs; `npm run test:services`
-// sets TEST_PROMETHEUS to its binary) scrapes the real server with the bearer token the way
-// docs/operations.md tells an operator to, and the metrics are queried back through its HTTP
-// API. A second job without the token is refused.
+// sets TEST_PROMETHEUS to its binary) scrapes the real server with the bearer token, with the
+// very configuration docs/operations.md gives an operator, and the metrics are queried back
+// through its HTTP API. A second job without the token is refused.
 const PROMETHEUS = process.env.TEST_PROMETHEUS;
 const TOKEN = 'prometheus-scrape-token-0123';
 
@@ -24,6 +24,15 @@ interface TargetsResult {
   data: {
     activeTargets: Array<{ labels: Record<string, string>; health: string; lastError: string }>;
   };
+}
+
+/** The first scrape configuration of docs/operations.md's "Scraping" (one host, with the token). */
+function documentedScrapeConfig(): string {
+  const doc = readFileSync(new URL('../../../../docs/operations.md', import.meta.url), 'utf8');
+  const section = doc.slice(doc.indexOf('### Scraping'));
+  const block = /```yaml\n([\s\S]*?)```/.exec(section)?.[1];
+  if (!block) throw new Error('docs/operations.md has no scrape configuration under Scraping');
+  return block;
 }
 
 function freePort(): Promise<number> {
@@ -49,27 +58,22 @@ describe.runIf(PROMETHEUS)('scraped by a real Prometheus', () => {
     const target = new URL(t.hearth.metricsUrl() ?? '').host;
     dir = mkdtempSync(join(tmpdir(), 'hearth-prometheus-'));
     writeFileSync(join(dir, 'token'), TOKEN, { mode: 0o600 });
-    const job = (name: string, auth: string) =>
-      [
-        `  - job_name: ${name}`,
-        '    scrape_interval: 1s',
-        '    scrape_timeout: 1s',
-        '    metrics_path: /metrics',
-        auth,
-        '    static_configs:',
-        `      - targets: ['${target}']`,
-      ]
-        .filter(Boolean)
-        .join('\n');
+    // The scrape configuration docs/operations.md gives an operator, pointed at this server.
+    const documented = documentedScrapeConfig();
+    expect(documented).toContain("- targets: ['127.0.0.1:9464']");
+    const config = documented
+      .replace('127.0.0.1:9464', target)
+      .replace(/credentials_file: \S+/, `credentials_file: ${join(dir, 'token')}`);
     writeFileSync(
       join(dir, 'prometheus.yml'),
       [
         'global:',
         '  scrape_interval: 1s',
-        '  evaluation_interval: 1s',
-        'scrape_configs:',
-        job('hearth', `    authorization:\n      credentials_file: ${join(dir, 'token')}`),
-        job('no-token', ''),
+        '  scrape_timeout: 1s',
+        config.trimEnd(),
+        '  - job_name: no-token',
+        '    static_configs:',
+        `      - targets: ['${target}']`,
         '',
       ].join('\n'),
     );
