@@ -3,6 +3,7 @@ import {
   NODE_WRITE_ACTIONS,
   NODE_WRITES,
   nodeCommandPath,
+  nodeWriteBodyFor,
   nodeWriteRoute,
   nodeWriteTargetProblem,
   nodeWriteUrl,
@@ -73,6 +74,14 @@ describe('the node write table', () => {
     expect(at(BOOST_TIME.min)).toEqual({ boost: true, setup: true });
     expect(at(BOOST_TIME.max + 1)).toEqual({ boost: false, setup: false });
     expect(at(BOOST_TIME.min - 1)).toEqual({ boost: false, setup: false });
+  });
+
+  it('narrows a setup body to the settings of the node type', () => {
+    const write = { away_offset: '1.0' };
+    expect(NODE_WRITES.setup.body.safeParse(write).success).toBe(true);
+    expect(nodeWriteBodyFor('setup', 'htr').safeParse(write).success).toBe(true);
+    expect(nodeWriteBodyFor('setup', 'pmo').safeParse(write).success).toBe(false);
+    expect(nodeWriteBodyFor('lock', 'pmo')).toBe(NODE_WRITES.lock.body);
   });
 
   it('checks each body as the wire writes it', () => {

@@ -13,6 +13,7 @@ import {
   selectWriteSchema,
   setupWriteSchema,
 } from './node-writes';
+import { setupWriteSchemaFor } from './node-settings';
 
 /*
  * The writes to one node (docs/wire-contract.md §5 per-node table), declared once: the server
@@ -37,6 +38,8 @@ export interface NodeWriteSpec {
   path: string;
   /** The body, checked alike by the server, the simulator and the demo. */
   body: z.ZodType;
+  /** The body narrowed to a node type, where it depends on the type (a setup's settings). */
+  bodyForType?: (type: NodeType) => z.ZodType;
   pending: PendingObject | null;
   target: NodeWriteTarget;
   /** The words of a guest's refusal (403) of a write only the owner may make. */
@@ -94,6 +97,7 @@ export const NODE_WRITES = {
     method: 'POST',
     path: 'setup',
     body: setupWriteSchema,
+    bodyForType: setupWriteSchemaFor,
     pending: 'setup',
     target: 'any',
     description: `The full setup object (GET, merge, POST); owner-only entries answer 403 to guests. ${FORWARDED}`,
@@ -151,6 +155,15 @@ export const NODE_WRITE_ACTIONS = Object.keys(NODE_WRITES) as NodeWriteAction[];
 export type NodeWriteBody<A extends NodeWriteAction> = z.input<(typeof NODE_WRITES)[A]['body']>;
 /** The body of a write once checked: what is stored and forwarded to the gateway. */
 export type NodeWriteValue<A extends NodeWriteAction> = z.output<(typeof NODE_WRITES)[A]['body']>;
+
+/** The body a write to a node of `type` takes: the write's own, narrowed to the type where it depends on it. */
+export function nodeWriteBodyFor<A extends NodeWriteAction>(
+  action: A,
+  type: NodeType,
+): z.ZodType<NodeWriteValue<A>> {
+  const write: NodeWriteSpec = NODE_WRITES[action];
+  return (write.bodyForType?.(type) ?? write.body) as z.ZodType<NodeWriteValue<A>>;
+}
 
 /** A node as a write addresses it. */
 export interface NodeAddress {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { nodeReportSchemaFor, setupWriteSchemaFor, type NodeType } from '@hearth/protocol';
+import {
+  BOOST_TIME,
+  nodeReportSchemaFor,
+  setupWriteSchemaFor,
+  type NodeType,
+} from '@hearth/protocol';
 import { applyCommand } from './commands';
 import { GatewayModel } from './model';
 import { createNodes, type HeaterNode } from './node';
@@ -36,18 +41,22 @@ const wire = (m: GatewayModel) => JSON.stringify(wireObjects(m));
 
 describe('commands', () => {
   it.each([
-    ['/htr/1/status', { stemp: '21.0' }, 'units is required with stemp'],
+    ['/htr/1/status', { stemp: '21.0' }, 'units is required with any temperature'],
     ['/htr/1/status', { stemp: '45.0', units: 'C' }, 'stemp must be between 5 and 30 °C'],
     ['/htr/1/status', { stemp: 'warm', units: 'C' }, 'stemp'],
-    ['/htr/1/status', {}, 'nothing to change'],
+    ['/htr/1/status', {}, 'the body must change at least one field'],
     ['/htr/1/status', { mode: 'turbo' }, 'mode'],
     ['/htr/1/status', { mode: 'modified_auto' }, 'mode'],
     ['/htr/1/prog', { prog: [[1, 2]] }, 'prog'],
     ['/htr/1/prog', { prog: { '0': Array(24).fill(1) } }, 'prog'],
     ['/htr/1/unknown', {}, 'unknown path /htr/1/unknown'],
     ['/htr/9/status', { locked: true }, 'node not found: /htr/9'],
-    ['/pmo/3/status', { locked: true }, 'a pmo has no such setting'],
-    ['/htr/1/power_limit', { power_limit: '100' }, 'only a power monitor has a power limit'],
+    ['/pmo/3/status', { locked: true }, 'a power monitor has no such setting'],
+    ['/htr/1/status', { locked: true, colour: 'red' }, 'colour'],
+    ['/htr/1/boost', { active: true, time: BOOST_TIME.max + 1 }, 'time'],
+    ['/htr/1/power_limit', { power_limit: '2000' }, 'only a power monitor has a power limit'],
+    ['/pmo/3/power_limit', { power_limit: '100' }, 'power_limit'],
+    ['/htr/1/', { purge: true }, 'unknown path /htr/1/'],
     ['/htr_system/power_limit', { power_limit: 'lots' }, 'power_limit'],
     ['/mgr/away_status', { away: 'yes' }, 'away'],
     ['/pmo_system', { main_circuit_pmos: [3] }, 'max_power_config'],

@@ -1,40 +1,34 @@
 import {
+  formatDecimal,
   GEO_DATA_PATH,
   geoDataCommandSchema,
   MAX_STEMP_KEY,
   mergeSettings,
   MIN_STEMP_KEY,
+  nodeWriteBodyFor,
+  nodeWriteTargetProblem,
   parseDecimal,
-  parseNodeType,
+  parseNodeCommandPath,
   profileOrderProblem,
   rangeProblem,
   type GatewayCommand,
   type NodeMode,
+  type NodeStatusWrite,
+  type NodeWriteAction,
+  type NodeWriteValue,
   type TemperatureUnits,
-  setupWriteSchemaFor,
 } from '@hearth/protocol';
 import { assertTimeZone } from './clock';
 import type { z } from 'zod';
 import {
   awayBody,
-  boostBody,
   discoveryBody,
-  eraseBody,
-  lockBody,
-  modeBody,
-  nameBody,
   parseBody,
   pmoSystemBody,
   powerLimitBody,
-  progBody,
-  progTempsBody,
-  selectBody,
-  setupBody,
-  statusBody,
-  type StatusBody,
 } from './command-schemas';
 import type { GatewayModel } from './model';
-import type { HeaterNode, SimNode } from './node';
+import type { HeaterNode, MeterNode, SimNode } from './node';
 import { changeResolution, progFromWire, slotAt } from './programme';
 import { extraOptions, runbackDefaults } from './targets';
 import { fromCelsius, toCelsius } from './units';
@@ -74,8 +68,14 @@ function modeEnabled(node: HeaterNode, mode: NodeMode): boolean {
   return true;
 }
 
-function heaterOnly(node: SimNode): HeaterNode {
+/** The node as a heater; the node write table has already refused a heater write to others. */
+function heater(node: SimNode): HeaterNode {
   if (node.kind !== 'heater') throw new CommandError(`a ${node.type} has no such setting`);
+  return node;
+}
+
+function meter(node: SimNode): MeterNode {
+  if (node.kind !== 'meter') throw new CommandError('only a power monitor has a power limit');
   return node;
 }
 
@@ -157,10 +157,11 @@ function setStemp(model: GatewayModel, node: HeaterNode, c: number): void {
   }
 }
 
-function applyStatus(model: GatewayModel, node: HeaterNode, b: StatusBody): void {
+function applyStatus(model: GatewayModel, node: HeaterNode, b: NodeStatusWrite): void {
   const units = b.units;
-  const c = (value: number | undefined, field: string) =>
-    value === undefined ? undefined : celsius(node, value, units, field);
+  // The write's temperatures are one-decimal strings (docs/wire-contract.md §1).
+  const c = (value: string | undefined, field: string) =>
+    value === undefined ? undefined : celsius(node, Number(value), units, field);
   const temps = {
     stemp: c(b.stemp, 'stemp'),
     comf: c(b.comf_temp, 'comf_temp'),
@@ -174,8 +175,6 @@ function applyStatus(model: GatewayModel, node: HeaterNode, b: StatusBody): void
   if (order) throw new CommandError(order);
   if (b.mode !== undefined && !modeEnabled(node, b.mode))
     throw new CommandError(`${b.mode} mode is not enabled on this node`);
-  if (b.time !== undefined && b.mode !== 'runback')
-    throw new CommandError('time goes only with mode runback');
   if (b.mode === 'runback') {
     checkRunbackTemp(node, temps.stemp);
     checkRunbackTime(node, b.time);
@@ -193,8 +192,7 @@ function applyStatus(model: GatewayModel, node: HeaterNode, b: StatusBody): void
   if (b.boost === false) model.endBoost(node);
 }
 
-function applySetup(node: HeaterNode, raw: unknown): void {
-  const b = body(setupBody, raw);
+function applySetup(node: HeaterNode, b: NodeWriteValue<'setup'>): void {
   // Limits and factory options belong to the hardware: a client's copy never changes them.
   const {
     units,
@@ -205,71 +203,85 @@ function applySetup(node: HeaterNode, raw: unknown): void {
     [MAX_STEMP_KEY]: _max,
     ...rest
   } = b;
-  if (units) node.units = units;
+  if (units === 'C' || units === 'F') node.units = units;
   if (prog_resol !== undefined)
     node.prog = changeResolution(node.prog, Number(prog_resol) === 1 ? 48 : 24);
+  // The device keeps and echoes its boost temperature with one decimal (docs/wire-contract.md §1).
+  const extra = rest.extra_options as Record<string, unknown> | undefined;
+  if (typeof extra?.boost_temp === 'string')
+    rest.extra_options = { ...extra, boost_temp: formatDecimal(Number(extra.boost_temp)) };
   // A partial write of a nested setting (extra_options) keeps the rest of it.
   node.setup = { ...mergeSettings(node.setup, rest), factory_options: node.setup.factory_options };
 }
 
-function applyNodeCommand(model: GatewayModel, node: SimNode, action: string, raw: unknown): void {
-  switch (action) {
-    case 'status':
-      return applyStatus(model, heaterOnly(node), body(statusBody, raw));
-    case 'mode': {
-      const b = body(modeBody, raw);
-      return applyStatus(model, heaterOnly(node), {
-        mode: b.mode,
-        stemp: b.stemp,
-        units: b.units,
-        time: b.time,
-      });
+/** What a node does with each write of protocol's node write table, its body already checked. */
+type NodeCommands = {
+  [A in NodeWriteAction]: (model: GatewayModel, node: SimNode, body: NodeWriteValue<A>) => void;
+};
+
+const NODE_COMMANDS: NodeCommands = {
+  status: (model, node, b) => applyStatus(model, heater(node), b),
+  mode: (model, node, b) => applyStatus(model, heater(node), b),
+  prog_temps: (model, node, b) => applyStatus(model, heater(node), b),
+  boost: (model, node, b) => {
+    const h = heater(node);
+    if (!b.active) return model.endBoost(h);
+    const d = boostDefaults(h);
+    const tempC =
+      b.temperature === undefined
+        ? d.tempC
+        : celsius(h, Number(b.temperature), b.units, 'temperature');
+    model.startBoost(h, tempC, b.time ?? d.minutes);
+  },
+  prog: (model, node, b) => {
+    const h = heater(node);
+    h.prog = progFromWire(b.prog);
+    if (h.mode === 'modified_auto') setMode(model, h, 'auto');
+  },
+  setup: (_model, node, b) => {
+    if (node.kind === 'meter') node.setup = mergeSettings(node.setup, b);
+    else applySetup(node, b);
+  },
+  lock: (_model, node, b) => {
+    heater(node).locked = b.locked;
+  },
+  name: (_model, node, b) => {
+    node.name = b.name;
+  },
+  select: (_model, node, b) => {
+    if (node.kind === 'heater') node.selected = b.select;
+  },
+  power_limit: (_model, node, b) => {
+    meter(node).powerLimit = String(b.power_limit);
+  },
+  erase: (model, node, b) => {
+    if (b?.purge) {
+      model.nodes = model.nodes.filter((n) => n !== node);
+      model.pmoSystem.main_circuit_pmos = model.pmoSystem.main_circuit_pmos.filter(
+        (a) => a !== node.addr || node.type !== 'pmo',
+      );
+    } else {
+      // Kept uninstalled so that discovery with the same addr can put a replacement there.
+      node.installed = false;
     }
-    case 'prog_temps': {
-      const b = body(progTempsBody, raw);
-      return applyStatus(model, heaterOnly(node), b);
-    }
-    case 'boost': {
-      const h = heaterOnly(node);
-      const b = body(boostBody, raw);
-      if (!b.active) return model.endBoost(h);
-      const d = boostDefaults(h);
-      const tempC =
-        b.temperature === undefined ? d.tempC : celsius(h, b.temperature, b.units, 'temperature');
-      return model.startBoost(h, tempC, b.time ?? d.minutes);
-    }
-    case 'prog': {
-      const h = heaterOnly(node);
-      h.prog = progFromWire(body(progBody, raw).prog);
-      if (h.mode === 'modified_auto') setMode(model, h, 'auto');
-      return;
-    }
-    case 'setup':
-      // Only the settings of the node's type, each of its type, as the server sends them.
-      body(setupWriteSchemaFor(node.type), raw);
-      if (node.kind === 'meter') {
-        node.setup = mergeSettings(node.setup, body(setupBody, raw));
-        return;
-      }
-      return applySetup(node, raw);
-    case 'lock':
-      heaterOnly(node).locked = body(lockBody, raw).locked;
-      return;
-    case 'name':
-      node.name = body(nameBody, raw).name;
-      return;
-    case 'select':
-      if (node.kind === 'heater') node.selected = body(selectBody, raw).select;
-      else body(selectBody, raw);
-      return;
-    case 'power_limit': {
-      if (node.kind !== 'meter') throw new CommandError('only a power monitor has a power limit');
-      node.powerLimit = String(body(powerLimitBody, raw).power_limit);
-      return;
-    }
-    default:
-      throw new CommandError(`unknown path /${node.type}/${node.addr}/${action}`);
-  }
+  },
+};
+
+/**
+ * A node's command is one of protocol's node writes, checked as the server checked it: the
+ * write's body for the node's type (a setup only the type's settings), and the nodes it reaches.
+ * The server forwards only bodies it took, so the simulator is no more tolerant than it is.
+ */
+function applyNodeCommand<A extends NodeWriteAction>(
+  model: GatewayModel,
+  node: SimNode,
+  action: A,
+  raw: unknown,
+): void {
+  const value = body(nodeWriteBodyFor(action, node.type), raw);
+  const problem = nodeWriteTargetProblem(action, node.type);
+  if (problem) throw new CommandError(problem);
+  NODE_COMMANDS[action](model, node, value);
 }
 
 function applySystemCommand(model: GatewayModel, path: string, raw: unknown): void {
@@ -308,44 +320,29 @@ function applySystemCommand(model: GatewayModel, path: string, raw: unknown): vo
   }
 }
 
-function erase(model: GatewayModel, node: SimNode, raw: unknown): void {
-  const purge = body(eraseBody, raw)?.purge ?? false;
-  if (purge) {
-    model.nodes = model.nodes.filter((n) => n !== node);
-    model.pmoSystem.main_circuit_pmos = model.pmoSystem.main_circuit_pmos.filter(
-      (a) => a !== node.addr || node.type !== 'pmo',
-    );
-  } else {
-    // Kept uninstalled so that discovery with the same addr can put a replacement there.
-    node.installed = false;
-  }
-}
-
 /**
  * Validates and applies one command to the model. Every handler parses and converts its
  * whole body before it changes anything, so a rejected command leaves no trace.
  */
 export function applyCommand(model: GatewayModel, cmd: GatewayCommand): CommandResult {
-  const segments = cmd.path.split('/').filter(Boolean);
-  const type = segments[0] === undefined ? undefined : parseNodeType(segments[0]);
-  const addr = Number(segments[1]);
-  const isNodePath = type !== undefined && segments.length >= 2 && Number.isInteger(addr);
+  const write = parseNodeCommandPath(cmd.method, cmd.path);
   try {
-    if (!isNodePath) {
+    if (!write) {
       if (cmd.method !== 'POST') return fail(`${cmd.method} is not allowed on ${cmd.path}`);
       applySystemCommand(model, cmd.path, cmd.body);
       return OK;
     }
+    const { type, addr } = write.node;
     const node = model.findNode(type, addr);
     if (!node || (!node.installed && cmd.method === 'POST'))
       return fail(`node not found: /${type}/${addr}`);
-    if (cmd.method === 'DELETE') {
-      if (segments.length !== 2) return fail(`DELETE is not allowed on ${cmd.path}`);
-      erase(model, node, cmd.body);
-      return OK;
-    }
-    if (segments.length !== 3 || !segments[2]) return fail(`unknown path ${cmd.path}`);
-    applyNodeCommand(model, node, segments[2], cmd.body);
+    if (write.action === 'unknown')
+      return fail(
+        cmd.method === 'POST'
+          ? `unknown path ${cmd.path}`
+          : `${cmd.method} is not allowed on ${cmd.path}`,
+      );
+    applyNodeCommand(model, node, write.action, cmd.body);
     return OK;
   } catch (err) {
     if (!(err instanceof CommandError)) throw err;

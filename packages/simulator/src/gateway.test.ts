@@ -144,7 +144,11 @@ describe('a simulated gateway over a real broker', () => {
       body: { stemp: '23.5' },
     });
     const ack = await sim.observer().waitFor(ackOf(devId, 'bad'), from);
-    expect(ack.body).toEqual({ id: 'bad', ok: false, error: 'units is required with stemp' });
+    expect(ack.body).toEqual({
+      id: 'bad',
+      ok: false,
+      error: 'units: units is required with any temperature',
+    });
     // The server had stored the refused change as desired: the unchanged status replaces it.
     const after = sim.observer().messages.slice(from);
     const status = after.findIndex(up(devId, '/htr/1/status'));

@@ -111,7 +111,7 @@ describe('setback, runback and easy', () => {
     ).toEqual({ ok: false, error: 'the runback time must not be above max_runback_time' });
     expect(cmd(m, '/htr/1/status', { stemp: '20.0', units: 'C', time: 20 })).toEqual({
       ok: false,
-      error: 'time goes only with mode runback',
+      error: 'time: time (minutes) goes only with mode "runback"',
     });
     expect(h.mode).toBe('manual');
     expect(
