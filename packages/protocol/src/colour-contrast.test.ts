@@ -130,6 +130,24 @@ describe('graphics and control indicators (issue 25)', () => {
     });
   });
 
+  test("a storage heater's charge shows at 3:1 on the card and beside the empty segments, where Ionic's green did not", () => {
+    // Ionic's success green, the lit segments' former colour: 2:1 on white, 1.4:1 beside the unlit.
+    expect(contrastRatio('#2dd36f', APP_COLOURS.background)).toBeLessThan(GRAPHIC_CONTRAST_MIN);
+    expect(contrastRatio('#2dd36f', APP_COLOURS['charge-empty'])).toBeLessThan(
+      GRAPHIC_CONTRAST_MIN,
+    );
+    for (const background of ['background', 'charge-empty'] as const) {
+      expect(
+        contrastRatio(APP_COLOURS['charge-level'], APP_COLOURS[background]),
+      ).toBeGreaterThanOrEqual(GRAPHIC_CONTRAST_MIN);
+      expect(COLOUR_PAIRS).toContainEqual({
+        foreground: 'charge-level',
+        background,
+        min: GRAPHIC_CONTRAST_MIN,
+      });
+    }
+  });
+
   test('every colour the app draws something in is checked against what it sits on', () => {
     const tokens = { ...APP_COLOURS, ...brandColourTokens({ cprimary: '#f9b521' }) };
     const checked = new Set(COLOUR_PAIRS.flatMap((p) => [p.foreground, p.background]));

@@ -101,6 +101,12 @@ export const APP_COLOURS = {
    * where Ionic's warning shade (#e0ac08) reached only 2:1 on white.
    */
   'status-icon': '#9a6700',
+  /**
+   * A storage heater's charge bar: the lit segments (a dark green) on the card and beside the
+   * unlit ones, where Ionic's success green (#2dd36f) reached 2:1 on white and 1.4:1 beside them.
+   */
+  'charge-level': '#1e7d42',
+  'charge-empty': '#d7d8da',
   // Schedule profiles (spec 3 §2): three hues a person tells apart, each with its text.
   'slot-ice': '#1d5fa8',
   'on-slot-ice': WHITE,
@@ -176,6 +182,8 @@ export const COLOUR_PAIRS: readonly {
   { foreground: 'danger', background: 'background', min: TEXT_CONTRAST_MIN },
   { foreground: 'on-warning', background: 'warning', min: TEXT_CONTRAST_MIN },
   { foreground: 'status-icon', background: 'background', min: GRAPHIC_CONTRAST_MIN },
+  { foreground: 'charge-level', background: 'background', min: GRAPHIC_CONTRAST_MIN },
+  { foreground: 'charge-level', background: 'charge-empty', min: GRAPHIC_CONTRAST_MIN },
   { foreground: 'on-slot-ice', background: 'slot-ice', min: TEXT_CONTRAST_MIN },
   { foreground: 'on-slot-eco', background: 'slot-eco', min: TEXT_CONTRAST_MIN },
   { foreground: 'on-slot-comfort', background: 'slot-comfort', min: TEXT_CONTRAST_MIN },
