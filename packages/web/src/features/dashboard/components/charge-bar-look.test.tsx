@@ -70,3 +70,40 @@ test('the lit segments of the charge bar pass 3:1 on the card and beside the unl
     }
   expect([...new Set(failing)]).toEqual([]);
 }, 30_000);
+
+test('while charging only the top lit segment blinks: the ones under it hold the level in either phase', () => {
+  const acm = {
+    ...liveNode('Hall', 2, {
+      mode: 'manual',
+      stemp: '21.0',
+      mtemp: '19.5',
+      units: 'C',
+      sync_status: 'ok',
+      charge_level: 3,
+      charging: true,
+    }),
+    type: 'acm' as const,
+  };
+  renderWithApp(
+    <NodeCard
+      node={acm}
+      homeId="h1"
+      devId="d1"
+      deviceConnected
+      showCheckbox={false}
+      selected={false}
+      selectionKey="key"
+      onToggle={() => undefined}
+    />,
+  );
+  const bar = screen.getByRole('meter', { name: 'Charging' });
+  const lit = [...bar.children].filter((s) => s.classList.contains('charge-bar__segment--lit'));
+  expect(lit.length).toBeGreaterThan(1);
+  for (const files of LOAD_ORDERS) {
+    const c = cascade(files, brandRootTokens(BRAND_COLOURS[0]));
+    expect(lit.map((s) => c.value(s, 'animation')?.split(' ')[0] ?? 'none')).toEqual([
+      ...lit.slice(1).map(() => 'none'),
+      'hearth-blink',
+    ]);
+  }
+});
