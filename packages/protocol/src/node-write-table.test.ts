@@ -3,6 +3,7 @@ import {
   NODE_WRITE_ACTIONS,
   NODE_WRITES,
   nodeCommandPath,
+  nodeWriteAt,
   nodeWriteBodyFor,
   nodeWriteRoute,
   nodeWriteTargetProblem,
@@ -37,6 +38,9 @@ describe('the node write table', () => {
     });
     expect(parseNodeCommandPath('DELETE', '/acm/3/status')?.action).toBe('unknown');
     expect(parseNodeCommandPath('POST', '/acm/3')?.action).toBe('unknown');
+    expect(nodeWriteAt('POST', 'prog_temps')).toBe('prog_temps');
+    expect(nodeWriteAt('DELETE', '')).toBe('erase');
+    expect(nodeWriteAt('POST', 'erase')).toBeUndefined();
     for (const path of ['/htr_system/power_limit', '/mgr/nodes', '/geo_data', '/xyz/2/status'])
       expect(parseNodeCommandPath('POST', path)).toBeUndefined();
   });

@@ -201,11 +201,15 @@ export function parseNodeCommandPath(
   const match = /^\/([a-z_]+)\/(\d{1,10})(?:\/([a-z_]*))?$/.exec(commandPath);
   const type = match?.[1] === undefined ? undefined : parseNodeType(match[1]);
   if (!match || !type) return undefined;
-  const path = match[3] ?? '';
-  const action = NODE_WRITE_ACTIONS.find(
+  const action = nodeWriteAt(method, match[3] ?? '');
+  return { node: { type, addr: Number(match[2]) }, action: action ?? 'unknown' };
+}
+
+/** The write of `method` at `path` below a node (`POST` `status`, `DELETE` ``), if there is one. */
+export function nodeWriteAt(method: string, path: string): NodeWriteAction | undefined {
+  return NODE_WRITE_ACTIONS.find(
     (a) => NODE_WRITES[a].path === path && NODE_WRITES[a].method === method,
   );
-  return { node: { type, addr: Number(match[2]) }, action: action ?? 'unknown' };
 }
 
 /** The writes that hold `object` pending until the gateway acknowledges them. */

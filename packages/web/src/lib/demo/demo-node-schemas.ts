@@ -1,39 +1,14 @@
 import {
-  boostWriteSchema,
-  lockWriteSchema,
   modeDisabledProblem,
-  modeWriteSchema,
-  nameWriteSchema,
-  nodeStatusWriteSchema,
-  powerLimitWriteSchema,
   profileTemperaturesProblem,
   progSlotsProblem,
-  progTempsWriteSchema,
-  progWriteSchema,
   rangeProblem,
-  selectWriteSchema,
   setupValueProblem,
-  setupWriteSchema,
   stempRange,
+  type NodeWriteAction,
   type TemperatureUnits,
 } from '@hearth/protocol';
 import { badRequest } from './demo-validate';
-
-/** The node write bodies, as the server takes them (protocol's node-writes). */
-export const NODE_WRITES = {
-  status: nodeStatusWriteSchema,
-  mode: modeWriteSchema,
-  prog_temps: progTempsWriteSchema,
-  boost: boostWriteSchema,
-  prog: progWriteSchema,
-  lock: lockWriteSchema,
-  setup: setupWriteSchema,
-  name: nameWriteSchema,
-  select: selectWriteSchema,
-  power_limit: powerLimitWriteSchema,
-} as const;
-export type NodeAction = keyof typeof NODE_WRITES;
-export const isNodeAction = (action: string): action is NodeAction => action in NODE_WRITES;
 
 /** What the server checks against the node itself, read as the node reports it. */
 export interface NodeView {
@@ -65,7 +40,11 @@ function refuse(problem: string | undefined): void {
 }
 
 /** The server's checks of a node write against the node, before anything changes. */
-export function checkNodeWrite(n: NodeView, action: NodeAction, b: Record<string, unknown>): void {
+export function checkNodeWrite(
+  n: NodeView,
+  action: NodeWriteAction,
+  b: Record<string, unknown>,
+): void {
   if (action === 'status' || action === 'prog_temps') {
     const { stemp, comf_temp, eco_temp, ice_temp } = b;
     checkRange(n, b.units, { stemp, comf_temp, eco_temp, ice_temp });

@@ -5,6 +5,7 @@ import {
   fahrenheitToCelsius,
   mergeSettings,
   modeSchema,
+  type NodeWriteAction,
   parseDecimal,
   runbackSettings,
   progSchema,
@@ -214,52 +215,55 @@ function applySetup(node: DemoNode, b: Body): void {
   node.setup = { ...mergeSettings(node.setup, rest), factory_options: node.setup.factory_options };
 }
 
-/** Applies a POST to `/{type}/{addr}/{action}`; returns false for an unknown action. */
+/** Applies a POST to `/{type}/{addr}/{action}`: each of protocol's node writes but the erase. */
 export function applyNodeWrite(
   node: DemoNode,
-  action: string,
+  action: Exclude<NodeWriteAction, 'erase'>,
   raw: unknown,
   ctx: WriteContext,
-): boolean {
+): void {
   const b = asBody(raw);
   switch (action) {
     case 'status':
       applyStatus(heaterOnly(node), b, ctx);
-      return true;
+      return;
     case 'mode':
       applyStatus(
         heaterOnly(node),
         { mode: b.mode, stemp: b.stemp, units: b.units, time: b.time },
         ctx,
       );
-      return true;
+      return;
     case 'prog_temps':
       applyStatus(heaterOnly(node), { ...b, mode: undefined, stemp: undefined }, ctx);
-      return true;
+      return;
     case 'boost':
       applyBoost(heaterOnly(node), b, ctx);
-      return true;
+      return;
     case 'prog':
       applyProg(heaterOnly(node), b);
-      return true;
+      return;
     case 'setup':
       applySetup(node, b);
-      return true;
+      return;
     case 'lock':
       heaterOnly(node).locked = b.locked === true;
-      return true;
+      return;
     case 'name':
       if (typeof b.name !== 'string' || b.name.trim() === '') throw new DemoBadRequest('name');
       node.name = b.name;
-      return true;
+      return;
     case 'select':
       if (node.kind === 'heater') node.selected = b.select === true;
-      return true;
+      return;
     case 'power_limit':
       if (node.kind !== 'meter') throw new DemoBadRequest('only a power monitor has a limit');
       node.powerLimit = String(b.power_limit ?? '0');
-      return true;
-    default:
-      return false;
+      return;
+    default: {
+      // Every write of the node write table has its case: a new one fails to compile here.
+      const unhandled: never = action;
+      throw new DemoBadRequest(`unknown write ${String(unhandled)}`);
+    }
   }
 }

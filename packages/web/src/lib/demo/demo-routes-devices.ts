@@ -2,13 +2,16 @@ import {
   DEMO_POWER_RANDOM_BELOW_W,
   DEMO_POWER_W,
   deviceClockAt,
-  eraseSchema,
   formatDecimal,
   formatPowerLimit,
+  NODE_WRITES,
+  nodeWriteAt,
+  nodeWriteBodyFor,
+  nodeWriteTargetProblem,
   powerLimitWriteSchema,
   setupRangeProblem,
   setupValueProblem,
-  setupWriteSchemaFor,
+  type NodeWriteAction,
 } from '@hearth/protocol';
 import {
   emitNode,
@@ -23,7 +26,7 @@ import { setDiscovery } from './demo-discovery';
 import { awayWrite, checkPmoSystem, discoveryWrite, pmoSystemWrite } from './demo-manager-writes';
 import type { DemoDevice, DemoNode } from './demo-model';
 import { applyNodeWrite, DemoBadRequest } from './demo-node-writes';
-import { checkNodeWrite, isNodeAction, NODE_WRITES, type NodeAction } from './demo-node-schemas';
+import { checkNodeWrite } from './demo-node-schemas';
 import { routeNotFound, route, type DemoRequest, type DemoRoute } from './demo-router';
 import { monthlySamples, rawSamples } from './demo-samples';
 import { parseSamplesQuery } from './demo-samples-query';
@@ -39,7 +42,6 @@ import {
 } from './demo-wire';
 
 const DEV = '/api/v2/devs/:dev';
-const HEATER_ONLY = new Set<NodeAction>(['status', 'mode', 'prog_temps', 'boost', 'prog', 'lock']);
 const NODE = `${DEV}/:type/:addr`;
 
 type Body = Record<string, unknown>;
@@ -59,7 +61,7 @@ export function deviceRoutes(ctx: DemoContext): DemoRoute[] {
     return part === 'setup' ? heaterSetup(n) : progOf(n);
   };
   /** What the server answers a node write: the part written, or the value sent back. */
-  const nodeAnswer = (d: DemoDevice, n: DemoNode, action: NodeAction, body: Body): unknown => {
+  const nodeAnswer = (d: DemoDevice, n: DemoNode, action: NodeWriteAction, body: Body): unknown => {
     if (action === 'name' || action === 'select') return { [action]: body[action] };
     if (action === 'power_limit')
       return { power_limit: formatPowerLimit(Number(body.power_limit)) };
@@ -120,7 +122,7 @@ export function deviceRoutes(ctx: DemoContext): DemoRoute[] {
     }),
     route('DELETE', NODE, (req) => {
       const { d, n } = node(req);
-      const { purge } = parseBody(eraseSchema, req.body ?? {});
+      const purge = parseBody(NODE_WRITES.erase.body, req.body)?.purge ?? false;
       if (purge) d.nodes = d.nodes.filter((x) => x !== n);
       else n.installed = false;
       forgetExcluded(homeOf(ctx, d), d.devId, n.addr);
@@ -142,20 +144,24 @@ export function deviceRoutes(ctx: DemoContext): DemoRoute[] {
     }),
     route('POST', `${NODE}/:action`, (req) => {
       const { d, n } = node(req);
-      const action = req.params[3] ?? '';
-      if (!isNodeAction(action))
-        throw routeNotFound('POST', `/api/v2/devs/${req.params.slice(0, 3).join('/')}/${action}`);
+      // The writes of protocol's node write table, each at its path.
+      const action = nodeWriteAt('POST', req.params[3] ?? '');
+      if (!action || action === 'erase')
+        throw routeNotFound(
+          'POST',
+          `/api/v2/devs/${req.params.slice(0, 3).join('/')}/${req.params[3] ?? ''}`,
+        );
       // As the server: the body's schema, then the node's own rules, before anything changes.
-      const body = parseBody(NODE_WRITES[action], req.body) as Body;
+      const body = parseBody(NODE_WRITES[action].body, req.body) as Body;
       if (action === 'setup') {
         // As the server: only the settings of the node's type (protocol node-settings), in range.
-        parseBody(setupWriteSchemaFor(n.type), body);
+        parseBody(nodeWriteBodyFor(action, n.type), body);
         const current = n.kind === 'meter' ? meterSetup(n) : heaterSetup(n);
         const problem = setupRangeProblem(n.type, current, body);
         if (problem) throw badRequest(problem);
       }
-      if (n.kind === 'meter' && HEATER_ONLY.has(action))
-        throw new DemoBadRequest('a power monitor has no such setting');
+      const misdirected = nodeWriteTargetProblem(action, n.type);
+      if (misdirected) throw new DemoBadRequest(misdirected);
       if (n.kind === 'meter' && action === 'setup') {
         const problem = setupValueProblem(meterSetup(n), body);
         if (problem) throw badRequest(problem);

@@ -1,15 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { NodeStatus, NodeType, PmoSystem } from '@hearth/protocol';
+import type { NodeStatus, PmoSystem } from '@hearth/protocol';
 import { http } from '../../../lib/http';
+import { nodePath, postNodeWrite, type NodeRef } from '../../../lib/devices';
 
-export interface NodeRef {
-  devId: string;
-  type: NodeType;
-  addr: number;
-}
-
-const path = (n: NodeRef, suffix = '') =>
-  `/api/v2/devs/${encodeURIComponent(n.devId)}/${n.type}/${n.addr}${suffix}`;
+export type { NodeRef };
 
 export interface NodeData {
   status?: NodeStatus;
@@ -20,22 +14,20 @@ export function useNodeData(node: NodeRef, enabled = true) {
   return useQuery({
     queryKey: ['devs', node.devId, node.type, node.addr, 'node'],
     enabled,
-    queryFn: ({ signal }) => http.request<NodeData>(path(node, '/'), { signal }),
+    queryFn: ({ signal }) => http.request<NodeData>(nodePath(node, '/'), { signal }),
   });
 }
 
+/* The node's writes, at the paths and with the bodies of protocol's node write table. */
 export const postSetup = (n: NodeRef, setup: Record<string, unknown>) =>
-  http.request(path(n, '/setup'), { method: 'POST', json: setup });
-export const postName = (n: NodeRef, name: string) =>
-  http.request(path(n, '/name'), { method: 'POST', json: { name } });
-export const postLock = (n: NodeRef, locked: boolean) =>
-  http.request(path(n, '/lock'), { method: 'POST', json: { locked } });
+  postNodeWrite(n, 'setup', setup);
+export const postName = (n: NodeRef, name: string) => postNodeWrite(n, 'name', { name });
+export const postLock = (n: NodeRef, locked: boolean) => postNodeWrite(n, 'lock', { locked });
 /** Identify the node physically while its configuration is open (spec 3 §4). */
 export const postSelect = (n: NodeRef, select: boolean) =>
-  http.request(path(n, '/select'), { method: 'POST', json: { select }, quiet: true });
+  postNodeWrite(n, 'select', { select }, { quiet: true });
 /** docs/wire-contract.md §5: purge deletes; without it the node stays uninstalled for a replacement. */
-export const eraseNode = (n: NodeRef, purge: boolean) =>
-  http.request(path(n, '/'), { method: 'DELETE', json: { purge } });
+export const eraseNode = (n: NodeRef, purge: boolean) => postNodeWrite(n, 'erase', { purge });
 export const postPmoSystem = (devId: string, system: PmoSystem) =>
   http.request(`/api/v2/devs/${encodeURIComponent(devId)}/pmo_system`, {
     method: 'POST',
