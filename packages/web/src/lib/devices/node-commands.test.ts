@@ -7,7 +7,8 @@ vi.mock('../http', () => ({ http: { request } }));
 const { postBoost, postMode, postNodeWrite, postStatus } = await import('./node-commands');
 
 const node = { devId: 'ab/1', type: 'htr', addr: 2 } as const;
-const sent = () => request.mock.calls.map(([path, options]) => ({ path, ...options }));
+const sent = (): Record<string, unknown>[] =>
+  request.mock.calls.map(([path, options]) => ({ path, ...options }));
 
 describe('node writes from the app', () => {
   beforeEach(() => request.mockClear());

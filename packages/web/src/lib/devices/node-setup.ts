@@ -1,6 +1,6 @@
 import { formatDecimal, type NodeSetup } from '@hearth/protocol';
 import { http } from '../http';
-import { nodePath, type NodeRef } from './node-commands';
+import { nodePath, postNodeWrite, type NodeRef } from './node-commands';
 
 const TEMPERATURE_KEY = /(^|_)(temp|temperature|offset)$/;
 
@@ -31,8 +31,5 @@ export function wireSetup(setup: Record<string, unknown>): Record<string, unknow
 export async function changeSetup(node: NodeRef, change: Record<string, unknown>): Promise<void> {
   const setup = await http.request<NodeSetup>(nodePath(node, '/setup'));
   const out = wireSetup(setup);
-  await http.request<unknown>(nodePath(node, '/setup'), {
-    method: 'POST',
-    json: { ...out, ...change },
-  });
+  await postNodeWrite(node, 'setup', { ...out, ...change });
 }
