@@ -1,4 +1,5 @@
 import type { NodeType, PmoSystem } from '@hearth/protocol';
+import { postNodeWrite } from '../../../lib/devices';
 import { http } from '../../../lib/http';
 
 const dev = (devId: string, suffix: string) => `/api/v2/devs/${encodeURIComponent(devId)}${suffix}`;
@@ -11,7 +12,7 @@ export function setDiscovery(devId: string, on: boolean, type?: NodeType, addr?:
 }
 
 export function setNodeName(devId: string, type: NodeType, addr: number, name: string) {
-  return http.request(dev(devId, `/${type}/${addr}/name`), { method: 'POST', json: { name } });
+  return postNodeWrite({ devId, type, addr }, 'name', { name });
 }
 
 export function setPmoSystem(devId: string, system: PmoSystem) {
