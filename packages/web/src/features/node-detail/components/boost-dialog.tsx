@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  BOOST_TIME,
   MINUTES_PER_HOUR,
   RUNBACK_TIME,
   SHAKE_MS,
@@ -14,10 +15,13 @@ import type { TemperatureLimits } from '../../../lib/devices';
 import { useModalFocus } from '../../../lib/ui/use-modal-focus';
 import { TemperatureControl } from './temperature-control';
 
-/** Boost lasts 1 to 24 hours, chosen by the hour (spec 3 §4: hours, shown as minutes). */
+/**
+ * Boost lasts from an hour to the boost maximum (BOOST_TIME, 24 hours), chosen by the hour
+ * (spec 3 §4: hours, shown as minutes).
+ */
 export const BOOST_MINUTES = {
   min: MINUTES_PER_HOUR,
-  max: 24 * MINUTES_PER_HOUR,
+  max: BOOST_TIME.max,
   step: MINUTES_PER_HOUR,
 } as const;
 
