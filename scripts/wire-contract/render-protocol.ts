@@ -8,6 +8,9 @@ import {
   NODE_SETUP_SETTINGS,
   NODE_STATUS_ENTRIES,
   NODE_TYPES,
+  NODE_WRITE_ACTIONS,
+  NODE_WRITE_TARGETS,
+  NODE_WRITES,
   POWER_LIMIT_MAX_W,
   POWER_LIMIT_MIN_W,
   SERVER_SUBSCRIPTIONS,
@@ -94,6 +97,24 @@ function settingsTable(tables: Readonly<Record<NodeType, SettingsTable>>, withFl
   );
 }
 
+/** One row per node write of `NODE_WRITES`, in the table's order. */
+function nodeWritesTable(): string[] {
+  return table(
+    ['write', 'method', 'path', 'holds pending', 'node types', 'owner only'],
+    NODE_WRITE_ACTIONS.map((action) => {
+      const write = NODE_WRITES[action];
+      return [
+        code(action),
+        write.method,
+        code(`/api/v2/devs/{dev}/{type}/{addr}/${write.path}`),
+        write.pending ?? '—',
+        NODE_WRITE_TARGETS[write.target].types.join(', '),
+        'ownerOnly' in write ? 'yes' : 'no',
+      ];
+    }),
+  );
+}
+
 function gatewayPart(): string[] {
   const devId = '{devId}';
   const topics = Object.entries(gatewayTopics)
@@ -127,6 +148,12 @@ export function renderProtocolTables(): string {
     `- Node modes: ${list(NODE_MODES)}.`,
     `- Temperature units: ${list(TEMPERATURE_UNITS)}.`,
     `- Error codes (the \`error\` of every refusal's body): ${list([...ERROR_CODES].sort(byText))}.`,
+    '',
+    '## Node writes',
+    '',
+    'The writes to one node (`NODE_WRITES`): the server\'s routes, the commands the gateway gets at `/{type}/{addr}/{path}` (an erase at `/{type}/{addr}`), the node object each holds `sync_status: "pending"` until the gateway acknowledges it, the node types it reaches (any other is a 400) and whether only the home\'s owner may make it (403 for a guest). The bodies are in [endpoints.md](endpoints.md).',
+    '',
+    ...nodeWritesTable(),
     '',
     '## Node setup settings',
     '',
