@@ -33,6 +33,9 @@ import { createExpiredRepository, type Pruned } from './repositories/expired.rep
 import { startPruning } from './system/pruning';
 import { gatewaySecret } from './gateway/gateway-secret';
 import { createIngestService } from './gateway/ingest.service';
+import { createDiagnosticsRepository } from './diagnostics/diagnostics.repository';
+import { createDiagnosticsService } from './diagnostics/diagnostics.service';
+import { createHomeDiagnostics } from './diagnostics/home-diagnostics';
 import { createGuestsRepository } from './guests/guests.repository';
 import { createGuestsService } from './guests/guests.service';
 import { createHomeAccess } from './homes/home-access';
@@ -53,6 +56,7 @@ import {
   observeRequests,
 } from './metrics';
 import { createLinkOrigin } from './mail/link-origin';
+import { embeddedClientOf, openAdminSocket } from './ops/admin-socket';
 import { createRealtimeEmitter } from './realtime/realtime.emitter';
 import { createSocketServer, type SocketServer } from './realtime/socket-server';
 import { createRepositories } from './repositories';
@@ -94,6 +98,12 @@ export async function buildHearth(
   opts: { logDestination?: DestinationStream } = {},
 ): Promise<HearthInternals> {
   const log = createLogger(config.logLevel, opts.logDestination);
+  // The embedded database is this process's alone: its admin socket keeps a second server off
+  // the data folder and lets the operator's backup and diagnostics commands in (ops/admin-socket.ts).
+  const admin =
+    config.database.kind === 'pglite' && config.database.dataDir
+      ? await openAdminSocket(config.dataDir, log)
+      : undefined;
   const database = await openDatabase(config.database, log);
   const repos = createRepositories(database.db);
   const expired = createExpiredRepository(database.db);
@@ -226,6 +236,17 @@ export async function buildHearth(
   });
   const homesAdmin = createHomesAdminRepository(database.db);
   const homeAccess = createHomeAccess(homesAdmin, access);
+  const homeDiagnostics = createHomeDiagnostics({
+    repo: createDiagnosticsRepository(database.db),
+    commit: config.commit,
+  });
+  const diagnostics = createDiagnosticsService({ builder: homeDiagnostics, access: homeAccess });
+  const embedded = embeddedClientOf(database.db);
+  if (embedded)
+    admin?.serve({
+      dumpDatabase: () => embedded.dumpDataDir('none'),
+      diagnostics: (groupId) => homeDiagnostics.build(groupId),
+    });
   const homes = createHomesService({
     homes: homesAdmin,
     devices: repos.devices,
@@ -291,6 +312,7 @@ export async function buildHearth(
       nodeControl,
       deviceManager,
       samplesService,
+      diagnostics,
     },
     changeLimit,
     wifiKey: wifiKey(config.gatewayKey),
@@ -392,6 +414,7 @@ export async function buildHearth(
       await pruning?.stop();
       mailer.close();
       await database.close();
+      await admin?.close();
     },
   };
 }

@@ -25,6 +25,8 @@ import { nodesRoutes } from '../devices/nodes.routes';
 import { nodeControlRoutes } from '../devices/node-control.routes';
 import type { NodeControlService } from '../devices/node-control.service';
 import { deviceManagerRoutes } from '../devices/device-manager.routes';
+import { diagnosticsRoutes } from '../diagnostics/diagnostics.routes';
+import type { DiagnosticsService } from '../diagnostics/diagnostics.service';
 import type { DeviceManagerService } from '../devices/device-manager.service';
 import type { ChangeLimit } from '../limits';
 import { samplesRoutes, type SamplesService } from '../samples';
@@ -72,6 +74,7 @@ export interface AppDeps {
     nodeControl: NodeControlService;
     deviceManager: DeviceManagerService;
     samplesService: SamplesService;
+    diagnostics: DiagnosticsService;
   };
   /** The per-user cap on changes per hour, added to every write route registered after it. */
   changeLimit: ChangeLimit;
@@ -148,6 +151,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     );
     await secured.register(homesRoutes(deps.services));
     await secured.register(guestsRoutes(deps.services));
+    await secured.register(diagnosticsRoutes(deps.services));
   });
   return app;
 }
