@@ -5,6 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/services.sh
+# The PostgreSQL backup test drives pg_dump and pg_restore.
+node scripts/ensure-pg-client.mjs
 node scripts/ensure-prometheus.mjs
 export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
 export TEST_MQTT_URL="${TEST_MQTT_URL:-mqtt://127.0.0.1:1883}"
