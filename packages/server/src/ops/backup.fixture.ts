@@ -140,6 +140,8 @@ export function writeWhileBackingUp(db: Db, ownerId: string) {
           .values({ ownerId, name: `load-${n}` })
           .returning({ id: groups.id });
         if (!home) throw new Error('no home inserted');
+        // Open across a turn of the event loop, so that the copy may be taken right here.
+        await new Promise((r) => setImmediate(r));
         await tx
           .insert(devs)
           .values({ devId: `load${n}x${randomDevId()}`, groupId: home.id, name: `load-${n}` });
