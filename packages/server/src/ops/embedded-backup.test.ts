@@ -6,6 +6,7 @@ import { loadConfig } from '../config';
 import { buildHearth, type HearthInternals } from '../hearth';
 import { createRepositories } from '../repositories';
 import { createUser, TEST_CLIENT } from '../test-support/test-hearth';
+import { homeDiagnosticsSchema } from '../diagnostics/diagnostics.schema';
 import { DataDirInUseError } from './admin-socket';
 import {
   loadRows,
@@ -126,6 +127,23 @@ describe('backup and restore of the embedded database', () => {
     expect(rows.homes).toBeGreaterThanOrEqual(committedBeforeBackup);
   });
 
+  it('writes a home’s diagnostics for the operator, through the running server', async () => {
+    const res = await runOpsCommand('diagnostics', ['--home', fixture.homeId], {
+      DATA_DIR: restored,
+    });
+    expect(res.code, res.stderr).toBe(0);
+    const file = homeDiagnosticsSchema.parse(JSON.parse(res.stdout));
+    expect(file.home.id).toBe(fixture.homeId);
+    expect(file.gateways.map((g) => g.dev_id)).toEqual(fixture.devIds);
+    expect(file.gateways[0]?.pending_commands.oldest.map((c) => c.path)).toEqual(['/htr/1/prog']);
+    expect(res.stdout).not.toContain(fixture.owner.email);
+    const unknown = await runOpsCommand('diagnostics', ['--home', fixture.owner.id], {
+      DATA_DIR: restored,
+    });
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain(`No home has the id ${fixture.owner.id}`);
+  });
+
   it('keeps a second server off a data folder one already serves', async () => {
     await expect(serveOn(restored)).rejects.toBeInstanceOf(DataDirInUseError);
     expect(readdirSync(restored)).toContain('admin.sock');
@@ -142,5 +160,11 @@ describe('backup and restore of the embedded database', () => {
     const third = join(root, 'third');
     expect((await runOpsCommand('restore', ['--in', again, '--data-dir', third], {})).code).toBe(0);
     expect(readdirSync(join(third, 'db'))).toContain('PG_VERSION');
+    // With no server, the diagnostics command opens the database itself.
+    const diag = await runOpsCommand('diagnostics', ['--home', fixture.homeId], {
+      DATA_DIR: third,
+    });
+    expect(diag.code, diag.stderr).toBe(0);
+    expect(homeDiagnosticsSchema.parse(JSON.parse(diag.stdout)).home.name).toBe('Farmhouse');
   });
 });
