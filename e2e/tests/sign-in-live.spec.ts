@@ -32,6 +32,15 @@ test('sign in, see the nodes of a home and watch a room warm up live', async ({
   const node = nodes.nodes.find((n) => n.name === 'Living room');
   expect(node).toBeTruthy();
 
+  // The simulated day airs windows now and then; this room's stays shut while it is watched.
+  const simControl = process.env.E2E_SIM_CONTROL_URL;
+  if (!simControl)
+    throw new Error('E2E_SIM_CONTROL_URL is not set: run through playwright.config.ts');
+  const shut = await request.post(
+    `${simControl}/gateways/${devId}/${node?.type}/${node?.addr}/window/shut/240`,
+  );
+  expect(shut.status(), await shut.text()).toBe(200);
+
   const before = degrees(await livingRoom.getByTestId('node-mtemp').textContent());
   const write = await request.post(`/api/v2/devs/${devId}/${node?.type}/${node?.addr}/status`, {
     headers: { Authorization: `Bearer ${token}` },

@@ -60,4 +60,20 @@ describe('dialog keyboard (docs/design.md §5: every control works by keyboard)'
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
   });
+
+  test('the page behind is inert while the dialog is up; a live message stays reachable', async () => {
+    const user = userEvent.setup();
+    const toast = document.createElement('div');
+    toast.setAttribute('role', 'alert');
+    document.body.append(toast);
+    const { container } = render(<Page />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    expect(container).toHaveAttribute('inert');
+    expect(toast).not.toHaveAttribute('inert');
+    expect(screen.getByRole('dialog', { name: 'Question' }).closest('[inert]')).toBeNull();
+    await user.keyboard('{Escape}');
+    expect(container).not.toHaveAttribute('inert');
+    expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
+    toast.remove();
+  });
 });

@@ -8,6 +8,32 @@ function tabStops(root: HTMLElement): HTMLElement[] {
   );
 }
 
+/** Messages that must stay reachable while a modal is up: toasts and the offline banner. */
+const LIVE = '[role="alert"], [role="status"], [aria-live]';
+
+/**
+ * What lies behind an open modal is made inert: out of reach of the keyboard, the pointer and
+ * screen readers (aria-modal alone is not honoured everywhere), and so out of accessibility
+ * checks of the page too. Live messages stay reachable; what an outer modal made inert stays so.
+ */
+function useInertBehind(ref: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return undefined;
+    const behind = [...document.body.children].filter(
+      (el) =>
+        !el.contains(root) &&
+        !el.hasAttribute('inert') &&
+        !el.matches(LIVE) &&
+        !['SCRIPT', 'STYLE', 'TEMPLATE'].includes(el.tagName),
+    );
+    for (const el of behind) el.setAttribute('inert', '');
+    return () => {
+      for (const el of behind) el.removeAttribute('inert');
+    };
+  }, [ref]);
+}
+
 /**
  * A modal's keyboard contract (WAI-ARIA dialog): Tab and Shift+Tab cycle inside it instead of
  * reaching the page behind, and closing it gives the focus back to what opened it.
@@ -15,6 +41,7 @@ function tabStops(root: HTMLElement): HTMLElement[] {
 export function useModalFocus(ref: RefObject<HTMLElement | null>): void {
   // Read when the modal first renders: by its effects an autoFocus inside has taken the focus.
   const [opener] = useState(() => document.activeElement);
+  useInertBehind(ref);
   useEffect(() => {
     const root = ref.current;
     if (!root) return undefined;
