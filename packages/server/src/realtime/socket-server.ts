@@ -290,6 +290,14 @@ export function createSocketServer(httpServer: HttpServer, deps: RealtimeDeps) {
     /** Whether updates cross to the other processes now; undefined without Redis. */
     redisReady: (): boolean | undefined =>
       redis.length === 0 ? undefined : redis.every((r) => r.status === 'ready'),
+    /**
+     * Drops every app socket's connection without a namespace disconnect, so that clients see
+     * a lost transport and reconnect at once (to another process behind the proxy) instead of
+     * staying away as after a server-side disconnect. Used when the process drains.
+     */
+    reconnectElsewhere(): void {
+      io.engine.close();
+    },
     async close() {
       nsp.disconnectSockets(true);
       await new Promise<void>((resolve) => {
