@@ -90,6 +90,8 @@ const envSchema = z.object({
   HSTS_MAX_AGE: z.coerce.number().int().min(0).default(15_552_000),
   CORS_ORIGINS: corsOrigins,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // How long a stopping process waits for the requests it is answering (docs/operations.md, Upgrades).
+  DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   // Prometheus metrics on a listener of their own (docs/operations.md, Monitoring); unset, none.
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
@@ -150,6 +152,11 @@ export interface Config {
    * Undefined (METRICS_PORT unset): no metrics are served.
    */
   metrics: { port: number; host: string; token: string | undefined } | undefined;
+  /**
+   * On SIGTERM the process stops taking connections and waits this long at most for the
+   * requests it is answering before it closes gateways, sockets and the database.
+   */
+  drainTimeoutMs: number;
 }
 
 export type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);
@@ -265,5 +272,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.METRICS_PORT === undefined
         ? undefined
         : { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
+    drainTimeoutMs: e.DRAIN_TIMEOUT_MS,
   };
 }

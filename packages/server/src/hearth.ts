@@ -61,12 +61,19 @@ import { createRealtimeEmitter } from './realtime/realtime.emitter';
 import { createSocketServer, type SocketServer } from './realtime/socket-server';
 import { createRepositories } from './repositories';
 import { credentialThrottleFor, redisPrefix } from './security';
+import { trackInFlight } from './shutdown';
 import { createReadiness } from './system/readiness';
 import { serverVersion } from './system/version';
 
 export interface Hearth {
   listen(): Promise<string>;
   close(): Promise<void>;
+  /**
+   * Stops gracefully (SIGTERM): takes no new connection, tells the app sockets to reconnect
+   * (to another process), lets the requests in flight finish within `timeoutMs` (default
+   * DRAIN_TIMEOUT_MS), then closes the gateways' sessions, stores what is batched and closes.
+   */
+  drain(timeoutMs?: number): Promise<void>;
   seedDemo(): Promise<DemoSeed | null>;
   /** Resolves when the demo history seeded so far is stored (its year goes in the background). */
   demoHistoryIdle(): Promise<void>;
@@ -343,6 +350,7 @@ export async function buildHearth(
     },
   });
   late.socket = socketServer;
+  const inFlight = trackInFlight(app.server);
   revocations.onEnded((sids) => socketServer.endSessions(sids));
   broker?.attach(app.server);
 
@@ -355,7 +363,7 @@ export async function buildHearth(
   let closed = false;
   const demoHistories: Array<{ rest: Promise<void>; stop(): void }> = [];
 
-  return {
+  const hearth: HearthInternals = {
     db: database.db,
     log,
     clientCredentials: client,
@@ -397,6 +405,19 @@ export async function buildHearth(
       }
       return baseUrl();
     },
+    async drain(timeoutMs = config.drainTimeoutMs) {
+      if (closed) return;
+      log.info({ requests: inFlight.count(), timeoutMs }, 'draining');
+      // No new connection (a proxy sends them to another process); idle keep-alives close.
+      app.server.close();
+      socketServer.reconnectElsewhere();
+      if (!(await inFlight.settled(timeoutMs))) {
+        log.warn({ requests: inFlight.count() }, 'drain timeout: closing unfinished requests');
+        app.server.closeAllConnections();
+      }
+      // The broker stays up until here: a set-point write in flight still publishes its command.
+      await hearth.close();
+    },
     async close() {
       if (closed) return;
       closed = true;
@@ -417,4 +438,5 @@ export async function buildHearth(
       await admin?.close();
     },
   };
+  return hearth;
 }

@@ -10,9 +10,20 @@ async function main(): Promise<void> {
   const demo = await hearth.seedDemo();
   log.info({ url, mqtt: hearth.gatewayMqttUrl() }, `Hearth is listening on ${url}`);
   if (demo) log.info({ email: demo.email, password: demo.password }, 'demo account ready');
+  // SIGTERM (a rolling restart, docker stop, Kubernetes) drains: no new connections, the
+  // requests in flight finish (DRAIN_TIMEOUT_MS at most), app sockets and gateways are sent
+  // to reconnect elsewhere, batched writes are stored. A second Ctrl-C stops at once (a
+  // supervisor's SIGTERM after the terminal's SIGINT does not).
+  let stopping = false;
   const stop = (signal: string) => {
+    if (stopping) {
+      if (signal !== 'SIGINT') return;
+      log.warn({ signal }, 'stopping at once');
+      process.exit(1);
+    }
+    stopping = true;
     log.info({ signal }, 'shutting down');
-    hearth.close().then(
+    hearth.drain().then(
       () => process.exit(0),
       (err: unknown) => {
         log.error({ err }, 'shutdown failed');
@@ -20,8 +31,8 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 main().catch((err: unknown) => {

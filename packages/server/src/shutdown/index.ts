@@ -1,0 +1,1 @@
+export { trackInFlight, type InFlight } from './in-flight';
