@@ -47,6 +47,11 @@ export interface Cluster {
   processes: ServerProcess[];
   /** kill -9 one process (a crash); with restart on, the supervisor brings it back. */
   crash(index: number): void;
+  /**
+   * Stops one process as an upgrade does (SIGTERM: it drains) and starts it again; resolves
+   * once the new one answers its health check.
+   */
+  restart(index: number): Promise<void>;
   /** Resolves when the process answers its health check again. */
   waitHealthy(index: number, timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
@@ -157,6 +162,21 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     processes,
     crash(index) {
       processes[index]?.child?.kill('SIGKILL');
+    },
+    async restart(index) {
+      const p = processes[index];
+      if (!p) throw new Error(`no process ${index}`);
+      const child = p.child;
+      if (child && child.exitCode === null) {
+        // Not a crash: the supervisor does not bring it back, this does.
+        p.child = undefined;
+        await new Promise<void>((done) => {
+          child.once('exit', () => done());
+          child.kill('SIGTERM');
+        });
+      }
+      spawnOne(p);
+      await healthy(p.url, 60_000);
     },
     waitHealthy: (index, timeoutMs = 60_000) => healthy(processes[index]?.url ?? '', timeoutMs),
     async stop() {

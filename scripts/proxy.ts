@@ -107,6 +107,10 @@ export async function startProxy(opts: {
         if (err.code === 'ECONNREFUSED' && !res.headersSent) {
           downUntil[index] = Date.now() + DOWN_FOR_MS;
           attempt(candidates.slice(1), body);
+        } else if (err.code === 'ECONNRESET' && upstream.reusedSocket && !res.headersSent) {
+          // A kept-alive connection the process closed as idle (it drains, docs/operations.md):
+          // the request never reached it, so it goes to the next process.
+          attempt(candidates.slice(1), body);
         } else if (!res.headersSent) {
           res.writeHead(502, { 'content-type': 'application/json' });
           res.end('{"message":"server process failed","statusCode":502,"error":"bad_gateway"}');

@@ -410,6 +410,7 @@ export async function buildHearth(
       log.info({ requests: inFlight.count(), timeoutMs }, 'draining');
       // No new connection (a proxy sends them to another process); idle keep-alives close.
       app.server.close();
+      inFlight.closeAfterAnswers();
       socketServer.reconnectElsewhere();
       if (!(await inFlight.settled(timeoutMs))) {
         log.warn({ requests: inFlight.count() }, 'drain timeout: closing unfinished requests');

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 
 export interface InFlight {
   /** HTTP requests received and not yet answered (or abandoned by the client). */
@@ -8,21 +8,32 @@ export interface InFlight {
    * false when some were still running at the deadline.
    */
   settled(timeoutMs: number): Promise<boolean>;
+  /** From now on each answer closes its connection, so no keep-alive outlives the drain. */
+  closeAfterAnswers(): void;
 }
 
 /** Counts the requests a server is answering, so that a draining process can wait for them. */
 export function trackInFlight(server: Server): InFlight {
   let running = 0;
+  let closing = false;
+  const answering = new Set<ServerResponse>();
   const waiting = new Set<() => void>();
   server.on('request', (_req, res) => {
     running += 1;
+    if (closing) res.shouldKeepAlive = false;
+    answering.add(res);
     res.once('close', () => {
+      answering.delete(res);
       running -= 1;
       if (running === 0) for (const wake of [...waiting]) wake();
     });
   });
   return {
     count: () => running,
+    closeAfterAnswers() {
+      closing = true;
+      for (const res of answering) if (!res.headersSent) res.shouldKeepAlive = false;
+    },
     settled(timeoutMs) {
       if (running === 0) return Promise.resolve(true);
       return new Promise<boolean>((resolve) => {
