@@ -65,8 +65,10 @@ ENV NODE_ENV=production \
   HEARTH_COMMIT=${HEARTH_COMMIT}
 USER 10001:10001
 # HTTP, realtime and MQTT over WebSocket (/mqtt); 1883 is the embedded broker's TCP port
-# when MQTT_PORT=1883 is set (one host without an external broker).
-EXPOSE 8080 1883
+# when MQTT_PORT=1883 is set (one host without an external broker); 9464 is Prometheus'
+# GET /metrics when METRICS_PORT=9464 is set (with METRICS_HOST=0.0.0.0 to reach it from
+# outside the container), as deploy/compose and deploy/kubernetes do.
+EXPOSE 8080 1883 9464
 # Liveness, as Kubernetes' livenessProbe: the process answers. Readiness (GET /ready, which
 # also checks the database, the broker and Redis) is for load balancers, not for restarts.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
