@@ -92,6 +92,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // How long a stopping process waits for the requests it is answering (docs/operations.md, Upgrades).
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  // OpenTelemetry tracing of set-point writes (docs/operations.md, Tracing); off by default.
+  TRACING: z.enum(['off', 'otlp']).optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalText,
   // Prometheus metrics on a listener of their own (docs/operations.md, Monitoring); unset, none.
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
@@ -157,6 +160,11 @@ export interface Config {
    * requests it is answering before it closes gateways, sockets and the database.
    */
   drainTimeoutMs: number;
+  /**
+   * Traces of set-point writes sent over OTLP/HTTP: TRACING=otlp, or OTEL_EXPORTER_OTLP_ENDPOINT
+   * set without TRACING=off. Off, no span is made.
+   */
+  tracing: boolean;
 }
 
 export type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);
@@ -273,5 +281,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? undefined
         : { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
     drainTimeoutMs: e.DRAIN_TIMEOUT_MS,
+    tracing: e.TRACING === 'otlp' || (e.TRACING === undefined && !!e.OTEL_EXPORTER_OTLP_ENDPOINT),
   };
 }

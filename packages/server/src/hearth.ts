@@ -62,6 +62,13 @@ import { createSocketServer, type SocketServer } from './realtime/socket-server'
 import { createRepositories } from './repositories';
 import { credentialThrottleFor, redisPrefix } from './security';
 import { trackInFlight } from './shutdown';
+import {
+  createOtlpTracing,
+  traceWrite,
+  tracedSettling,
+  tracedTransport,
+  type Tracing,
+} from './tracing';
 import { createReadiness } from './system/readiness';
 import { serverVersion } from './system/version';
 
@@ -102,9 +109,16 @@ const QUIET_HOME_CHANGES_PER_HOUR = 30;
 export async function buildHearth(
   config: Config,
   /** Where the log goes instead of stdout (tests that read it). */
-  opts: { logDestination?: DestinationStream } = {},
+  opts: {
+    logDestination?: DestinationStream;
+    /** Tracing of set-point writes instead of TRACING's (tests: an in-memory exporter). */
+    tracing?: Tracing;
+  } = {},
 ): Promise<HearthInternals> {
   const log = createLogger(config.logLevel, opts.logDestination);
+  // Off (the default), nothing is wrapped: tracing costs nothing (tracing/).
+  const ownTracing = !opts.tracing && config.tracing ? createOtlpTracing() : undefined;
+  const tracing = opts.tracing ?? ownTracing;
   // The embedded database is this process's alone: its admin socket keeps a second server off
   // the data folder and lets the operator's backup and diagnostics commands in (ops/admin-socket.ts).
   const admin =
@@ -171,6 +185,7 @@ export async function buildHearth(
     });
     transport = createEmbeddedTransport(broker.aedes);
   }
+  if (tracing) transport = tracedTransport(transport, tracing);
   const commands = createCommandsService({
     commands: meteredCommands(repos.commands, metrics),
     transport,
@@ -184,7 +199,7 @@ export async function buildHearth(
     ...repos,
     devices: reported.devices,
     nodes: reported.nodes,
-    commands,
+    commands: tracing ? tracedSettling(commands, tracing) : commands,
     realtime,
     log,
   });
@@ -193,7 +208,17 @@ export async function buildHearth(
   const access = createAccessService(repos.devices);
   const devices = createDevicesService({ ...repos, log });
   const nodes = createNodesService({ nodes: repos.nodes, devices: repos.devices, log });
-  const nodeControl = createNodeControlService({ ...repos, commands, realtime });
+  const control = createNodeControlService({ ...repos, commands, realtime });
+  const nodeControl = tracing
+    ? {
+        ...control,
+        status: traceWrite(
+          tracing,
+          'POST /api/v2/devs/{dev_id}/{type}/{addr}/status',
+          control.status,
+        ),
+      }
+    : control;
   const deviceManager = createDeviceManagerService({ ...repos, commands, realtime, log });
   const sampleAggregates = createSamplesAggregateRepository(database.db);
   const samplesService = createSamplesService({ ...repos, aggregates: sampleAggregates });
@@ -437,6 +462,7 @@ export async function buildHearth(
       mailer.close();
       await database.close();
       await admin?.close();
+      await ownTracing?.shutdown();
     },
   };
   return hearth;
