@@ -62,13 +62,7 @@ import { createSocketServer, type SocketServer } from './realtime/socket-server'
 import { createRepositories } from './repositories';
 import { credentialThrottleFor, redisPrefix } from './security';
 import { trackInFlight } from './shutdown';
-import {
-  createOtlpTracing,
-  traceWrite,
-  tracedSettling,
-  tracedTransport,
-  type Tracing,
-} from './tracing';
+import { traceWrite, tracedSettling, tracedTransport, type Tracing } from './tracing';
 import { createReadiness } from './system/readiness';
 import { serverVersion } from './system/version';
 
@@ -117,7 +111,10 @@ export async function buildHearth(
 ): Promise<HearthInternals> {
   const log = createLogger(config.logLevel, opts.logDestination);
   // Off (the default), nothing is wrapped: tracing costs nothing (tracing/).
-  const ownTracing = !opts.tracing && config.tracing ? createOtlpTracing() : undefined;
+  const ownTracing =
+    !opts.tracing && config.tracing
+      ? (await import('./tracing/tracing')).createOtlpTracing()
+      : undefined;
   const tracing = opts.tracing ?? ownTracing;
   // The embedded database is this process's alone: its admin socket keeps a second server off
   // the data folder and lets the operator's backup and diagnostics commands in (ops/admin-socket.ts).
