@@ -23,3 +23,4 @@ export * from './rules/wifi-provisioning';
 export { zoneOffsetMs } from './zone-offset';
 export * from './device-clock';
 export { timeOrderedUuid } from './home-id';
+export * from './realtime';

@@ -1,4 +1,5 @@
 import {
+  buildDevicePath,
   type BoostWrite,
   formatPowerLimit,
   nodeCommandPath,
@@ -44,8 +45,6 @@ export interface NodeControlDeps {
   realtime: RealtimeEmitter;
 }
 
-const base = (node: NodeRow) => `/${node.type}/${node.addr}`;
-
 /** A refused setup write in words: the entry, and what is wrong with it. */
 function setupIssue(type: string, error: z.ZodError): string {
   const issue = error.issues[0];
@@ -86,7 +85,7 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
       desired,
     );
     const published = commands.publish(row);
-    realtime.update(node.devId, `${base(node)}/${part}`, value);
+    realtime.update(node.devId, buildDevicePath(part, node), value);
     await published;
   }
   /** Merges a change into the status, pending until the device confirms it, and sends it. */
@@ -104,7 +103,7 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
     commands.send(node.devId, 'POST', nodeCommandPath(node, action), body);
   async function publishNodeList(devId: string) {
     const list = await nodes.list(devId);
-    realtime.update(devId, '/mgr/nodes', { nodes: list.map(presentMgrNode) });
+    realtime.update(devId, buildDevicePath('mgr_nodes'), { nodes: list.map(presentMgrNode) });
   }
   /**
    * A new schedule method reshapes the stored programme as the device does (spec 3 §4:
@@ -118,7 +117,7 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
     const prog = withResolution(stored.data, slots === slotsPerDay('hour') ? 'hour' : 'half_hour');
     const value = { ...node.prog, prog };
     await nodes.setPart(node.devId, node.type, node.addr, 'prog', value);
-    realtime.update(node.devId, `${base(node)}/prog`, value);
+    realtime.update(node.devId, buildDevicePath('prog', node), value);
   }
 
   return {

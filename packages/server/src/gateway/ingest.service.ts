@@ -1,4 +1,5 @@
 import {
+  buildDevicePath,
   connectedPayloadSchema,
   gatewayAckSchema,
   gatewayDeviceObjectSchema,
@@ -131,7 +132,7 @@ export function createIngestService(deps: IngestDeps) {
     const firstTime = connected && (await devices.find(devId))?.lastSeen === null;
     // The firmware it announces is the device lists' fw_version (ruling D16).
     await devices.setConnected(devId, connected, fwVersion);
-    realtime.update(devId, '/connected', { connected });
+    realtime.update(devId, buildDevicePath('connected'), { connected });
     if (connected) await commands.resendPending(devId);
     if (connected) realtime.handshake(devId, { firstTime });
   }
@@ -143,7 +144,7 @@ export function createIngestService(deps: IngestDeps) {
       if (!type) throw new Error(`unknown node type in ${path}`);
       const addr = Number(part[2]);
       const name = part[3] as NodePart;
-      const nodePath = `/${type}/${addr}/${name}`;
+      const nodePath = buildDevicePath(name, { type, addr });
       const value = readPart(type, name, body);
       // docs/device-protocol.md: while writes to an object are unacknowledged it reads as
       // pending; the store decides that in the statement that writes it (nodes.setParts).
@@ -156,7 +157,7 @@ export function createIngestService(deps: IngestDeps) {
       );
       return;
     }
-    if (path === '/mgr/nodes') {
+    if (path === buildDevicePath('mgr_nodes')) {
       const value = mgrNodesReportSchema.parse(body);
       await nodes.replaceList(devId, value.nodes);
       realtime.update(devId, path, value);
@@ -218,7 +219,7 @@ export function createIngestService(deps: IngestDeps) {
   /** Stores the report and settles its ack in one statement, with the updates of both. */
   async function onReportAndAck({ write, ack }: NonNullable<ReturnType<typeof parsePair>>) {
     const { devId, body } = write;
-    const nodePath = `/${write.type}/${write.addr}/${write.part}`;
+    const nodePath = buildDevicePath(write.part, write);
     const done = await commands.reportAndSettle(write, ack);
     const whole = done.merged ?? body;
     realtime.update(

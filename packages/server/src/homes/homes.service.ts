@@ -1,5 +1,5 @@
 import type { AddDeviceBody, GeoDataBody } from '@hearth/protocol';
-import type { Dev } from '@hearth/protocol';
+import { buildDevicePath, type Dev } from '@hearth/protocol';
 import { presentDev } from '../devices/devices.presenter';
 import { errors, type HttpError } from '../errors';
 import type { GatewayCommands } from '../gateway/commands.service';
@@ -44,8 +44,9 @@ export function createHomesService({
   async function fanOutGeo(groupId: string, geo: Record<string, unknown>, only?: string) {
     const ids = only ? [only] : await homes.devIdsOf(groupId);
     for (const devId of ids) {
-      await devices.putState(devId, '/geo_data', geo);
-      realtime.update(devId, '/geo_data', geo);
+      const path = buildDevicePath('geo_data');
+      await devices.putState(devId, path, geo);
+      realtime.update(devId, path, geo);
       await gateways.sendGeoData(devId, geo);
     }
   }

@@ -1,4 +1,4 @@
-import type { UpdateEvent } from '@hearth/protocol';
+import type { ServerToClientEvents } from '@hearth/protocol';
 
 /** `dev_id=*` on a socket: a user in the middle of adding a device (docs/wire-contract.md §7). */
 export const HANDSHAKE_ROOM = '*';
@@ -30,16 +30,11 @@ export interface RealtimeEmitter {
   revalidate(devId: string): void;
 }
 
-export interface RealtimeEvents {
-  update: UpdateEvent;
-  dev_handshake: { dev_id: string };
-}
-
 export interface RoomSink {
-  emitToRoom<E extends keyof RealtimeEvents>(
+  emitToRoom<E extends keyof ServerToClientEvents>(
     room: string,
     event: E,
-    payload: RealtimeEvents[E],
+    ...args: Parameters<ServerToClientEvents[E]>
   ): void;
   revalidateRoom(room: string): Promise<void>;
   /** Sends dev_handshake to the sockets waiting for this device, if anyone is. */

@@ -3,7 +3,13 @@ import type { Duplex } from 'node:stream';
 import { Server, type Socket } from 'socket.io';
 import { createShardedAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
-import { SOCKET_NAMESPACE, type DevData, type ErrorCode, type UpdateEvent } from '@hearth/protocol';
+import {
+  SOCKET_NAMESPACE,
+  type ClientToServerEvents,
+  type DevData,
+  type ErrorCode,
+  type ServerToClientEvents,
+} from '@hearth/protocol';
 import type { TokenSigner } from '../auth/jwt';
 import type { Logger } from '../logger';
 import type { ClientAddress } from './client-address';
@@ -14,15 +20,6 @@ import { HANDSHAKE_ROOM, handshakeRoom, networkRoom, type RoomSink } from './rea
 const PRIMARY_PATH = '/socket.io/';
 const ALIAS_PATH = '/api/v2/socket_io';
 
-interface ServerToClient {
-  dev_data: (snapshot: DevData) => void;
-  update: (event: UpdateEvent) => void;
-  dev_handshake: (event: { dev_id: string }) => void;
-}
-interface ClientToServer {
-  dev_data: () => void;
-  message: (text: unknown) => void;
-}
 interface SocketData {
   userId: string;
   /** The sign-in of the token the socket connected with. */
@@ -31,7 +28,12 @@ interface SocketData {
   /** The client's network address, for `dev_id=*` sockets only. */
   address?: string;
 }
-type HearthSocket = Socket<ClientToServer, ServerToClient, Record<string, never>, SocketData>;
+type HearthSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
 
 export interface RealtimeDeps {
   signer: TokenSigner;
@@ -152,17 +154,19 @@ function redisAdapterClients(url: string, log: Logger): { pub: Redis; sub: Redis
 
 export function createSocketServer(httpServer: HttpServer, deps: RealtimeDeps) {
   const { log } = deps;
-  const io = new Server<ClientToServer, ServerToClient, Record<string, never>, SocketData>(
-    httpServer,
-    {
-      path: PRIMARY_PATH,
-      allowEIO3: true,
-      // The same origins as the REST API (security/cors.ts); no cookie is involved.
-      cors: { origin: [...deps.corsOrigins], credentials: false },
-      // Other upgrade handlers (the MQTT WebSocket) share this HTTP server.
-      destroyUpgrade: false,
-    },
-  );
+  const io = new Server<
+    ClientToServerEvents,
+    ServerToClientEvents,
+    Record<string, never>,
+    SocketData
+  >(httpServer, {
+    path: PRIMARY_PATH,
+    allowEIO3: true,
+    // The same origins as the REST API (security/cors.ts); no cookie is involved.
+    cors: { origin: [...deps.corsOrigins], credentials: false },
+    // Other upgrade handlers (the MQTT WebSocket) share this HTTP server.
+    destroyUpgrade: false,
+  });
   aliasPath(httpServer);
   coalesceUpgradedWrites(httpServer);
   acceptNamespaceQuery(io, SOCKET_NAMESPACE);
@@ -231,10 +235,8 @@ export function createSocketServer(httpServer: HttpServer, deps: RealtimeDeps) {
   });
 
   const sink: RoomSink = {
-    emitToRoom(room, event, payload) {
-      // The event map ties each event to its payload; socket.io's overloads cannot follow a generic.
-      if (event === 'update') nsp.to(room).emit('update', payload as UpdateEvent);
-      else nsp.to(room).emit('dev_handshake', payload as { dev_id: string });
+    emitToRoom(room, event, ...args) {
+      nsp.to(room).emit(event, ...args);
     },
     async handshake(devId, { firstTime }) {
       try {

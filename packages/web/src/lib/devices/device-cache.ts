@@ -1,5 +1,5 @@
 import { notifyManager, type QueryClient } from '@tanstack/react-query';
-import type { DevData, MgrNode, UpdateEvent } from '@hearth/protocol';
+import { parseDevicePath, type DevData, type MgrNode, type UpdateEvent } from '@hearth/protocol';
 import { deviceKeys } from './keys';
 import { applyDevData, applyUpdate, toMgrNodes, type DeviceState } from './device-state';
 
@@ -23,7 +23,7 @@ export function applyUpdateToCache(client: QueryClient, devId: string, event: Up
   if (after === before) return;
   notifyManager.batch(() => {
     client.setQueryData<DeviceState>(deviceKeys.live(devId), after);
-    if (after.nodes !== before?.nodes && event.path.replace(/\/+$/, '') === '/mgr/nodes') {
+    if (after.nodes !== before?.nodes && parseDevicePath(event.path)?.kind === 'mgr_nodes') {
       client.setQueryData<MgrNode[]>(deviceKeys.nodes(devId), toMgrNodes(after.nodes));
     }
   });

@@ -1,8 +1,9 @@
 import {
-  parseNodeType,
+  readDeviceUpdate,
   type AwayStatus,
   type DevData,
   type MgrNode,
+  type NodePart,
   type NodeType,
   type PmoSystem,
   type SnapshotNode,
@@ -27,9 +28,6 @@ export interface DeviceState {
 
 export const EMPTY_DEVICE_STATE: DeviceState = { ready: false, nodes: [] };
 
-const NODE_PARTS = ['status', 'setup', 'prog', 'version', 'power', 'power_limit'] as const;
-type NodePart = (typeof NODE_PARTS)[number];
-
 export function nodeKey(node: { type: NodeType; addr: number }): string {
   return `${node.type}:${node.addr}`;
 }
@@ -52,27 +50,6 @@ export function applyDevData(previous: DeviceState | undefined, snapshot: DevDat
   };
 }
 
-function readNodeList(body: unknown): MgrNode[] {
-  if (Array.isArray(body)) return body as MgrNode[];
-  if (
-    typeof body === 'object' &&
-    body !== null &&
-    Array.isArray((body as { nodes?: unknown }).nodes)
-  ) {
-    return (body as { nodes: MgrNode[] }).nodes;
-  }
-  return [];
-}
-
-function readConnected(body: unknown): boolean | undefined {
-  if (typeof body === 'boolean') return body;
-  const value =
-    typeof body === 'object' && body !== null
-      ? (body as { connected?: unknown }).connected
-      : undefined;
-  return typeof value === 'boolean' ? value : undefined;
-}
-
 function updateNode(
   state: DeviceState,
   type: NodeType,
@@ -84,53 +61,37 @@ function updateNode(
   // A part of a node we do not list yet is dropped; the next `/mgr/nodes` or snapshot brings it.
   if (index < 0) return state;
   const nodes = state.nodes.slice();
-  const node = nodes[index] as LiveNode;
-  nodes[index] = { ...node, [part]: body } as LiveNode;
+  nodes[index] = { ...nodes[index], [part]: body } as LiveNode;
   return { ...state, nodes };
 }
 
 /** Applies an `update {path, body}`: `body` is the full object now at `path` (docs/wire-contract.md §7). */
 export function applyUpdate(previous: DeviceState | undefined, event: UpdateEvent): DeviceState {
   const state = previous ?? EMPTY_DEVICE_STATE;
-  const segments = event.path.split('/').filter((s) => s !== '');
-  const [first, second, third] = segments;
-  const body = event.body;
-
-  if (segments.length === 1) {
-    if (first === 'connected') {
-      const connected = readConnected(body);
-      return connected === undefined ? state : { ...state, connected };
-    }
-    if (first === 'geo_data') return { ...state, geo_data: body as Record<string, unknown> };
-    if (first === 'pmo_system') return { ...state, pmo_system: body as PmoSystem };
-    return state;
-  }
-  if (segments.length === 2) {
-    if (first === 'mgr' && second === 'nodes') {
-      const nodes = readNodeList(body);
-      return nodes.length > 0 ? { ...state, nodes: replaceNodes(state.nodes, nodes) } : state;
-    }
-    if (first === 'mgr' && second === 'away_status')
-      return { ...state, away_status: body as AwayStatus };
-    if (first === 'mgr' && second === 'discovery')
-      return { ...state, discovery: body as DevData['discovery'] };
-    if (first === 'htr_system' && second === 'power_limit') {
-      const limit = (body as { power_limit?: unknown } | null)?.power_limit;
-      return typeof limit === 'string'
-        ? { ...state, htr_system: { setup: { power_limit: limit } } }
+  const update = readDeviceUpdate(event);
+  if (!update) return state;
+  switch (update.kind) {
+    case 'connected':
+      return { ...state, connected: update.body };
+    case 'geo_data':
+      return { ...state, geo_data: update.body };
+    case 'pmo_system':
+      return { ...state, pmo_system: update.body };
+    case 'mgr_nodes':
+      return update.body.length > 0
+        ? { ...state, nodes: replaceNodes(state.nodes, update.body) }
         : state;
-    }
-    return state;
+    case 'away_status':
+      return { ...state, away_status: update.body };
+    case 'discovery':
+      return { ...state, discovery: update.body };
+    case 'htr_power_limit':
+      return { ...state, htr_system: { setup: { power_limit: update.body.power_limit } } };
+    case 'rtc_time':
+      return state;
+    default:
+      return updateNode(state, update.type, update.addr, update.kind, update.body);
   }
-  if (segments.length === 3 && first && second && third) {
-    const type = parseNodeType(first);
-    const addr = Number(second);
-    const part = (NODE_PARTS as readonly string[]).includes(third)
-      ? (third as NodePart)
-      : undefined;
-    if (type && part && Number.isInteger(addr)) return updateNode(state, type, addr, part, body);
-  }
-  return state;
 }
 
 /**

@@ -3,24 +3,15 @@ import {
   HTTP_TIMEOUT_MS,
   SOCKET_MAX_RECONNECT_ATTEMPTS,
   SOCKET_NAMESPACE,
+  SOCKET_PING,
   SOCKET_PING_INTERVAL_MS,
+  type ClientToServerEvents,
   type DevData,
+  type ServerToClientEvents,
   type UpdateEvent,
 } from '@hearth/protocol';
 import { createReconnector, type BackoffOptions } from './reconnect-policy';
 import { onWake } from './wake';
-
-/** Events the server sends on a gateway's socket (docs/wire-contract.md §7). */
-export interface ServerToClientEvents {
-  dev_data: (snapshot: DevData) => void;
-  update: (event: UpdateEvent) => void;
-}
-
-/** Events the app sends. */
-export interface ClientToServerEvents {
-  dev_data: () => void;
-  message: (text: 'ping') => void;
-}
 
 export type DeviceSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -145,7 +136,7 @@ export function connectDeviceSocket(options: DeviceSocketOptions): DeviceConnect
     });
     s.on('connect_error', (error) => lost(refusedByServer(error, s)));
     ping = setInterval(() => {
-      if (s.connected) s.emit('message', 'ping');
+      if (s.connected) s.emit('message', SOCKET_PING);
       void refreshToken();
     }, pingMs);
   };

@@ -1,0 +1,3 @@
+export * from './events';
+export * from './device-paths';
+export * from './device-update';
