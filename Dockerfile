@@ -15,6 +15,7 @@ FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/protocol/package.json packages/protocol/
+COPY packages/device-model/package.json packages/device-model/
 COPY packages/server/package.json packages/server/
 COPY packages/simulator/package.json packages/simulator/
 COPY packages/web/package.json packages/web/
@@ -37,6 +38,7 @@ RUN groupadd --system --gid 10001 hearth \
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/protocol/package.json packages/protocol/
+COPY packages/device-model/package.json packages/device-model/
 COPY packages/server/package.json packages/server/
 COPY packages/simulator/package.json packages/simulator/
 COPY packages/web/package.json packages/web/

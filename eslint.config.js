@@ -4,7 +4,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 // Import boundaries (docs/design.md §1): everyone may import protocol; server, web and
-// simulator meet on the wire and never import each other.
+// simulator meet on the wire and never import each other. The device model is shared by the
+// simulator and the app's demo mode, so it runs in a browser: it imports only protocol and zod.
 const forbid = (...names) => ({
   'no-restricted-imports': [
     'error',
@@ -44,11 +45,28 @@ export default tseslint.config(
   },
   {
     files: ['packages/protocol/**'],
-    rules: forbid('@hearth/server', '@hearth/web', '@hearth/simulator'),
+    rules: forbid('@hearth/server', '@hearth/web', '@hearth/simulator', '@hearth/device-model'),
+  },
+  {
+    files: ['packages/device-model/src/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\.|@hearth/protocol$|zod$|vitest$)',
+              message:
+                'The device model runs in the browser too: it imports only @hearth/protocol and zod (docs/ARCHITECTURE.md).',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['packages/server/**'],
-    rules: forbid('@hearth/web', '@hearth/simulator'),
+    rules: forbid('@hearth/web', '@hearth/simulator', '@hearth/device-model'),
   },
   {
     files: ['packages/simulator/**'],

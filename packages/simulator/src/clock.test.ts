@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from './clock';
+import { ManualClock } from '@hearth/device-model';
 import { gatewaySecret, simDevId } from './identity';
-import { changeResolution, defaultProg, slotAt } from './programme';
+import { changeResolution, defaultProg, slotAt } from '@hearth/device-model';
 
 describe('device clock', () => {
   it('runs manual timers in time order as it advances', () => {

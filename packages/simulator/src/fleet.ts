@@ -1,9 +1,9 @@
 import { isValidDevId } from '@hearth/protocol';
-import { assertTimeZone, realClock } from './clock';
+import { assertTimeZone, realClock } from '@hearth/device-model';
 import { SimGateway } from './gateway';
-import { GatewayModel } from './model';
-import { createNodes, PRESETS } from './node';
-import { createRng, hashString } from './rng';
+import { GatewayModel } from '@hearth/device-model';
+import { createNodes, PRESETS } from '@hearth/device-model';
+import { createRng, hashString } from '@hearth/device-model';
 import { silentLogger, type FleetOptions, type GatewaySpec } from './types';
 
 export const DEFAULT_REPORT_INTERVAL_MS = 30_000;

@@ -1,6 +1,6 @@
 import { gatewayTopics } from '@hearth/protocol';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { ManualClock, type SimClock } from './clock';
+import { ManualClock, type SimClock } from '@hearth/device-model';
 import { startFleet, type Fleet } from './fleet';
 import { gatewaySecret, simDevId } from './identity';
 import {

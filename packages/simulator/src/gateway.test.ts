@@ -10,7 +10,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { ackOf, up, useSimGateways } from './gateway-test-harness';
 import type { Received } from './test-broker';
-import { DISCOVERY_DELAY_MS } from './model';
+import { DISCOVERY_DELAY_MS } from '@hearth/device-model';
 
 const sim = useSimGateways(1000);
 const { startOne, sendCmd } = sim;

@@ -5,14 +5,14 @@ import {
   type GatewaySample,
 } from '@hearth/protocol';
 import type { MqttClient } from 'mqtt';
-import type { SimClock } from './clock';
-import { applyCommand } from './commands';
+import type { SimClock } from '@hearth/device-model';
+import { applyCommand } from '@hearth/device-model';
 import { SIM_GATEWAY_FW_VERSION } from './identity';
-import { GatewayModel } from './model';
+import { GatewayModel } from '@hearth/device-model';
 import { connectGateway, publishJson, QOS } from './mqtt-link';
-import type { SimNode } from './node';
+import type { SimNode } from '@hearth/device-model';
 import type { Logger } from './types';
-import { rtcTime, wireObjects } from './wire-objects';
+import { rtcTime, wireObjects } from '@hearth/device-model';
 
 /** Acks remembered for re-sent commands; older ids are forgotten first. */
 const REMEMBERED_COMMANDS = 1_000;

@@ -1,9 +1,9 @@
 export { startFleet, createGatewayModel, DEFAULT_REPORT_INTERVAL_MS, type Fleet } from './fleet';
 export { SimGateway } from './gateway';
 export type { FleetOptions, GatewaySpec, NodeSpec, Logger } from './types';
-export { ManualClock, realClock, scaledClock, type SimClock } from './clock';
+export { ManualClock, realClock, scaledClock, type SimClock } from '@hearth/device-model';
 export { gatewaySecret, simDevId } from './identity';
-export { PRESETS, type SimNode, type HeaterNode, type MeterNode } from './node';
-export { GatewayModel } from './model';
+export { PRESETS, type SimNode, type HeaterNode, type MeterNode } from '@hearth/device-model';
+export { GatewayModel } from '@hearth/device-model';
 export { startSoftAp, type SoftAp, type SoftApOptions } from './softap';
-export { generateHistory, type HistoryOptions } from './history';
+export { generateHistory, type HistoryOptions } from '@hearth/device-model';

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { applyCommand } from './commands';
+import { applyCommand } from '@hearth/device-model';
 import { createGatewayModel } from './fleet';
-import { GatewayModel } from './model';
-import type { HeaterNode, MeterNode } from './node';
-import { createNodes } from './node';
-import { createRng } from './rng';
+import { GatewayModel } from '@hearth/device-model';
+import type { HeaterNode, MeterNode } from '@hearth/device-model';
+import { createNodes } from '@hearth/device-model';
+import { createRng } from '@hearth/device-model';
 import type { NodeSpec } from './types';
-import { heaterStatus } from './wire-objects';
+import { heaterStatus } from '@hearth/device-model';
 
 const DEV = '5100000000000000aa';
 const HOUR = 3_600_000;

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import { parseBody } from './command-schemas';
+import { parseBody } from '@hearth/device-model';
 import { SIM_GATEWAY_FW_VERSION } from './identity';
 
 /**

@@ -1,29 +1,11 @@
-import type { NodeType } from '@hearth/protocol';
-import type { SimClock } from './clock';
+import type { NodeSpec, SimClock } from '@hearth/device-model';
 
-export type { SimClock } from './clock';
+export type { NodeSpec, SimClock } from '@hearth/device-model';
 
 export interface Logger {
   info(...a: unknown[]): void;
   warn(...a: unknown[]): void;
   error(...a: unknown[]): void;
-}
-
-/** One node of a simulated gateway; everything but type and name has a believable default. */
-export interface NodeSpec {
-  type: NodeType;
-  name: string;
-  addr?: number;
-  /** Electrical rating, W; a storage heater charges at it and gives out 40 % of it as heat. */
-  ratedPowerW?: number;
-  /** Starting room temperature, °C. */
-  roomTemp?: number;
-  mode?: 'auto' | 'manual' | 'off';
-  /** Manual set point, °C. */
-  stemp?: number;
-  units?: 'C' | 'F';
-  /** Starting energy counter, Wh (e.g. the last counter of generated history). */
-  counterWh?: number;
 }
 
 export interface GatewaySpec {
