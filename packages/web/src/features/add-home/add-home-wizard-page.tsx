@@ -5,7 +5,7 @@ import { Redirect } from '../../lib/ui/redirect';
 import { useQueryClient } from '@tanstack/react-query';
 import { DEMO_DETECTION_MS, DEMO_DEVICE_ID, isValidDevId } from '@hearth/protocol';
 import { apiOrigin } from '../../lib/config';
-import { deviceKeys, getHomes, routes, useHomes } from '../../lib/devices';
+import { homesQueryOptions, routes, useHomes } from '../../lib/devices';
 import { useDeviceTypes } from '../../lib/home-data';
 import { http } from '../../lib/http';
 import { PageFrame } from '../../lib/screens';
@@ -136,10 +136,8 @@ export function AddHomeWizardPage({
     // one before its last message (a new home must not reuse this home's id).
     useWizardStore.getState().set({ finished: true });
     if (end === 'connectionError') return go('connectionError');
-    const list = await queryClient.fetchQuery({
-      queryKey: deviceKeys.homes(),
-      queryFn: () => getHomes(),
-    });
+    // Read afresh: the new gateway is in the list only from now on.
+    const list = await queryClient.fetchQuery({ ...homesQueryOptions(), staleTime: 0 });
     const devId = wizard.devId.trim().toLowerCase();
     const index = Math.max(
       0,
