@@ -2,16 +2,11 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/**
- * The servers' mail outboxes (DATA_DIR/outbox), shared by the config through E2E_DATA_DIR (the
- * journeys' server) and E2E_LOOK_DATA_DIR (the look project's). Every test mails a fresh
- * address, so reading both never mixes two tests' mail.
- */
-function outboxes(): string[] {
+/** The server's mail outbox (DATA_DIR/outbox), shared by the config through E2E_DATA_DIR. */
+function outbox(): string {
   const dir = process.env.E2E_DATA_DIR;
   if (!dir) throw new Error('E2E_DATA_DIR is not set: run through e2e/playwright.config.ts');
-  const look = process.env.E2E_LOOK_DATA_DIR;
-  return [dir, ...(look ? [look] : [])].map((d) => join(d, 'outbox'));
+  return join(dir, 'outbox');
 }
 
 function decodeQuotedPrintable(raw: string): string {
@@ -20,21 +15,18 @@ function decodeQuotedPrintable(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-function mailIn(outbox: string): string[] {
+function messagesTo(to: string): string[] {
   let files: string[];
   try {
-    files = readdirSync(outbox).filter((f) => f.endsWith('.eml'));
+    files = readdirSync(outbox()).filter((f) => f.endsWith('.eml'));
   } catch (err) {
     // No mail sent yet: the folder appears with the first message.
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw err;
   }
-  return files.sort().map((f) => decodeQuotedPrintable(readFileSync(join(outbox, f), 'utf8')));
-}
-
-function messagesTo(to: string): string[] {
-  return outboxes()
-    .flatMap(mailIn)
+  return files
+    .sort()
+    .map((f) => decodeQuotedPrintable(readFileSync(join(outbox(), f), 'utf8')))
     .filter((m) => new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}\\s*$`, 'mi').test(m));
 }
 
