@@ -61,7 +61,7 @@ import { createRealtimeEmitter } from './realtime/realtime.emitter';
 import { createSocketServer, type SocketServer } from './realtime/socket-server';
 import { createRepositories } from './repositories';
 import { credentialThrottleFor, redisPrefix } from './security';
-import { trackInFlight } from './shutdown';
+import { drainConnections, trackInFlight } from './shutdown';
 import { traceWrite, tracedSettling, tracedTransport, type Tracing } from './tracing';
 import { createReadiness } from './system/readiness';
 import { serverVersion } from './system/version';
@@ -429,16 +429,13 @@ export async function buildHearth(
     },
     async drain(timeoutMs = config.drainTimeoutMs) {
       if (closed) return;
-      log.info({ requests: inFlight.count(), timeoutMs }, 'draining');
-      // No new connection (a proxy sends them to another process); idle keep-alives close.
-      app.server.close();
-      inFlight.closeAfterAnswers();
-      socketServer.reconnectElsewhere();
-      if (!(await inFlight.settled(timeoutMs))) {
-        log.warn({ requests: inFlight.count() }, 'drain timeout: closing unfinished requests');
-        app.server.closeAllConnections();
-      }
-      // The broker stays up until here: a set-point write in flight still publishes its command.
+      await drainConnections({
+        server: app.server,
+        inFlight,
+        reconnectSockets: () => socketServer.reconnectElsewhere(),
+        timeoutMs,
+        log,
+      });
       await hearth.close();
     },
     async close() {

@@ -1,1 +1,2 @@
 export { trackInFlight, type InFlight } from './in-flight';
+export { drainConnections } from './drain';
