@@ -108,6 +108,9 @@ export default defineConfig({
       DATA_DIR: dataDir,
       SIM_REPORT_MS: '30000',
       SIM_TIME_SCALE: '60',
+      // No window is aired by chance: an aired one adds a line to a node's detail, and the
+      // screenshots must not depend on the simulated day. Journeys open one through SIM_CONTROL.
+      SIM_WINDOWS: 'shut',
       SIM_CONTROL: '1',
       SIM_CONTROL_PORT: String(simControlPort),
       LOG_LEVEL: 'warn',

@@ -1,7 +1,7 @@
 // `npm start`: the whole system in one process on one port — the API, realtime, the
 // embedded MQTT broker, the built app, and the simulator driving the demo homes.
 import { createHearth, loadConfig } from '@hearth/server';
-import { scaledClock, startFleet, type Fleet } from '@hearth/simulator';
+import { scaledClock, startFleet, windowsOption, type Fleet } from '@hearth/simulator';
 import type { Server } from 'node:http';
 import { simControlPort, startSimControl } from './sim-control';
 
@@ -13,12 +13,14 @@ const demo = await hearth.seedDemo();
 let fleet: Fleet | undefined;
 if (demo && process.env.SIMULATOR !== 'off') {
   // SIM_TIME_SCALE speeds up the simulated houses (a browser test wants to see a room
-  // warm up in seconds); SIM_REPORT_MS is the gateways' report interval in device time.
+  // warm up in seconds); SIM_REPORT_MS is the gateways' report interval in device time;
+  // SIM_WINDOWS=shut keeps every window shut (a screenshot must not meet an aired room).
   const scale = Number(process.env.SIM_TIME_SCALE ?? 1);
   fleet = await startFleet({
     mqttUrl: hearth.gatewayMqttUrl(),
     gateways: demo.gateways,
     reportIntervalMs: Number(process.env.SIM_REPORT_MS ?? 30_000),
+    windows: windowsOption(process.env.SIM_WINDOWS, 'SIM_WINDOWS'),
     ...(scale !== 1 ? { clock: scaledClock(scale) } : {}),
   });
 }

@@ -26,13 +26,18 @@ export interface SensorOverride {
   untilMs: number;
 }
 
-/** Sets presence and windowOpen of a heater for the moment `ms` (local time `t`). */
+/**
+ * Sets presence and windowOpen of a heater for the moment `ms` (local time `t`). `ambient`
+ * lets the seeded day decide both; `airing` (default: as `ambient`) decides the windows alone,
+ * so false keeps them shut. An override (setPresence, setWindow) wins while it lasts.
+ */
 export function updateAmbient(
   node: HeaterNode,
   ms: number,
   t: Pick<DeviceClock, 'w' | 'h' | 'm'>,
   overrides: { presence?: SensorOverride; window?: SensorOverride } | undefined,
   ambient: boolean,
+  airing: boolean = ambient,
 ): void {
   const step = Math.floor(ms / AMBIENT_STEP_MS);
   const uid = node.version.uid;
@@ -44,7 +49,7 @@ export function updateAmbient(
   } else node.presence = false;
   const window = overrides?.window;
   if (window && ms < window.untilMs) node.windowOpen = window.value;
-  else if (ambient) {
+  else if (airing) {
     const daytime = t.h >= DAY_FROM_H && t.h < DAY_TO_H;
     node.windowOpen = daytime && chance(uid, 'window', step) < WINDOW_AIRING;
   } else node.windowOpen = false;

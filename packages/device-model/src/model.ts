@@ -53,6 +53,11 @@ export interface GatewayModelOptions {
   seed: number;
   /** People and aired windows from the seeded day (default); off, sensors change only when told. */
   ambient?: boolean;
+  /**
+   * Windows aired by the seeded day (default: as `ambient`); false holds every window shut
+   * unless setWindow opens one, so what a node shows does not change by chance.
+   */
+  airing?: boolean;
 }
 
 /** Everything a gateway knows, and how it evolves with time. No I/O. */
@@ -73,6 +78,7 @@ export class GatewayModel {
   timeMs: number;
   private readonly rng: Rng;
   private readonly ambient: boolean;
+  private readonly airing: boolean;
   private readonly overrides = new Map<
     HeaterNode,
     { presence?: SensorOverride; window?: SensorOverride }
@@ -86,6 +92,7 @@ export class GatewayModel {
     this.timeMs = o.startMs;
     this.rng = createRng(o.seed);
     this.ambient = o.ambient ?? true;
+    this.airing = o.airing ?? this.ambient;
     this.pmoSystem.main_circuit_pmos = o.nodes.filter((n) => n.type === 'pmo').map((n) => n.addr);
   }
 
@@ -124,7 +131,7 @@ export class GatewayModel {
     const entry = this.overrides.get(node) ?? {};
     entry[what] = { value, untilMs: this.timeMs + minutes * 60_000 };
     this.overrides.set(node, entry);
-    updateAmbient(node, this.timeMs, this.local(), entry, this.ambient);
+    updateAmbient(node, this.timeMs, this.local(), entry, this.ambient, this.airing);
   }
 
   /** The next moment something changes by itself (a boost ends, discovery finds a node). */
@@ -228,7 +235,7 @@ export class GatewayModel {
     const dtH = dtS / 3600;
     const t = this.local();
     for (const h of this.heaters())
-      updateAmbient(h, this.timeMs, t, this.overrides.get(h), this.ambient);
+      updateAmbient(h, this.timeMs, t, this.overrides.get(h), this.ambient, this.airing);
     const plans = this.heaters().map((h) => {
       const working = h.installed && !h.lost;
       const u = working ? heatDemand(h.roomC, this.targetC(h, t), this.outdoorC) : 0;

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { startFleet } from './fleet';
+import { startFleet, windowsOption } from './fleet';
 import { gatewaySecret, simDevId } from './identity';
 import { DEFAULT_SOFTAP_PORT, startSoftAp, type SoftAp } from './softap';
 import type { GatewaySpec, NodeSpec } from './types';
@@ -17,6 +17,8 @@ const HELP = `Usage: npm run sim -- [options]
   --aligned            every gateway reports on the same beat (default: each at its own point
                        in the interval, as a real fleet's gateways, powered up at different times)
   --seed <n>           RNG seed (default 1)
+  --windows <w>        aired | shut: shut keeps every room's window shut for the whole run
+                       (default aired: the simulated day airs a window now and then)
   --softap            also serve the SoftAP provisioning API of a wifi heater
   --softap-port <p>   its port (default ${DEFAULT_SOFTAP_PORT})
   --help`;
@@ -56,6 +58,7 @@ async function main(): Promise<void> {
       'report-ms': { type: 'string' },
       aligned: { type: 'boolean', default: false },
       seed: { type: 'string' },
+      windows: { type: 'string' },
       softap: { type: 'boolean' },
       'softap-port': { type: 'string' },
       help: { type: 'boolean' },
@@ -74,6 +77,7 @@ async function main(): Promise<void> {
   const first = int(values.first, 0, 'first');
   const nodeCount = values.nodes === undefined ? undefined : int(values.nodes, 0, 'nodes');
   const preset = values.preset === 'flat' ? 'flat' : 'house';
+  const windows = windowsOption(values.windows, '--windows');
   const timezone = values.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   const specs: GatewaySpec[] = Array.from({ length: count }, (_, i) => {
@@ -88,6 +92,7 @@ async function main(): Promise<void> {
     reportIntervalMs: int(values['report-ms'], 30_000, 'report-ms'),
     reportPhase: values.aligned ? 'aligned' : 'spread',
     seed: int(values.seed, 1, 'seed'),
+    windows,
     logger: { info: console.log, warn: console.warn, error: console.error },
   });
   console.log(`Simulating ${count} gateway(s) on ${url} in ${timezone}:`);

@@ -4,7 +4,7 @@ import { SimGateway } from './gateway';
 import { GatewayModel } from '@hearth/device-model';
 import { createNodes, PRESETS } from '@hearth/device-model';
 import { createRng, hashString } from '@hearth/device-model';
-import { silentLogger, type FleetOptions, type GatewaySpec } from './types';
+import { silentLogger, type FleetOptions, type GatewaySpec, type WindowsOption } from './types';
 
 export const DEFAULT_REPORT_INTERVAL_MS = 30_000;
 export const DEFAULT_OUTDOOR_C = 8;
@@ -14,8 +14,20 @@ export interface Fleet {
   stop(): Promise<void>;
 }
 
+/** The windows option as the CLI (--windows) or the launcher (SIM_WINDOWS) spells it. */
+export function windowsOption(value: string | undefined, name: string): WindowsOption {
+  if (value === undefined || value === '') return 'aired';
+  if (value === 'aired' || value === 'shut') return value;
+  throw new Error(`${name} must be aired or shut, not ${value}`);
+}
+
 /** The model of one gateway as its spec describes it, deterministic for a seed. */
-export function createGatewayModel(spec: GatewaySpec, startMs: number, seed = 0): GatewayModel {
+export function createGatewayModel(
+  spec: GatewaySpec,
+  startMs: number,
+  seed = 0,
+  windows: WindowsOption = 'aired',
+): GatewayModel {
   if (!isValidDevId(spec.devId)) throw new Error(`dev_id must be 18 hex characters: ${spec.devId}`);
   assertTimeZone(spec.timezone);
   const gatewaySeed = (seed ^ hashString(spec.devId)) >>> 0;
@@ -27,6 +39,7 @@ export function createGatewayModel(spec: GatewaySpec, startMs: number, seed = 0)
     nodes: createNodes(spec.devId, specs, createRng(gatewaySeed)),
     startMs,
     seed: gatewaySeed,
+    airing: windows === 'aired',
   });
 }
 
@@ -50,7 +63,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         devId: spec.devId,
         secret: spec.secret,
         mqttUrl: options.mqttUrl,
-        model: createGatewayModel(spec, clock.now(), options.seed ?? 0),
+        model: createGatewayModel(spec, clock.now(), options.seed ?? 0, options.windows),
         clock,
         reportIntervalMs,
         firstReportMs:

@@ -10,6 +10,7 @@ import {
   type Received,
   type TestBroker,
 } from './test-broker';
+import type { WindowsOption } from './types';
 
 export const KEY = 'test-gateway-key';
 export const START = Date.UTC(2026, 0, 14, 9, 0, 0);
@@ -56,6 +57,7 @@ export function useSimGateways(firstIndex: number) {
       reportPhase?: 'aligned' | 'spread';
       /** The gateway's first timer fires this much late (a process busy at start). */
       firstTimerLateMs?: number;
+      windows?: WindowsOption;
     } = {},
   ): Promise<{ devId: string; clock: ManualClock }> {
     const devId = simDevId(firstIndex + gatewayIndex++);
@@ -84,6 +86,7 @@ export function useSimGateways(firstIndex: number) {
       seed: 7,
       reportIntervalMs: opts.reportIntervalMs,
       reportPhase: opts.reportPhase,
+      windows: opts.windows,
     });
     if (!opts.secret) await observer.waitFor(up(devId, '/pmo_system'));
     return { devId, clock };

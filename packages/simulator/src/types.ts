@@ -35,8 +35,16 @@ export interface FleetOptions {
   /** Injectable time for deterministic tests (default real time). */
   clock?: SimClock;
   seed?: number;
+  /**
+   * 'aired' (default): the simulated day airs a room's window now and then, as people do;
+   * 'shut': every window stays shut for the whole run unless a test hook opens one
+   * (GatewayModel.setWindow), so what the nodes show does not change by chance.
+   */
+  windows?: WindowsOption;
   logger?: Logger;
 }
+
+export type WindowsOption = 'aired' | 'shut';
 
 export const silentLogger: Logger = {
   info: () => undefined,
