@@ -73,7 +73,7 @@ export function addDevice(
     ctx.world.homes.push(home);
   }
   const timeZone = typeof home.geo.tz_code === 'string' ? home.geo.tz_code : b.tz_code;
-  const world = createDemoWorld([
+  const world = createDemoWorld(ctx.now(), [
     {
       id: home.id,
       name: home.name,

@@ -158,6 +158,12 @@ describe('boost is simulated locally', () => {
 });
 
 describe('runback runs for its time, as the simulator runs it', () => {
+  /** Runback is a mode the node takes once its setup enables it (spec 3 §3 settings). */
+  const withRunback = () => {
+    const s = setup();
+    expect(s.post(`${NODE}/1/setup`, { runback_mode_enabled: true }).status).toBe(200);
+    return s;
+  };
   const remaining = (get: <T>(p: string) => T) =>
     boostRemainingMinutes(
       get<DeviceClock>(`/api/v2/devs/${FAMILY}/mgr/rtc/time`),
@@ -165,7 +171,7 @@ describe('runback runs for its time, as the simulator runs it', () => {
     );
 
   test('the minutes of the write, then the weekly programme', () => {
-    const { get, post, advance, events } = setup();
+    const { get, post, advance, events } = withRunback();
     const answer = post(`${NODE}/1/status`, {
       mode: 'runback',
       stemp: '20.0',
@@ -196,14 +202,14 @@ describe('runback runs for its time, as the simulator runs it', () => {
   });
 
   test('without a time it lasts max_runback_time at default_runback_temp', () => {
-    const { get, post } = setup();
+    const { get, post } = withRunback();
     post(`${NODE}/1/status`, { mode: 'runback' });
     expect(get<NodeStatus>(`${NODE}/1/status`)).toMatchObject({ mode: 'runback', stemp: '18.0' });
     expect(remaining(get)).toBe(60);
   });
 
   test('a time above max_runback_time, not whole, or without mode runback is a 400 and changes nothing', () => {
-    const { get, post } = setup();
+    const { get, post } = withRunback();
     const before = get<NodeStatus>(`${NODE}/1/status`);
     for (const write of [
       { mode: 'runback', stemp: '20.0', units: 'C', time: 61 },
@@ -220,8 +226,22 @@ describe('runback runs for its time, as the simulator runs it', () => {
     expect(get<NodeStatus>(`${NODE}/1/status`)).toEqual(before);
   });
 
-  test('stopping a runback goes to the mode asked for', () => {
+  test('a node whose setup does not enable runback refuses it with a 400, as the server does', () => {
     const { get, post } = setup();
+    const before = get<NodeStatus>(`${NODE}/1/status`);
+    const answer = post(`${NODE}/1/status`, {
+      mode: 'runback',
+      stemp: '20.0',
+      units: 'C',
+      time: 30,
+    });
+    expect(answer.status).toBe(400);
+    expect((answer.body as { message: string }).message).toContain('runback');
+    expect(get<NodeStatus>(`${NODE}/1/status`)).toEqual(before);
+  });
+
+  test('stopping a runback goes to the mode asked for', () => {
+    const { get, post } = withRunback();
     post(`${NODE}/1/status`, { mode: 'runback', stemp: '20.0', units: 'C', time: 30 });
     post(`${NODE}/1/status`, { mode: 'manual' });
     expect(get<NodeStatus>(`${NODE}/1/status`)).toMatchObject({ mode: 'manual', runback: false });
@@ -237,8 +257,9 @@ test('when the programme steps to another slot, auto heaters push their new set 
   advance(60 * 60_000);
   const pushed = events.filter((e) => e.path === '/htr/1/status').at(-1);
   expect((pushed?.body as NodeStatus).stemp).toBe('21.0');
-  // A manual heater has nothing to report.
-  expect(events.some((e) => e.path === '/htr/2/status')).toBe(false);
+  // A manual heater's room changes too, but its set point stays where it was put.
+  const manual = events.filter((e) => e.path === '/htr/2/status');
+  expect(manual.every((e) => (e.body as NodeStatus).stemp === '20.5')).toBe(true);
 });
 
 test('timer heaters carry the timer-mode demo defaults (spec 3 §9)', () => {

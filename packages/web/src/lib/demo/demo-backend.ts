@@ -1,8 +1,7 @@
-import { deviceClockAt, type DevData, type UpdateEvent } from '@hearth/protocol';
-import { emitNode, emitNodeList, homeOf, type DemoContext } from './demo-context';
-import { discoverDue } from './demo-discovery';
+import type { DevData, UpdateEvent } from '@hearth/protocol';
+import { homeOf, publish, type DemoContext } from './demo-context';
 import { createDemoWorld, type DemoWorld } from './demo-model';
-import { DemoBadRequest, endBoost } from './demo-node-writes';
+import { DemoBadRequest } from './demo-node-writes';
 import { DemoHttpFailure, dispatch, type DemoAnswer } from './demo-router';
 import { accountRoutes } from './demo-routes-account';
 import { catalogRoutes } from './demo-routes-catalog';
@@ -26,9 +25,10 @@ export type DemoListener = (event: UpdateEvent) => void;
  */
 export function createDemoBackend(options: DemoBackendOptions = {}) {
   const listeners = new Map<string, Set<DemoListener>>();
+  const now = options.now ?? (() => Date.now());
   const ctx: DemoContext = {
-    world: options.world ?? createDemoWorld(),
-    now: options.now ?? (() => Date.now()),
+    world: options.world ?? createDemoWorld(now()),
+    now,
     random: options.random ?? Math.random,
     onDashboard: options.onDashboard ?? (() => false),
     emit: (devId, event) => listeners.get(devId)?.forEach((l) => l(event)),
@@ -41,28 +41,15 @@ export function createDemoBackend(options: DemoBackendOptions = {}) {
   ];
 
   /**
-   * What happens by itself: a boost or a runback ends when its time is up (spec 3 §4,
-   * simulated locally), and a running discovery finds a node.
+   * What happens by itself, as the device model runs it on the demo clock: rooms warm and cool,
+   * storage heaters charge, a boost or a runback ends when its time is up (spec 3 §4), the
+   * programme steps to its next slot, a running discovery finds a node. What changed is pushed.
    */
   function tick(): void {
-    const now = ctx.now();
+    const at = ctx.now();
     for (const dev of ctx.world.devices.values()) {
-      const found = discoverDue(dev, now);
-      if (found) {
-        emitNodeList(ctx, dev);
-        emitNode(ctx, dev, found);
-      }
-      // A new half hour may bring a new programme slot: auto heaters report their set point.
-      const clock = deviceClockAt(now, dev.timeZone);
-      const halfHour = clock.w * 48 + clock.h * 2 + (clock.m >= 30 ? 1 : 0);
-      const slotChanged = dev.halfHour !== null && dev.halfHour !== halfHour;
-      dev.halfHour = halfHour;
-      for (const node of dev.nodes) {
-        if (node.kind !== 'heater') continue;
-        const boostOver = node.boostEndMs !== null && node.boostEndMs <= now;
-        if (boostOver) endBoost(node);
-        if (boostOver || (slotChanged && node.mode === 'auto')) emitNode(ctx, dev, node);
-      }
+      dev.model.advanceTo(at);
+      publish(ctx, dev);
     }
   }
 
@@ -89,7 +76,7 @@ export function createDemoBackend(options: DemoBackendOptions = {}) {
   /** The snapshot a device's socket answers to `dev_data`; undefined for an unknown device. */
   function snapshot(devId: string): DevData | undefined {
     const dev = ctx.world.devices.get(devId);
-    return dev ? devData(dev, homeOf(ctx, dev).geo, ctx.now()) : undefined;
+    return dev ? devData(dev, homeOf(ctx, dev).geo) : undefined;
   }
 
   function subscribe(devId: string, listener: DemoListener): () => void {

@@ -1,7 +1,8 @@
+import type { SimNode } from '@hearth/device-model';
 import type { UpdateEvent } from '@hearth/protocol';
-import type { DemoDevice, DemoHome, DemoNode, DemoWorld } from './demo-model';
+import type { DemoDevice, DemoHome, DemoWorld } from './demo-model';
 import { DemoHttpFailure, notFound } from './demo-router';
-import { heaterSetup, heaterStatus, meterSetup, mgrNodes, progOf } from './demo-wire';
+import { changedObjects } from './demo-wire';
 
 /** What the route handlers share: the state, the clock, and the realtime fan-out. */
 export interface DemoContext {
@@ -29,7 +30,7 @@ export function homeOf(ctx: DemoContext, dev: DemoDevice): DemoHome {
   return findHome(ctx, dev.homeId);
 }
 
-export function findNode(dev: DemoDevice, type: string, addr: string): DemoNode {
+export function findNode(dev: DemoDevice, type: string, addr: string): SimNode {
   // As the server: an address is digits only, so "0x2" or "2e0" is not node 2 (docs/wire-contract.md §1).
   if (!/^\d{1,10}$/.test(addr))
     throw new DemoHttpFailure(
@@ -38,26 +39,17 @@ export function findNode(dev: DemoDevice, type: string, addr: string): DemoNode 
       'Invalid params at /addr: must be a node address, a whole number',
     );
   const type_ = type === 'htr_mod' ? 'htr' : type;
-  const node = dev.nodes.find((n) => n.type === type_ && n.addr === Number(addr));
+  const node = dev.model.nodes.find((n) => n.type === type_ && n.addr === Number(addr));
   if (!node) throw notFound('node');
   return node;
 }
 
-/** Pushes the node's objects to the device's demo socket, as the server does after a change. */
-export function emitNode(ctx: DemoContext, dev: DemoDevice, node: DemoNode): void {
-  const base = `/${node.type}/${node.addr}`;
-  if (node.kind === 'meter') {
-    ctx.emit(dev.devId, { path: `${base}/setup`, body: meterSetup(node) });
-    ctx.emit(dev.devId, { path: `${base}/power_limit`, body: { power_limit: node.powerLimit } });
-    return;
-  }
-  ctx.emit(dev.devId, { path: `${base}/status`, body: heaterStatus(dev, node, ctx.now()) });
-  ctx.emit(dev.devId, { path: `${base}/setup`, body: heaterSetup(node) });
-  ctx.emit(dev.devId, { path: `${base}/prog`, body: progOf(node) });
-}
-
-export function emitNodeList(ctx: DemoContext, dev: DemoDevice): void {
-  ctx.emit(dev.devId, { path: '/mgr/nodes', body: { nodes: mgrNodes(dev) } });
+/**
+ * Pushes what the device's gateway reports anew (the device model's objects that changed) to
+ * its demo sockets, as the server forwards a gateway's reports.
+ */
+export function publish(ctx: DemoContext, dev: DemoDevice): void {
+  for (const event of changedObjects(dev)) ctx.emit(dev.devId, event);
 }
 
 /**

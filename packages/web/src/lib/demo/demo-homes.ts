@@ -1,11 +1,12 @@
-import type { HeaterType, NodeMode } from '@hearth/protocol';
+import type { NodeSpec } from '@hearth/device-model';
+import type { HeaterType } from '@hearth/protocol';
 
 /** A heater of a sample home; `timer` makes it a timer node (sensor mode 3, spec 3 §2). */
 export interface DemoHeaterSpec {
   name: string;
   type: HeaterType;
   ratedW: number;
-  mode?: NodeMode;
+  mode?: NodeSpec['mode'];
   stemp?: number;
   timer?: boolean;
   /** Its address on the gateway; by default the heaters are numbered from 1. */

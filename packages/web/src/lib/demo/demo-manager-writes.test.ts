@@ -51,6 +51,8 @@ test('device-manager writes answer the object written and push it, as the server
   expect(events).toEqual([
     { path: '/mgr/away_status', body: away.body },
     { path: '/mgr/discovery', body: discovery.body },
+    // Then the gateway's own report of it: discovering, with no node found yet.
+    { path: '/mgr/discovery', body: { discovery: 'on' } },
     { path: '/htr_system/power_limit', body: { power_limit: '2500' } },
     { path: '/pmo_system', body: pmo },
   ]);

@@ -7,71 +7,31 @@ import {
   TIMER_SENSOR_MODE,
   formatDecimal,
   type GroupedHome,
-  type HeaterType,
-  type NodeMode,
-  type PmoSystem,
-  type TemperatureUnits,
 } from '@hearth/protocol';
+import {
+  createNode,
+  createRng,
+  GatewayModel,
+  hashString,
+  wireObjects,
+  type Rng,
+  type SimNode,
+} from '@hearth/device-model';
 import { DEMO_HOMES, type DemoHeaterSpec, type DemoHomeSpec } from './demo-homes';
 
-/** A heater of the demo backend; temperatures are kept in °C, as a gateway does. */
-export interface DemoHeater {
-  kind: 'heater';
-  type: HeaterType;
-  addr: number;
-  name: string;
-  ratedW: number;
-  roomC: number;
-  mode: NodeMode;
-  /** The mode a boost returns to (a runback returns to auto). */
-  resumeMode: NodeMode;
-  stempC: number;
-  comfC: number;
-  ecoC: number;
-  iceC: number;
-  boostEndMs: number | null;
-  boostTempC: number | null;
-  units: TemperatureUnits;
-  locked: boolean;
-  selected: boolean;
-  installed: boolean;
-  /** Seven days, index 0 Sunday, of 24 or 48 slot values. */
-  prog: number[][];
-  setup: Record<string, unknown>;
-  version: Record<string, string>;
-  /** Storage heaters: charge in percent. */
-  chargePer: number | null;
-}
-
-export interface DemoMeter {
-  kind: 'meter';
-  type: 'pmo';
-  addr: number;
-  name: string;
-  installed: boolean;
-  powerLimit: string;
-  setup: Record<string, unknown>;
-  version: Record<string, string>;
-}
-
-export type DemoNode = DemoHeater | DemoMeter;
-
+/**
+ * A gateway of the demo: the device model's gateway (the simulator's very nodes, commands and
+ * physics, `@hearth/device-model`), and what the server knows of it.
+ */
 export interface DemoDevice {
   devId: string;
   name: string;
   productId: string;
   serialId: string;
   homeId: string;
-  timeZone: string;
-  away: { enabled: boolean; away: boolean; forced: boolean };
-  discovery: { discovery: 'on' | 'off'; type?: string; addr?: number };
-  /** While discovery runs: when the demo "finds" a node (ms). */
-  discoveryFindAt: number | null;
-  /** The half hour of the week last reported, so a programme step is pushed when it comes. */
-  halfHour: number | null;
-  powerLimit: string;
-  pmoSystem: PmoSystem;
-  nodes: DemoNode[];
+  model: GatewayModel;
+  /** The JSON of each object last pushed, so that only what changed reaches the sockets. */
+  reported: Map<string, string>;
 }
 
 export interface DemoHome {
@@ -115,123 +75,113 @@ export function sampleProg(timer: boolean): number[][] {
   return [weekend, weekday, weekday, weekday, weekday, weekday, weekend].map((d) => [...d]);
 }
 
-function heaterSetup(spec: DemoHeaterSpec): Record<string, unknown> {
+/** A fixed room temperature per node to start from, between 17.5 and 21.4 °C. */
+export function demoRoomC(devId: string, addr: number): number {
+  return 17.5 + ((addr * 7 + devId.charCodeAt(devId.length - 1)) % 40) / 10;
+}
+
+/** The outdoor temperature of the sample homes, °C: a mild winter day. */
+export const DEMO_OUTDOOR_C = 8;
+
+/** A device model node of a sample heater: the simulator's node, with the sample's programme. */
+function demoHeater(devId: string, spec: DemoHeaterSpec, addr: number, rng: Rng): SimNode {
+  const node = createNode(
+    {
+      type: spec.type,
+      name: spec.name,
+      ratedPowerW: spec.ratedW,
+      roomTemp: demoRoomC(devId, addr),
+      counterWh: 0,
+      ...(spec.mode === undefined ? {} : { mode: spec.mode }),
+      ...(spec.stemp === undefined ? {} : { stemp: spec.stemp }),
+    },
+    addr,
+    demoUid(devId, addr),
+    rng,
+  );
+  if (node.kind !== 'heater') return node;
   const timer = spec.timer === true;
-  const setup: Record<string, unknown> = {
-    units: 'C',
-    prog_resol: 0,
-    extra_options: {
-      // Spec 3 §9: the timer-mode demo defaults.
-      boost_temp: '24.0',
-      boost_time: DEMO_TIMER_BOOST_MIN,
-      default_runback_temp: formatDecimal(DEMO_TIMER_DEFAULT_RUNBACK_TEMP),
-      max_runback_time: DEMO_TIMER_MAX_RUNBACK_TIME,
-      max_runback_temp: '30.0',
-      setback_temp: formatDecimal(DEMO_TIMER_SETBACK_TEMP),
-      sensor_mode: timer ? TIMER_SENSOR_MODE : 1,
-      setback_enabled: false,
-    },
-    control_mode: 4,
-    priority: 'medium',
-    away_mode: 0,
-    away_offset: '2.0',
-    modified_auto_span: 0,
-    offset: '0.0',
-    power: String(spec.ratedW),
-    window_mode_enabled: false,
-    true_radiant_enabled: false,
-    factory_options: {
-      temp_compensation_enabled: true,
-      window_mode_available: true,
-      true_radiant_available: true,
-      operating_mode: 1,
-    },
+  node.prog = sampleProg(timer);
+  const extra = node.setup.extra_options as Record<string, unknown>;
+  // Spec 3 §9: the timer-mode demo defaults.
+  node.setup.extra_options = {
+    ...extra,
+    boost_time: DEMO_TIMER_BOOST_MIN,
+    default_runback_temp: formatDecimal(DEMO_TIMER_DEFAULT_RUNBACK_TEMP),
+    max_runback_time: DEMO_TIMER_MAX_RUNBACK_TIME,
+    setback_temp: formatDecimal(DEMO_TIMER_SETBACK_TEMP),
+    sensor_mode: timer ? TIMER_SENSOR_MODE : extra.sensor_mode,
   };
-  if (spec.type === 'acm') {
-    setup.charging_conf = { slot_1: { start: 0, end: 420 }, slot_2: { start: 0, end: 0 } };
-    setup.charge_days = [true, true, true, true, true, true, true];
-  }
-  return setup;
+  node.setup.power = String(spec.ratedW);
+  return node;
 }
 
-const PIDS = { htr: '0011', acm: '0012', thm: '0019', pmo: '0018' } as const;
-
-function version(type: DemoNode['type'], devId: string, addr: number): Record<string, string> {
-  const uid = `${devId.slice(-8)}${addr.toString(16).padStart(4, '0')}`;
-  return { hw_version: '1', fw_version: '1.13', uid, pid: PIDS[type] };
+function demoUid(devId: string, addr: number): string {
+  return `${devId.slice(-8)}${addr.toString(16).padStart(4, '0')}`;
 }
 
-export function createHeater(devId: string, spec: DemoHeaterSpec, addr: number): DemoHeater {
-  const mode = spec.mode ?? 'auto';
-  return {
-    kind: 'heater',
-    type: spec.type,
-    addr,
-    name: spec.name,
-    ratedW: spec.ratedW,
-    // A different but fixed room temperature per node, between 17.5 and 21.4 °C.
-    roomC: 17.5 + ((addr * 7 + devId.charCodeAt(devId.length - 1)) % 40) / 10,
-    mode,
-    resumeMode: mode,
-    stempC: spec.stemp ?? 20,
-    comfC: 21,
-    ecoC: 18,
-    iceC: 7,
-    boostEndMs: null,
-    boostTempC: null,
-    units: 'C',
-    locked: false,
-    selected: false,
-    installed: true,
-    prog: sampleProg(spec.timer === true),
-    setup: heaterSetup(spec),
-    version: version(spec.type, devId, addr),
-    chargePer: spec.type === 'acm' ? 60 : null,
-  };
+/** A node that discovery finds or a sample gateway has: a heater, or a power monitor. */
+export function demoNode(
+  devId: string,
+  spec: DemoHeaterSpec | { type: 'pmo'; name: string },
+  addr: number,
+  rng: Rng,
+): SimNode {
+  if (spec.type === 'pmo')
+    return createNode(
+      { type: 'pmo', name: spec.name, counterWh: 0 },
+      addr,
+      demoUid(devId, addr),
+      rng,
+    );
+  return demoHeater(devId, spec, addr, rng);
 }
 
-export function createMeter(devId: string, name: string, addr: number): DemoMeter {
-  return {
-    kind: 'meter',
-    type: 'pmo',
-    addr,
-    name,
-    installed: true,
-    powerLimit: '0',
-    setup: { circuit_type: 0, reverse_power: false, power_limit: '0' },
-    version: version('pmo', devId, addr),
-  };
-}
+/** The device model starts this long before the demo, so its first report has heaters' power. */
+const WARM_UP_MS = 60_000;
 
-function createDevice(home: DemoHomeSpec, index: number): DemoDevice {
+function createDevice(home: DemoHomeSpec, index: number, startMs: number): DemoDevice {
   const gw = home.gateways[index];
   if (!gw) throw new Error('no such gateway');
-  const nodes: DemoNode[] = gw.heaters.map((h, i) => createHeater(gw.devId, h, h.addr ?? i + 1));
-  if (gw.meter) nodes.push(createMeter(gw.devId, gw.meter, nodes.length + 1));
-  const meterAddrs = nodes.filter((n) => n.kind === 'meter').map((n) => n.addr);
-  return {
+  const seed = hashString(gw.devId);
+  const rng = createRng(seed);
+  const nodes = gw.heaters.map((h, i) => demoNode(gw.devId, h, h.addr ?? i + 1, rng));
+  if (gw.meter)
+    nodes.push(demoNode(gw.devId, { type: 'pmo', name: gw.meter }, nodes.length + 1, rng));
+  const model = new GatewayModel({
+    devId: gw.devId,
+    timezone: home.timeZone,
+    outdoorC: DEMO_OUTDOOR_C,
+    nodes,
+    startMs: startMs - WARM_UP_MS,
+    seed,
+    // No one walks in and no window opens by itself: a visitor sees only what they change.
+    ambient: false,
+  });
+  model.away = { enabled: false, away: false, forced: false };
+  model.advanceTo(startMs);
+  const dev: DemoDevice = {
     devId: gw.devId,
     name: gw.name,
     productId: gw.productId ?? OTHER_DEVICE_PRODUCT_ID,
     serialId: gw.serialId ?? DEMO_SERIAL_ID,
     homeId: home.id,
-    timeZone: home.timeZone,
-    away: { enabled: false, away: false, forced: false },
-    discovery: { discovery: 'off' },
-    discoveryFindAt: null,
-    halfHour: null,
-    powerLimit: '0',
-    pmoSystem: { main_circuit_pmos: meterAddrs, max_power_config: { profiles: [], slots: [] } },
-    nodes,
+    model,
+    reported: new Map(),
   };
+  for (const o of wireObjects(model)) dev.reported.set(o.path, o.json ?? JSON.stringify(o.body));
+  return dev;
 }
 
 /** A fresh copy of the five sample homes; every demo session starts from it. */
-export function createDemoWorld(specs: readonly DemoHomeSpec[] = DEMO_HOMES): DemoWorld {
+export function createDemoWorld(
+  startMs: number,
+  specs: readonly DemoHomeSpec[] = DEMO_HOMES,
+): DemoWorld {
   const devices = new Map<string, DemoDevice>();
   const homes = specs.map((spec): DemoHome => {
     spec.gateways.forEach((_, i) => {
-      const dev = createDevice(spec, i);
+      const dev = createDevice(spec, i, startMs);
       devices.set(dev.devId, dev);
     });
     return {

@@ -1,10 +1,12 @@
 import {
+  buildDevicePath,
   DEMO_POWER_RANDOM_BELOW_W,
   DEMO_POWER_W,
   deviceClockAt,
   formatDecimal,
   formatPowerLimit,
   NODE_WRITES,
+  nodeCommandPath,
   nodeWriteAt,
   nodeWriteBodyFor,
   nodeWriteTargetProblem,
@@ -13,33 +15,24 @@ import {
   setupValueProblem,
   type NodeWriteAction,
 } from '@hearth/protocol';
+import type { SimNode } from '@hearth/device-model';
 import {
-  emitNode,
-  emitNodeList,
   findDevice,
   findNode,
   forgetExcluded,
   homeOf,
+  publish,
   type DemoContext,
 } from './demo-context';
-import { setDiscovery } from './demo-discovery';
 import { awayWrite, checkPmoSystem, discoveryWrite, pmoSystemWrite } from './demo-manager-writes';
-import type { DemoDevice, DemoNode } from './demo-model';
-import { applyNodeWrite, DemoBadRequest } from './demo-node-writes';
+import type { DemoDevice } from './demo-model';
+import { DemoBadRequest, sendCommand } from './demo-node-writes';
 import { checkNodeWrite } from './demo-node-schemas';
 import { routeNotFound, route, type DemoRequest, type DemoRoute } from './demo-router';
 import { monthlySamples, rawSamples } from './demo-samples';
 import { parseSamplesQuery } from './demo-samples-query';
 import { badRequest, parseBody } from './demo-validate';
-import {
-  devData,
-  heaterSetup,
-  heaterStatus,
-  meterSetup,
-  mgrNodes,
-  progOf,
-  snapshotNode,
-} from './demo-wire';
+import { devData, mgrNodes, nodePart, nodeSnapshot, reportedObjects } from './demo-wire';
 
 const DEV = '/api/v2/devs/:dev';
 const NODE = `${DEV}/:type/:addr`;
@@ -53,23 +46,33 @@ export function deviceRoutes(ctx: DemoContext): DemoRoute[] {
     const d = dev(req);
     return { d, n: findNode(d, req.params[1] ?? '', req.params[2] ?? '') };
   };
-  const nodePart = (req: DemoRequest, part: 'status' | 'setup' | 'prog') => {
+  /** A node's part as its gateway reports it; as the server, a power monitor's status and prog read as {}. */
+  const part = (req: DemoRequest, name: 'status' | 'setup' | 'prog') => {
     const { d, n } = node(req);
-    // As the server: a power monitor reports no status or programme, read as {}.
-    if (n.kind === 'meter') return part === 'setup' ? meterSetup(n) : {};
-    if (part === 'status') return heaterStatus(d, n, ctx.now());
-    return part === 'setup' ? heaterSetup(n) : progOf(n);
+    return nodePart(d, n, name) ?? {};
   };
   /** What the server answers a node write: the part written, or the value sent back. */
-  const nodeAnswer = (d: DemoDevice, n: DemoNode, action: NodeWriteAction, body: Body): unknown => {
+  const nodeAnswer = (d: DemoDevice, n: SimNode, action: NodeWriteAction, body: Body): unknown => {
     if (action === 'name' || action === 'select') return { [action]: body[action] };
     if (action === 'power_limit')
       return { power_limit: formatPowerLimit(Number(body.power_limit)) };
-    if (n.kind === 'meter') return meterSetup(n);
-    if (action === 'setup') return heaterSetup(n);
-    if (action === 'prog') return progOf(n);
-    return heaterStatus(d, n, ctx.now());
+    if (n.kind === 'meter') return nodePart(d, n, 'setup');
+    if (action === 'setup' || action === 'prog') return nodePart(d, n, action);
+    return nodePart(d, n, 'status');
   };
+  /**
+   * A write of a device object, as the server makes it: it keeps and pushes the desired state
+   * at once and hands the write to the device, whose own report then follows when it differs.
+   */
+  const command = <T>(d: DemoDevice, path: string, body: unknown, desired: T): T => {
+    sendCommand(d, 'POST', path, body);
+    ctx.emit(d.devId, { path, body: structuredClone(desired) });
+    d.reported.set(path, JSON.stringify(desired));
+    publish(ctx, d);
+    return desired;
+  };
+  const reported = (d: DemoDevice, path: string) =>
+    structuredClone(reportedObjects(d).get(path)?.body) as Record<string, unknown>;
   const power = () =>
     formatDecimal(
       ctx.onDashboard() ? DEMO_POWER_W : Math.floor(ctx.random() * DEMO_POWER_RANDOM_BELOW_W),
@@ -78,68 +81,71 @@ export function deviceRoutes(ctx: DemoContext): DemoRoute[] {
   return [
     route('GET', `${DEV}/dev_data`, (req) => {
       const d = dev(req);
-      return devData(d, homeOf(ctx, d).geo, ctx.now());
+      return devData(d, homeOf(ctx, d).geo);
     }),
     route('GET', `${DEV}/connected`, () => ({ connected: true })),
     route('GET', `${DEV}/mgr/nodes`, (req) => ({ nodes: mgrNodes(dev(req)) })),
-    route('GET', `${DEV}/mgr/away_status`, (req) => ({ ...dev(req).away })),
+    route('GET', `${DEV}/mgr/away_status`, (req) =>
+      reported(dev(req), buildDevicePath('away_status')),
+    ),
     route('POST', `${DEV}/mgr/away_status`, (req) => {
       const d = dev(req);
-      const b = parseBody(awayWrite, req.body);
-      d.away = { ...d.away, ...b };
-      ctx.emit(d.devId, { path: '/mgr/away_status', body: { ...d.away } });
-      return { ...d.away };
+      const path = buildDevicePath('away_status');
+      const body = parseBody(awayWrite, req.body);
+      return command(d, path, body, { ...reported(d, path), ...body });
     }),
-    route('GET', `${DEV}/mgr/discovery`, (req) => ({ ...dev(req).discovery })),
+    route('GET', `${DEV}/mgr/discovery`, (req) => reported(dev(req), buildDevicePath('discovery'))),
     route('POST', `${DEV}/mgr/discovery`, (req) => {
       const d = dev(req);
-      setDiscovery(d, parseBody(discoveryWrite, req.body), ctx.now());
-      ctx.emit(d.devId, { path: '/mgr/discovery', body: { ...d.discovery } });
-      return { ...d.discovery };
+      const body = parseBody(discoveryWrite, req.body);
+      // As the server, the state is the write as sent (docs/wire-contract.md §5 /mgr/discovery).
+      return command(d, buildDevicePath('discovery'), body, { ...body });
     }),
-    route('GET', `${DEV}/mgr/rtc/time`, (req) => deviceClockAt(ctx.now(), dev(req).timeZone)),
-    route('GET', `${DEV}/htr_system/power_limit`, (req) => ({ power_limit: dev(req).powerLimit })),
+    route('GET', `${DEV}/mgr/rtc/time`, (req) => deviceClockAt(ctx.now(), dev(req).model.timezone)),
+    route('GET', `${DEV}/htr_system/power_limit`, (req) =>
+      reported(dev(req), buildDevicePath('htr_power_limit')),
+    ),
     route('POST', `${DEV}/htr_system/power_limit`, (req) => {
       const d = dev(req);
-      d.powerLimit = formatPowerLimit(parseBody(powerLimitWriteSchema, req.body).power_limit);
-      const body = { power_limit: d.powerLimit };
-      ctx.emit(d.devId, { path: '/htr_system/power_limit', body });
-      return { ...body };
+      const body = parseBody(powerLimitWriteSchema, req.body);
+      return command(d, buildDevicePath('htr_power_limit'), body, {
+        power_limit: formatPowerLimit(body.power_limit),
+      });
     }),
-    route('GET', `${DEV}/pmo_system`, (req) => structuredClone(dev(req).pmoSystem)),
+    route('GET', `${DEV}/pmo_system`, (req) => reported(dev(req), buildDevicePath('pmo_system'))),
     route('POST', `${DEV}/pmo_system`, (req) => {
       const d = dev(req);
       const body = parseBody(pmoSystemWrite, req.body);
       checkPmoSystem(body);
-      d.pmoSystem = body;
-      ctx.emit(d.devId, { path: '/pmo_system', body: structuredClone(d.pmoSystem) });
-      return structuredClone(d.pmoSystem);
+      return command(d, buildDevicePath('pmo_system'), body, structuredClone(body));
     }),
     route('GET', NODE, (req) => {
       const { d, n } = node(req);
-      const { status = {}, setup = {}, prog = {}, version = {} } = snapshotNode(d, n, ctx.now());
-      return { status, setup, prog, version };
+      const { status = {}, setup = {}, prog = {}, version = {} } = nodeSnapshot(d, n);
+      return structuredClone({ status, setup, prog, version });
     }),
     route('DELETE', NODE, (req) => {
       const { d, n } = node(req);
       const purge = parseBody(NODE_WRITES.erase.body, req.body)?.purge ?? false;
-      if (purge) d.nodes = d.nodes.filter((x) => x !== n);
-      else n.installed = false;
+      sendCommand(d, 'DELETE', nodeCommandPath(n, 'erase'), { purge });
       forgetExcluded(homeOf(ctx, d), d.devId, n.addr);
-      emitNodeList(ctx, d);
+      publish(ctx, d);
       return { purge };
     }),
-    route('GET', `${NODE}/status`, (req) => nodePart(req, 'status')),
-    route('GET', `${NODE}/setup`, (req) => nodePart(req, 'setup')),
-    route('GET', `${NODE}/prog`, (req) => nodePart(req, 'prog')),
-    route('GET', `${NODE}/version`, (req) => ({ ...node(req).n.version })),
+    route('GET', `${NODE}/status`, (req) => part(req, 'status')),
+    route('GET', `${NODE}/setup`, (req) => part(req, 'setup')),
+    route('GET', `${NODE}/prog`, (req) => part(req, 'prog')),
+    route('GET', `${NODE}/version`, (req) => {
+      const { d, n } = node(req);
+      return nodePart(d, n, 'version');
+    }),
     route('GET', `${NODE}/power`, () => ({ power: power() })),
     route('GET', `${NODE}/samples`, (req) => {
       const { d, n } = node(req);
       const { start, end, group, tz } = parseSamplesQuery(req.query);
       const nowS = Math.floor(ctx.now() / 1000);
       if (group === 'month')
-        return { samples: monthlySamples(d, n, start, end, tz ?? d.timeZone, nowS) };
+        return { samples: monthlySamples(d, n, start, end, tz ?? d.model.timezone, nowS) };
       return { samples: rawSamples(d, n, start, end, nowS) };
     }),
     route('POST', `${NODE}/:action`, (req) => {
@@ -153,29 +159,27 @@ export function deviceRoutes(ctx: DemoContext): DemoRoute[] {
         );
       // As the server: the body's schema, then the node's own rules, before anything changes.
       const body = parseBody(NODE_WRITES[action].body, req.body) as Body;
+      const setup = (nodePart(d, n, 'setup') ?? {}) as Record<string, unknown>;
       if (action === 'setup') {
         // As the server: only the settings of the node's type (protocol node-settings), in range.
         parseBody(nodeWriteBodyFor(action, n.type), body);
-        const current = n.kind === 'meter' ? meterSetup(n) : heaterSetup(n);
-        const problem = setupRangeProblem(n.type, current, body);
+        const problem = setupRangeProblem(n.type, setup, body);
         if (problem) throw badRequest(problem);
       }
       const misdirected = nodeWriteTargetProblem(action, n.type);
       if (misdirected) throw new DemoBadRequest(misdirected);
       if (n.kind === 'meter' && action === 'setup') {
-        const problem = setupValueProblem(meterSetup(n), body);
+        const problem = setupValueProblem(setup, body);
         if (problem) throw badRequest(problem);
       }
-      if (n.kind === 'heater')
-        checkNodeWrite(
-          { setup: heaterSetup(n), status: heaterStatus(d, n, ctx.now()) },
-          action,
-          body,
-        );
-      applyNodeWrite(n, action, body, { now: ctx.now(), timeZone: d.timeZone });
-      emitNode(ctx, d, n);
-      if (action === 'name') emitNodeList(ctx, d);
-      return nodeAnswer(d, n, action, body);
+      if (n.kind === 'heater') {
+        const status = nodePart(d, n, 'status') as Record<string, unknown>;
+        checkNodeWrite({ setup, status }, action, body);
+      }
+      // Then the device does what it does with the write (the simulator's command handling).
+      sendCommand(d, 'POST', nodeCommandPath(n, action), body);
+      publish(ctx, d);
+      return structuredClone(nodeAnswer(d, n, action, body));
     }),
   ];
 }

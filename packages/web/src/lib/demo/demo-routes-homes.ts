@@ -69,7 +69,7 @@ export function homeRoutes(ctx: DemoContext): DemoRoute[] {
       }
       target.devIds.push(dev.devId);
       dev.homeId = target.id;
-      if (typeof target.geo.tz_code === 'string') dev.timeZone = target.geo.tz_code;
+      if (typeof target.geo.tz_code === 'string') dev.model.timezone = target.geo.tz_code;
       leave(from, dev.devId);
       emitGeo(target, dev.devId);
       return { id: target.id };
@@ -98,7 +98,7 @@ export function homeRoutes(ctx: DemoContext): DemoRoute[] {
       if (typeof h.geo.tz_code === 'string')
         for (const id of h.devIds) {
           const dev = ctx.world.devices.get(id);
-          if (dev) dev.timeZone = h.geo.tz_code;
+          if (dev) dev.model.timezone = h.geo.tz_code;
         }
       emitGeo(h);
       return { ...h.geo };

@@ -1,5 +1,6 @@
 import { formatDecimal, zonedParts, zonedWallToMs } from '@hearth/protocol';
-import type { DemoDevice, DemoNode } from './demo-model';
+import type { SimNode } from '@hearth/device-model';
+import { demoRoomC, type DemoDevice } from './demo-model';
 
 const QUARTER_S = 900;
 const DAY_S = 86_400;
@@ -12,13 +13,13 @@ const WINTER_S = 15 * DAY_S;
 const MAX_RAW_S = 40 * DAY_S;
 
 /** Mean power of a node in W: a quarter of a heater's rating, the sum for a power monitor. */
-function meanW(dev: DemoDevice, node: DemoNode): number {
-  if (node.kind === 'heater') return node.ratedW / 4;
-  return dev.nodes.reduce((sum, n) => sum + (n.kind === 'heater' ? n.ratedW / 4 : 0), 0);
+function meanW(dev: DemoDevice, node: SimNode): number {
+  if (node.kind === 'heater') return node.ratedPowerW / 4;
+  return dev.model.heaters().reduce((sum, n) => sum + n.ratedPowerW / 4, 0);
 }
 
 /** Evening peak per node, so that charts differ between nodes (hours after midnight UTC). */
-function phase(node: DemoNode): number {
+function phase(node: SimNode): number {
   return W_DAY * (17 + (node.addr % 4)) * 3600;
 }
 
@@ -27,7 +28,7 @@ function phase(node: DemoNode): number {
  * days and in the evening, never negative. Closed form, so every month and year agree and
  * the same query always answers the same samples.
  */
-export function counterWh(dev: DemoDevice, node: DemoNode, t: number): number {
+export function counterWh(dev: DemoDevice, node: SimNode, t: number): number {
   const w = meanW(dev, node);
   // Seconds of running at the mean power, so that energy = mean power × this.
   const seconds =
@@ -38,22 +39,23 @@ export function counterWh(dev: DemoDevice, node: DemoNode, t: number): number {
 }
 
 /** Power in W at t, the derivative of counterWh. */
-function powerW(dev: DemoDevice, node: DemoNode, t: number): number {
+function powerW(dev: DemoDevice, node: SimNode, t: number): number {
   const w = meanW(dev, node);
   return (
     w * (1 + 0.45 * Math.cos(W_DAY * t - phase(node)) + 0.45 * Math.cos(W_YEAR * (t - WINTER_S)))
   );
 }
 
-function roomC(node: DemoNode, t: number): number {
-  const base = node.kind === 'heater' ? node.roomC : 20;
+/** The room's history swings around the temperature the node started at. */
+function roomC(dev: DemoDevice, node: SimNode, t: number): number {
+  const base = node.kind === 'heater' ? demoRoomC(dev.devId, node.addr) : 20;
   return base + 0.8 * Math.cos(W_DAY * t - phase(node));
 }
 
 /** Raw quarter-hour samples between start and end (seconds), never in the future. */
 export function rawSamples(
   dev: DemoDevice,
-  node: DemoNode,
+  node: SimNode,
   start: number,
   end: number,
   nowS: number,
@@ -70,7 +72,7 @@ export function rawSamples(
         min: Math.round(p * 0.6),
       });
     } else {
-      out.push({ t, temp: formatDecimal(roomC(node, t)), counter: counterWh(dev, node, t) });
+      out.push({ t, temp: formatDecimal(roomC(dev, node, t)), counter: counterWh(dev, node, t) });
     }
   }
   return out;
@@ -79,7 +81,7 @@ export function rawSamples(
 /** One entry per month of the home's zone (our server's group=month): energy and mean °C. */
 export function monthlySamples(
   dev: DemoDevice,
-  node: DemoNode,
+  node: SimNode,
   start: number,
   end: number,
   timeZone: string,
@@ -97,7 +99,7 @@ export function monthlySamples(
     const monthStart = zonedWallToMs({ y: p.y, n: p.n, d: 1, h: 0, m: 0 }, timeZone) / 1000;
     const entry = months.get(key) ?? { t: monthStart, wh: 0, temps: [] };
     entry.wh += counterWh(dev, node, until) - counterWh(dev, node, from);
-    entry.temps.push(roomC(node, day));
+    entry.temps.push(roomC(dev, node, day));
     months.set(key, entry);
   }
   return [...months.values()].map((m) => ({

@@ -1,120 +1,83 @@
+import { wireObjects, type SimNode, type WireObject } from '@hearth/device-model';
 import {
-  PROG_DAY_KEYS,
-  celsiusToFahrenheit,
-  formatDecimal,
-  isTimerNode,
-  deviceClockAt,
+  buildDevicePath,
   type DevData,
-  type DeviceClock,
   type MgrNode,
+  type NodePart,
   type SnapshotNode,
+  type UpdateEvent,
 } from '@hearth/protocol';
-import type { DemoDevice, DemoHeater, DemoMeter, DemoNode } from './demo-model';
+import type { DemoDevice } from './demo-model';
 
-export function formatTemp(c: number, units: DemoHeater['units']): string {
-  return formatDecimal(units === 'F' ? celsiusToFahrenheit(c) : c);
+/**
+ * What the demo's gateways report: the device model's objects (`wireObjects`, as the simulator
+ * publishes them), read by the paths of protocol's `buildDevicePath`.
+ */
+export function reportedObjects(dev: DemoDevice): Map<string, WireObject> {
+  return new Map(wireObjects(dev.model).map((o) => [o.path, o]));
 }
 
-/** The programme slot in force now: 0 ice, 1 eco, 2 comfort (timer: 0 off, 1 on). */
-export function slotNow(h: DemoHeater, clock: DeviceClock): number {
-  const day = h.prog[clock.w] ?? [];
-  const index = day.length === 48 ? clock.h * 2 + (clock.m >= 30 ? 1 : 0) : clock.h;
-  return day[index] ?? 1;
-}
-
-function isTimer(h: DemoHeater): boolean {
-  return isTimerNode({ installed: true, lost: false, setup: h.setup });
-}
-
-/** What the heater aims at now; a timer in auto is "off" (0) in an off slot. */
-export function targetC(h: DemoHeater, clock: DeviceClock): number {
-  if (h.mode === 'boost' || h.mode === 'runback') return h.boostTempC ?? h.comfC;
-  if (h.mode === 'off') return h.stempC;
-  if (h.mode !== 'auto') return h.stempC;
-  const slot = slotNow(h, clock);
-  if (isTimer(h)) return slot > 0 ? h.comfC : 0;
-  return slot === 2 ? h.comfC : slot === 1 ? h.ecoC : h.iceC;
-}
-
-export function heaterStatus(dev: DemoDevice, h: DemoHeater, now: number): Record<string, unknown> {
-  const clock = deviceClockAt(now, dev.timeZone);
-  const target = targetC(h, clock);
-  const end = h.boostEndMs === null ? null : deviceClockAt(h.boostEndMs, dev.timeZone);
-  const heating = h.mode !== 'off' && target > h.roomC;
-  const status: Record<string, unknown> = {
-    mode: h.mode,
-    stemp: formatTemp(target, h.units),
-    mtemp: formatTemp(h.roomC, h.units),
-    units: h.units,
-    comf_temp: formatTemp(h.comfC, h.units),
-    eco_temp: formatTemp(h.ecoC, h.units),
-    ice_temp: formatTemp(h.iceC, h.units),
-    boost: h.mode === 'boost',
-    runback: h.mode === 'runback',
-    boost_end_day: end?.w ?? 0,
-    boost_end_min: end ? end.h * 60 + end.m : 0,
-    sync_status: 'ok',
-    power: formatDecimal(heating ? h.ratedW : 0),
-    locked: h.locked,
-    active: heating,
-  };
-  if (h.chargePer !== null) {
-    status.current_charge_per = h.chargePer;
-    status.charge_level = Math.round((h.chargePer / 100) * 5);
-    status.charging = clock.h < 7;
-  }
-  return status;
-}
-
-export function heaterSetup(h: DemoHeater): Record<string, unknown> {
-  return { ...h.setup, units: h.units, prog_resol: h.prog[0]?.length === 48 ? 1 : 0 };
-}
-
-export function progOf(h: DemoHeater): { prog: Record<string, number[]> } {
-  return { prog: Object.fromEntries(PROG_DAY_KEYS.map((k, i) => [k, [...(h.prog[i] ?? [])]])) };
-}
-
-export function meterSetup(m: DemoMeter): Record<string, unknown> {
-  return { ...m.setup, power_limit: m.powerLimit };
+/** One part of a node as its gateway reports it; undefined for a part the node has not. */
+export function nodePart(dev: DemoDevice, node: SimNode, part: NodePart): unknown {
+  return reportedObjects(dev).get(buildDevicePath(part, node))?.body;
 }
 
 export function mgrNodes(dev: DemoDevice): MgrNode[] {
-  return dev.nodes.map((n) => ({
-    name: n.name,
-    addr: n.addr,
-    type: n.type,
-    installed: n.installed,
-    lost: false,
-  }));
+  return (reportedObjects(dev).get(buildDevicePath('mgr_nodes'))?.body as { nodes: MgrNode[] })
+    .nodes;
 }
 
-export function snapshotNode(dev: DemoDevice, n: DemoNode, now: number): SnapshotNode {
-  const base = { name: n.name, addr: n.addr, type: n.type, installed: n.installed, lost: false };
-  if (n.kind === 'meter') {
+function snapshotNode(objects: Map<string, WireObject>, n: SimNode): SnapshotNode {
+  const part = (name: NodePart) => objects.get(buildDevicePath(name, n))?.body;
+  const base = { name: n.name, addr: n.addr, type: n.type, installed: n.installed, lost: n.lost };
+  if (n.kind === 'meter')
     return {
       ...base,
-      setup: meterSetup(n),
-      version: n.version,
-      power_limit: { power_limit: n.powerLimit },
+      setup: part('setup'),
+      version: part('version'),
+      power_limit: part('power_limit'),
     } as SnapshotNode;
-  }
   return {
     ...base,
-    status: heaterStatus(dev, n, now),
-    setup: heaterSetup(n),
-    prog: progOf(n),
-    version: n.version,
+    status: part('status'),
+    setup: part('setup'),
+    prog: part('prog'),
+    version: part('version'),
   } as SnapshotNode;
 }
 
-export function devData(dev: DemoDevice, geo: Record<string, unknown>, now: number): DevData {
+/** A node's GET: its status, setup, programme and version ({} where it has none). */
+export function nodeSnapshot(dev: DemoDevice, n: SimNode): SnapshotNode {
+  return snapshotNode(reportedObjects(dev), n);
+}
+
+export function devData(dev: DemoDevice, geo: Record<string, unknown>): DevData {
+  const objects = reportedObjects(dev);
+  const body = (path: string) => structuredClone(objects.get(path)?.body) as never;
   return {
     connected: true,
-    away_status: { ...dev.away },
+    away_status: body(buildDevicePath('away_status')),
     geo_data: { ...geo },
-    discovery: { ...dev.discovery },
-    htr_system: { setup: { power_limit: dev.powerLimit } },
-    pmo_system: structuredClone(dev.pmoSystem),
-    nodes: dev.nodes.map((n) => snapshotNode(dev, n, now)),
+    discovery: body(buildDevicePath('discovery')),
+    htr_system: { setup: body(buildDevicePath('htr_power_limit')) },
+    pmo_system: body(buildDevicePath('pmo_system')),
+    nodes: dev.model.nodes.map((n) => structuredClone(snapshotNode(objects, n))),
   };
+}
+
+/**
+ * The objects that changed since they were last pushed, as `update`s. A power monitor's power
+ * is left out: in the demo it reads as spec 1 §9 says, not as the model measures it.
+ */
+export function changedObjects(dev: DemoDevice): UpdateEvent[] {
+  const events: UpdateEvent[] = [];
+  const power = new Set(dev.model.meters().map((m) => buildDevicePath('power', m)));
+  for (const o of wireObjects(dev.model)) {
+    if (power.has(o.path)) continue;
+    const json = o.json ?? JSON.stringify(o.body);
+    if (dev.reported.get(o.path) === json) continue;
+    dev.reported.set(o.path, json);
+    events.push({ path: o.path, body: JSON.parse(json) as unknown });
+  }
+  return events;
 }

@@ -7,7 +7,7 @@ import {
   type UpdateEvent,
 } from '@hearth/protocol';
 import { createDemoBackend } from './demo-backend';
-import { DEMO_DISCOVERY_FIND_MS } from './demo-discovery';
+import { DISCOVERY_DELAY_MS } from '@hearth/device-model';
 
 const START = Date.UTC(2026, 0, 14, 10, 0, 0);
 const DEV = 'de3000000000000003';
@@ -60,7 +60,7 @@ test('discovery finds a new heater after a while and reports the new node list',
   const { get, post, advance, events } = setup();
   post(`${BASE}/mgr/discovery`, { discovery: 'on', type: 'htr' });
   expect(get<{ discovery: string }>(`${BASE}/mgr/discovery`).discovery).toBe('on');
-  advance(DEMO_DISCOVERY_FIND_MS - 1);
+  advance(DISCOVERY_DELAY_MS - 1);
   expect(get<{ nodes: MgrNode[] }>(`${BASE}/mgr/nodes`).nodes).toHaveLength(3);
   advance(1);
   const nodes = get<{ nodes: MgrNode[] }>(`${BASE}/mgr/nodes`).nodes;
@@ -77,7 +77,7 @@ test('discovery at the address of an erased node installs the replacement there'
     installed: false,
   });
   post(`${BASE}/mgr/discovery`, { discovery: 'on', type: 'htr', addr: 2 });
-  advance(DEMO_DISCOVERY_FIND_MS);
+  advance(DISCOVERY_DELAY_MS);
   const nodes = get<{ nodes: MgrNode[] }>(`${BASE}/mgr/nodes`).nodes;
   expect(nodes).toHaveLength(3);
   expect(nodes[1]).toMatchObject({ addr: 2, installed: true });
