@@ -25,7 +25,8 @@ export class HttpError extends Error {
   readonly kind: ErrorKind;
   /**
    * Set when the HTTP layer has already told the user with the global error toast (spec 1 §8:
-   * every status but 400, 401 and 409, unless the call is quiet). A screen that explains its own
+   * every failure but a refusal or refused credentials, keyed by the server's error code (see
+   * `isGlobalError` in refusal.ts), unless the call is quiet). A screen that explains its own
    * failures shows its line only when this is false, so the same error is not told twice.
    */
   reported = false;
@@ -65,7 +66,7 @@ export function waitMinutes(ms: number): number {
 
 /**
  * Whether a screen should tell this failure on its own line: not when the global error toast
- * has already told it (spec 1 §8), so the user reads it once. A refusal (400, 409), a quiet
+ * has already told it (spec 1 §8), so the user reads it once. A refusal (`refusalOf`), a quiet
  * call's failure and anything that is not an HTTP failure are the screen's to tell.
  */
 export function needsOwnMessage(err: unknown): boolean {
@@ -81,9 +82,4 @@ export function errorKindFor(status: number, intent: RequestIntent, code?: strin
   if (status === 429) return code === 'too_many_attempts' ? 'tooManyAttempts' : 'tooManyRequest';
   if (status >= 400) return intent === 'read' ? 'dataUpdate' : 'userRequest';
   return 'unknown';
-}
-
-/** 400 and 409 are the caller's to explain; 401 signs out; the rest go to the global toast. */
-export function isGlobalError(status: number): boolean {
-  return status !== 400 && status !== 401 && status !== 409;
 }

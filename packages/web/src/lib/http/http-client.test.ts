@@ -224,6 +224,67 @@ describe('errors', () => {
     expect(reported).toEqual([]);
   });
 
+  test.each([
+    [400, 'validation_failed'],
+    [413, 'validation_failed'],
+    [409, 'already_registered'],
+    [400, undefined],
+    [409, undefined],
+  ])(
+    "a refusal is left to the caller: the server's code decides, the status only without one (%i %s)",
+    async (status, error) => {
+      const { client, reported } = setup(fresh, async () =>
+        json({ message: 'no', statusCode: status, error }, status),
+      );
+      const failed = await client.request('/a', { method: 'POST' }).catch((e: unknown) => e);
+      expect(failed).toMatchObject({ status, reported: false });
+      expect(reported).toEqual([]);
+    },
+  );
+
+  test.each([
+    [409, 'internal_error', 'userRequest'],
+    [400, 'bad_gateway', 'userRequest'],
+    [404, 'not_found', 'userRequest'],
+    [502, undefined, 'userRequest'],
+  ] as const)(
+    'an answer whose code is no refusal goes to the global toast, whatever its status (%i %s)',
+    async (status, error, kind) => {
+      const { client, reported } = setup(fresh, async () =>
+        json({ message: 'x', statusCode: status, error }, status),
+      );
+      const failed = await client.request('/a', { method: 'POST' }).catch((e: unknown) => e);
+      expect(failed).toMatchObject({ status, reported: true });
+      expect(reported).toEqual([kind]);
+    },
+  );
+
+  test('refused credentials are no toast: the code says so (invalid_grant)', async () => {
+    const { client, reported } = setup(fresh, async () =>
+      json({ message: 'x', statusCode: 401, error: 'invalid_grant' }, 401),
+    );
+    await expect(
+      client.requestToken({ grant_type: 'password', username: 'a', password: 'b' }),
+    ).rejects.toMatchObject({ status: 401, reported: false });
+    expect(reported).toEqual([]);
+  });
+
+  test('a refresh refused as bad input (400 invalid_request) ends the session too', async () => {
+    const { client, session } = setup({ ...fresh, token: tokenWith(0) }, async () =>
+      json({ message: 'bad', statusCode: 400, error: 'invalid_request' }, 400),
+    );
+    await expect(client.request('/a')).rejects.toBeInstanceOf(HttpError);
+    expect(session().token).toBe('');
+  });
+
+  test('a refresh that failed on the server keeps the session for a retry', async () => {
+    const { client, session } = setup({ ...fresh, token: tokenWith(0) }, async () =>
+      json({ message: 'x', statusCode: 500, error: 'internal_error' }, 500),
+    );
+    await expect(client.request('/a')).rejects.toBeInstanceOf(HttpError);
+    expect(session().refreshToken).toBe('r1');
+  });
+
   test('a network failure is a connection error', async () => {
     const { client, reported } = setup(fresh, async () => {
       throw new TypeError('Failed to fetch');

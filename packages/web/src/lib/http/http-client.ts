@@ -7,11 +7,11 @@ import {
 import {
   HttpError,
   errorKindFor,
-  isGlobalError,
   parseRetryAfter,
   type ErrorKind,
   type RequestIntent,
 } from './errors';
+import { isGlobalError, refusalOf } from './refusal';
 import { isTokenExpiring } from '../session/jwt';
 import type { StoredSession } from '../session/session-storage';
 
@@ -94,7 +94,7 @@ export function createHttpClient(deps: HttpClientDeps) {
   let refreshing: Promise<string> | null = null;
 
   function fail(error: HttpError, quiet = false): never {
-    if (!quiet && isGlobalError(error.status)) {
+    if (!quiet && isGlobalError(error)) {
       if (error.retryAfterMs === undefined) deps.reportError(error.kind);
       else deps.reportError(error.kind, { retryAfterMs: error.retryAfterMs });
       error.reported = true;
@@ -193,8 +193,8 @@ export function createHttpClient(deps: HttpClientDeps) {
       return answer.access_token;
     } catch (error) {
       // A refused refresh token means the session is over; a network failure keeps it for a retry.
-      if (error instanceof HttpError && (error.status === 400 || error.status === 401))
-        deps.session.clear();
+      const { kind } = refusalOf(error);
+      if (kind === 'own' || kind === 'unauthorized') deps.session.clear();
       throw error;
     }
   }

@@ -37,4 +37,4 @@ useSessionStore.subscribe(syncToastSuppression);
 
 export { HttpError, ERROR_KINDS, needsOwnMessage, type ErrorKind } from './errors';
 export { useErrorToastStore, reportError, reportErrorMessage } from './error-store';
-export { refusalOf, errorCodeOf, type Refusal } from './refusal';
+export { refusalOf, errorCodeOf, isRefusal, reportRefusal, type Refusal } from './refusal';

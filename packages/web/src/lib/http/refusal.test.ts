@@ -1,6 +1,7 @@
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { HttpError } from './errors';
-import { errorCodeOf, refusalOf } from './refusal';
+import { useErrorToastStore } from './error-store';
+import { errorCodeOf, isGlobalError, refusalOf, reportRefusal } from './refusal';
 
 const answer = (status: number, error?: string, retryAfterMs?: number) =>
   new HttpError(
@@ -18,6 +19,20 @@ describe('refusalOf (spec 1 §8, rulings D12, D13)', () => {
     });
     expect(refusalOf(answer(409, 'already_registered'))).toMatchObject({ kind: 'own' });
     expect(refusalOf(answer(409, 'device_conflict'))).toMatchObject({ kind: 'own' });
+  });
+
+  test("the OAuth refusals of a request are the caller's too", () => {
+    expect(refusalOf(answer(400, 'invalid_scope'))).toMatchObject({ kind: 'own' });
+    expect(refusalOf(answer(400, 'unauthorized_client'))).toMatchObject({ kind: 'own' });
+  });
+
+  test('refused credentials are their own kind, with the code that says which', () => {
+    expect(refusalOf(answer(401, 'email_not_confirmed'))).toEqual({
+      kind: 'unauthorized',
+      code: 'email_not_confirmed',
+    });
+    expect(refusalOf(answer(400, 'invalid_client'))).toMatchObject({ kind: 'unauthorized' });
+    expect(refusalOf(answer(401))).toEqual({ kind: 'unauthorized', code: undefined });
   });
 
   test('the code decides, not the status', () => {
@@ -42,5 +57,34 @@ describe('refusalOf (spec 1 §8, rulings D12, D13)', () => {
 
   test('anything that is not an HTTP failure is a request error', () => {
     expect(refusalOf(new Error('boom'))).toEqual({ kind: 'request-error' });
+  });
+});
+
+describe('isGlobalError (spec 1 §8)', () => {
+  test("a refusal and refused credentials are not the toast's; the rest is", () => {
+    expect(isGlobalError(answer(409, 'device_conflict'))).toBe(false);
+    expect(isGlobalError(answer(413, 'validation_failed'))).toBe(false);
+    expect(isGlobalError(answer(401, 'unauthorized'))).toBe(false);
+    expect(isGlobalError(answer(409, 'internal_error'))).toBe(true);
+    expect(isGlobalError(answer(404, 'not_found'))).toBe(true);
+    expect(isGlobalError(answer(429, 'too_many_changes'))).toBe(true);
+    expect(isGlobalError(answer(500))).toBe(true);
+    expect(isGlobalError(answer(400))).toBe(false);
+  });
+});
+
+describe('reportRefusal', () => {
+  beforeEach(() => useErrorToastStore.getState().dismiss());
+
+  test('tells a refusal with the toast of the kind the caller names', () => {
+    expect(reportRefusal(answer(409, 'already_registered'), 'dataUpdate')).toBe(true);
+    expect(useErrorToastStore.getState().kind).toBe('dataUpdate');
+  });
+
+  test('leaves anything else alone (the HTTP layer told it)', () => {
+    expect(reportRefusal(answer(409, 'internal_error'), 'userRequest')).toBe(false);
+    expect(reportRefusal(answer(503), 'userRequest')).toBe(false);
+    expect(reportRefusal(new Error('boom'), 'userRequest')).toBe(false);
+    expect(useErrorToastStore.getState().kind).toBeNull();
   });
 });
