@@ -309,3 +309,36 @@ describe('geo data', () => {
     expect(m.timezone).toBe('Europe/Madrid');
   });
 });
+
+describe('timer (sensor mode 3)', () => {
+  /** On (1) on Wednesday 18:00–19:00 only, off (0) the rest of the week. */
+  const onAtSix = Object.fromEntries(
+    ['0', '1', '2', '3', '4', '5', '6'].map((d) => [
+      d,
+      Array.from({ length: 24 }, (_, h) => (d === '3' && h === 18 ? 1 : 0)),
+    ]),
+  );
+
+  it('heats to comfort in an on slot; in an off slot it does not heat and reports 0', () => {
+    const m = model([{ type: 'htr', name: 'Water heater', mode: 'auto', roomTemp: 15 }]);
+    expect(setup(m, {}, { sensor_mode: 3 })).toEqual({ ok: true });
+    expect(cmd(m, '/htr/1/prog', { prog: onAtSix })).toEqual({ ok: true });
+    m.advanceTo(WED_18_UTC + 10 * MINUTE);
+    expect(heaterStatus(m, heater(m))).toMatchObject({ mode: 'auto', stemp: '21.0', active: true });
+    m.advanceTo(WED_18_UTC + HOUR + 10 * MINUTE);
+    expect(heaterStatus(m, heater(m))).toMatchObject({
+      mode: 'auto',
+      stemp: '0.0',
+      power: '0.0',
+      active: false,
+    });
+  });
+
+  it('reads the same programme as anti-frost and eco when it is not a timer', () => {
+    const m = model([{ type: 'htr', name: 'Room', mode: 'auto' }]);
+    expect(cmd(m, '/htr/1/prog', { prog: onAtSix })).toEqual({ ok: true });
+    expect(heaterStatus(m, heater(m)).stemp).toBe('18.0');
+    m.advanceTo(WED_18_UTC + HOUR);
+    expect(heaterStatus(m, heater(m)).stemp).toBe('7.0');
+  });
+});

@@ -1,4 +1,9 @@
-import { parseDecimal, runbackSettings, type TemperatureUnits } from '@hearth/protocol';
+import {
+  parseDecimal,
+  runbackSettings,
+  TIMER_SENSOR_MODE,
+  type TemperatureUnits,
+} from '@hearth/protocol';
 import type { DeviceClock } from '@hearth/protocol';
 import type { HeaterNode } from './node';
 import { slotAt } from './programme';
@@ -9,7 +14,8 @@ import { convertDelta, toCelsius } from './units';
  *
  * - auto: the weekly programme (0 anti-frost, 1 eco, 2 comfort); with the PIR enabled an
  *   empty room in a comfort slot gets eco (pir_priority 0), or an occupied room in an eco
- *   slot gets comfort (pir_priority 1).
+ *   slot gets comfort (pir_priority 1). A timer (sensor mode 3, no probe) reads its programme
+ *   as 0 off, 1 on (spec 3 §9 prog): comfort in an on slot, nothing in an off slot.
  * - modified_auto, manual, easy, on: the node's set point.
  * - setback: the setback temperature of the setup (extra_options.setback_temp).
  * - boost, runback: the temperature they were started with, until their time is up.
@@ -67,6 +73,11 @@ export function pirEnabled(node: HeaterNode): boolean {
   return node.sensors.pir && node.setup.pir_enabled === true;
 }
 
+/** Sensor mode 3 (no probe) makes a heater a timer (spec 3 §3 "Reference lists"). */
+export function isTimer(node: HeaterNode): boolean {
+  return extraOptions(node).sensor_mode === TIMER_SENSOR_MODE;
+}
+
 /** The node reports an open window only when it has the sensor and detection is on. */
 export function windowDetected(node: HeaterNode): boolean {
   return node.sensors.window && node.setup.window_mode_enabled === true && node.windowOpen;
@@ -98,7 +109,8 @@ export function heaterTargetC(
       temp = node.boostTempC ?? node.comfC;
       break;
     case 'auto':
-      temp = programmeC(node, t);
+      if (isTimer(node)) temp = slotAt(node.prog, t) > 0 ? node.comfC : null;
+      else temp = programmeC(node, t);
       break;
     case 'setback':
       temp = setbackC(node);

@@ -8,7 +8,7 @@ import {
 import type { GatewayModel } from './model';
 import type { HeaterNode, MeterNode } from './node';
 import { progResol, progToWire, type WeekProg } from './programme';
-import { windowDetected } from './targets';
+import { isTimer, windowDetected } from './targets';
 import { formatTemp } from './units';
 
 /** One object at a realtime path, as published on `up{path}`; `json`, its JSON when known. */
@@ -38,9 +38,11 @@ export const STORAGE_LEVELS = 5;
 export function heaterStatus(model: GatewayModel, h: HeaterNode): Record<string, unknown> {
   const target = model.targetC(h);
   const boostEnd = h.boostEndMs === null ? null : deviceClockAt(h.boostEndMs, model.timezone);
+  // A timer in an off slot of its programme reports a set temperature of 0: off (spec 3 §2).
+  const timerOff = target === null && h.mode === 'auto' && isTimer(h);
   const status: Record<string, unknown> = {
     mode: h.mode,
-    stemp: formatTemp(target ?? h.stempC, h.units),
+    stemp: timerOff ? formatDecimal(0) : formatTemp(target ?? h.stempC, h.units),
     mtemp: formatTemp(h.roomC, h.units),
     units: h.units,
     comf_temp: formatTemp(h.comfC, h.units),

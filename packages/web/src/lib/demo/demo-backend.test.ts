@@ -287,6 +287,20 @@ test('timer heaters carry the timer-mode demo defaults (spec 3 §9)', () => {
   }
 });
 
+test('a timer heater in auto is on in the on slots of its programme and off (0) in the others, as the simulator runs it', () => {
+  // The office's water heater (de3000000000000006, addr 4), Paris: on 07:00–09:00 and 17:00–23:00 on weekdays.
+  let now = START;
+  const backend = createDemoBackend({ now: () => now });
+  const status = () =>
+    backend.handle('GET', '/api/v2/devs/de3000000000000006/htr/4/status').body as NodeStatus;
+  // 11:00 in Paris: an off slot.
+  expect(status()).toMatchObject({ mode: 'auto', stemp: '0.0', active: false });
+  now += 7 * 3_600_000;
+  backend.tick();
+  // 18:00 in Paris: on, heating to comfort.
+  expect(status()).toMatchObject({ mode: 'auto', stemp: '21.0', active: true });
+});
+
 describe('power reads', () => {
   const POWER = `/api/v2/devs/${FAMILY}/pmo/13/power`;
 
