@@ -97,7 +97,7 @@ export function useNodeConfig() {
     missing,
     loading: missing === undefined && (data.isPending || homes.isPending),
     // Spec 3 §8 node data load failure: the data-update error (the error toast, unless the
-    // server refused the read: 400, 409, spec 1 §8), and ruling D13: the page says the settings
+    // server refused the read, spec 1 §8), and ruling D13: the page says the settings
     // could not be loaded and offers Retry, with nothing to save.
     failed: missing === undefined && data.isError && !data.data,
     retry: () => void data.refetch(),

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { GroupedHome, NodeType } from '@hearth/protocol';
 import { nodeKey, nodesQueryOptions, useHomeDevices, type LiveNode } from '../../lib/devices';
-import { HttpError, needsOwnMessage, reportError } from '../../lib/http';
+import { HttpError, needsOwnMessage, reportRefusal } from '../../lib/http';
 import { setDiscovery } from './api/discovery-api';
 import { discoveryType, endsAfterFirstFind } from './model/discovery-rules';
 
@@ -11,14 +11,14 @@ const NODES_POLL_MS = 2_000;
 
 /**
  * Spec 2 §8: failing to stop discovery is the user-request error. The HTTP layer tells every
- * status but the 400 and 409 it leaves to the caller, told here.
+ * failure but a refusal (by the server's error code), left to the caller and told here.
  */
 function stopDiscovery(devId: string): Promise<void> {
   return setDiscovery(devId, false).then(
     () => undefined,
     (err: unknown) => {
       if (!(err instanceof HttpError)) throw err;
-      if (err.status === 400 || err.status === 409) reportError('userRequest');
+      reportRefusal(err, 'userRequest');
     },
   );
 }

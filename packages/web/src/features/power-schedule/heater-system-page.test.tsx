@@ -5,6 +5,7 @@ import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch
 import { signIn } from '../../test/session';
 import { Link, Route, Routes } from 'react-router-dom';
 import { renderWithApp } from '../../test/render';
+import { NOT_REFUSALS, REFUSALS, countToasts, errorBody } from '../../test/toast-count';
 import { useErrorToastStore } from '../../lib/http';
 import { LocationProbe } from '../../test/route-render';
 import { HeaterSystemPage } from './heater-system-page';
@@ -30,7 +31,7 @@ const HOMES = (owner: boolean): GroupedHome[] => [
   },
 ];
 
-function serve(owner: boolean, acmSetupStatus = 200) {
+function serve(owner: boolean, acmSetupStatus = 200, acmCode?: string) {
   const homes = HOMES(owner);
   const setup = () => json({ units: 'C', prog_resol: 0, away_offset: 2 });
   ({ calls } = installFakeFetch({
@@ -43,9 +44,7 @@ function serve(owner: boolean, acmSetupStatus = 200) {
     [`POST /api/v2/devs/${DEV}/htr/1/setup`]: () => json({}),
     [`POST /api/v2/devs/${DEV}/htr/2/setup`]: () => json({}),
     [`POST /api/v2/devs/${DEV}/acm/3/setup`]: () =>
-      acmSetupStatus === 200
-        ? json({})
-        : json({ statusCode: 400, error: 'validation_failed', message: 'bad' }, acmSetupStatus),
+      acmSetupStatus === 200 ? json({}) : json(errorBody(acmSetupStatus, acmCode), acmSetupStatus),
   }));
 }
 
@@ -144,25 +143,35 @@ describe('heater system settings (spec 2 §2, spec 3 §7)', () => {
     expect(JSON.parse(localStorage.getItem('htrSystemSortMethod') ?? '{}')).toEqual({ h1: 'name' });
   });
 
-  test("a refused storage heater's method is a user-request error, told once by the toast (spec 3 §8)", async () => {
-    serve(true, 400);
-    openPower(`/homes/h1/devs/${DEV}/system/acm/settings`);
-    const hall = await screen.findByRole('group', { name: 'Hall' });
-    fireEvent.click(within(hall).getByRole('radio', { name: '30 minutes' }));
-    await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('userRequest'));
-    await waitFor(() => expect(screen.queryByText('Saving…')).toBeNull());
-    expect(screen.queryByRole('alert')).toBeNull();
-  });
+  test.each(REFUSALS)(
+    "a storage heater's method refused (%i %s) is a user-request error, told once by the toast (spec 3 §8)",
+    async (status, code) => {
+      serve(true, status, code);
+      const told = countToasts();
+      openPower(`/homes/h1/devs/${DEV}/system/acm/settings`);
+      const hall = await screen.findByRole('group', { name: 'Hall' });
+      fireEvent.click(within(hall).getByRole('radio', { name: '30 minutes' }));
+      await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('userRequest'));
+      await waitFor(() => expect(screen.queryByText('Saving…')).toBeNull());
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(told()).toBe(1);
+    },
+  );
 
-  test("a storage heater's method failing with 503 is told once, by the toast (spec 1 §8)", async () => {
-    serve(true, 503);
-    openPower(`/homes/h1/devs/${DEV}/system/acm/settings`);
-    const hall = await screen.findByRole('group', { name: 'Hall' });
-    fireEvent.click(within(hall).getByRole('radio', { name: '30 minutes' }));
-    await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('userRequest'));
-    await waitFor(() => expect(screen.queryByText('Saving…')).toBeNull());
-    expect(screen.queryByRole('alert')).toBeNull();
-  });
+  test.each(NOT_REFUSALS)(
+    "a storage heater's method failing (%i %s) is told once, by the toast (spec 1 §8)",
+    async (status, code) => {
+      serve(true, status, code);
+      const told = countToasts();
+      openPower(`/homes/h1/devs/${DEV}/system/acm/settings`);
+      const hall = await screen.findByRole('group', { name: 'Hall' });
+      fireEvent.click(within(hall).getByRole('radio', { name: '30 minutes' }));
+      await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('userRequest'));
+      await waitFor(() => expect(screen.queryByText('Saving…')).toBeNull());
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(told()).toBe(1);
+    },
+  );
 
   test('an unknown home or device says so, and nothing of it is read (spec 3 §8)', async () => {
     serve(true);

@@ -14,7 +14,7 @@ import {
 } from './components/schedule-method-section';
 import './power-schedule.css';
 import { useCapabilities } from '../../lib/client-data';
-import { HttpError, reportError } from '../../lib/http';
+import { reportRefusal } from '../../lib/http';
 
 /**
  * Spec 2 §2 / spec 3 §2 heater system settings (/homes/{homeId}/devs/{devId}/system/{nodeType}/
@@ -81,10 +81,9 @@ function LimitForm({ devId, initial }: { devId: string; initial: string }) {
       return queryClient.invalidateQueries({ queryKey: powerKeys.heaterLimit(devId) });
     },
     // Spec 3 §8: a failed save is a user-request error, told once by the toast. The HTTP layer
-    // tells every failure but a refusal (400, 409), which it leaves to the caller.
+    // tells every failure but a refusal (by the server's error code), left to the caller.
     onError: (error: unknown) => {
-      if (error instanceof HttpError && (error.status === 400 || error.status === 409))
-        reportError('userRequest');
+      reportRefusal(error, 'userRequest');
       msg.clear();
     },
   });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { NOT_REFUSALS, REFUSALS, countToasts, errorBody } from '../../test/toast-count';
 import { installFakeFetch, json } from '../../test/fake-fetch';
 import { renderRoute } from '../../test/route-render';
 import { signIn } from '../../test/session';
@@ -51,14 +52,16 @@ describe('privacy-policy-update dialog (spec 1 §2)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  test.each([400, 409, 500])(
-    'a %i when accepting is the global userRequest error (spec 1 §8)',
-    async (status) => {
-      answer = () => json({ message: 'no', statusCode: status, error: 'x' }, status);
+  test.each([...REFUSALS, ...NOT_REFUSALS])(
+    "a %i %s when accepting is the global userRequest error, told once (spec 1 §8): the server's code says who tells it",
+    async (status, code) => {
+      answer = () => json(errorBody(status, code), status);
       const dialog = await openDialog();
+      const told = countToasts();
       fireEvent.click(within(dialog).getByRole('checkbox'));
       fireEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
       await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('userRequest'));
+      expect(told()).toBe(1);
       expect(screen.getByRole('dialog')).toBeInTheDocument();
     },
   );

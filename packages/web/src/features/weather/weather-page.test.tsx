@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
+import { NOT_REFUSALS, REFUSALS, countToasts, errorBody } from '../../test/toast-count';
 import { installFakeFetch, json } from '../../test/fake-fetch';
 import { renderWithApp } from '../../test/render';
 import { tokenExpiringIn } from '../../test/tokens';
@@ -24,14 +25,19 @@ const forecast = {
   lon: 2.2,
 };
 
-function show(geo: Record<string, unknown>, weatherStatus = 200, path = '/homes/h1/weather') {
+function show(
+  geo: Record<string, unknown>,
+  weatherStatus = 200,
+  path = '/homes/h1/weather',
+  weatherCode?: string,
+) {
   const fetches = installFakeFetch({
     'GET /api/v2/grouped_devs': () => json([home('h1', 'Casa', ['0123456789abcdef01'])]),
     'GET /api/v2/groups/h1/geo_data': () => json(geo),
     'GET /webapp/v2/weather/': () =>
       weatherStatus === 200
         ? json(forecast)
-        : json({ message: 'no', statusCode: weatherStatus, error: 'x' }, weatherStatus),
+        : json(errorBody(weatherStatus, weatherCode), weatherStatus),
   });
   renderWithApp(
     <Routes>
@@ -101,12 +107,15 @@ test('placeOf needs all three fields', () => {
   expect(placeOf(undefined)).toBeUndefined();
 });
 
-test.each([400, 409])(
-  'a weather fetch answered %i is the dataUpdate error (spec 1 §8)',
-  async (status) => {
+test.each([...REFUSALS, ...NOT_REFUSALS])(
+  "a weather fetch answered %i %s is the dataUpdate error, told once (spec 1 §8): the server's code says who tells it",
+  async (status, code) => {
     useErrorToastStore.getState().dismiss();
-    const { calls } = show({ city: 'Barcelona', zip: '08001', country: 'ES' }, status);
+    const told = countToasts();
+    const place = { city: 'Barcelona', zip: '08001', country: 'ES' };
+    const { calls } = show(place, status, '/homes/h1/weather', code);
     await vi.waitFor(() => expect(useErrorToastStore.getState().kind).toBe('dataUpdate'));
+    expect(told()).toBe(1);
     expect(calls.some((c) => c.url.includes('/webapp/v2/weather/'))).toBe(true);
     expect(screen.queryByTestId('weather-temp')).toBeNull();
   },

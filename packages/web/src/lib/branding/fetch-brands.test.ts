@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { installFakeFetch, json } from '../../test/fake-fetch';
 import { useErrorToastStore } from '../http';
+import { NOT_REFUSALS, REFUSALS, countToasts, errorBody } from '../../test/toast-count';
 import { useBrandingStore } from './branding-store';
 import { fetchBrands } from './fetch-brands';
 
@@ -50,4 +51,17 @@ describe('fetchBrands', () => {
     await expect(fetchBrands()).rejects.toThrow();
     expect(useErrorToastStore.getState().kind).toBe('dataUpdate');
   });
+
+  test.each([...REFUSALS, ...NOT_REFUSALS])(
+    "a %i with code %s is the dataUpdate error, told once: the server's code says who tells it",
+    async (status, code) => {
+      installFakeFetch({
+        'GET /webapp/v3/json/brands.json': () => json(errorBody(status, code), status),
+      });
+      const told = countToasts();
+      await expect(fetchBrands()).rejects.toThrow();
+      expect(useErrorToastStore.getState().kind).toBe('dataUpdate');
+      expect(told()).toBe(1);
+    },
+  );
 });

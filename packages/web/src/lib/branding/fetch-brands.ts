@@ -1,4 +1,4 @@
-import { http, HttpError, reportError } from '../http';
+import { http, reportError, reportRefusal } from '../http';
 import { whenIdle } from '../platform/when-idle';
 import { useBrandingStore } from './branding-store';
 
@@ -18,9 +18,8 @@ export async function fetchBrands(): Promise<void> {
     .request<unknown>('/webapp/v3/json/brands.json', { auth: false })
     .catch((error: unknown) => {
       // Spec 1 §8: a failed branding fetch is the dataUpdate error; the HTTP layer shows it
-      // but for the 400 and 409 it leaves to the caller.
-      if (error instanceof HttpError && (error.status === 400 || error.status === 409))
-        reportError('dataUpdate');
+      // but for a refusal (by the server's error code), which it leaves to the caller.
+      reportRefusal(error, 'dataUpdate');
       throw error;
     });
   await idle();

@@ -1,13 +1,13 @@
 import type { PmoSystem } from '@hearth/protocol';
 import { useQuery } from '@tanstack/react-query';
-import { http, HttpError, reportError } from '../http';
+import { http, reportRefusal } from '../http';
 import { deviceKeys } from './keys';
 
 /**
  * The device's power system (docs/wire-contract.md §5 GET /pmo_system), for a screen that changes its main
  * circuit where no realtime snapshot has brought it: a save then keeps the max power
  * configuration as it is. Spec 2 §8: failing to load it is the dataUpdate error; the HTTP layer
- * tells every status but the 400 and 409 it leaves to the caller, told here.
+ * tells every failure but a refusal (by error code), left to the caller and told here.
  */
 export function usePmoSystem(devId: string, enabled = true) {
   return useQuery({
@@ -17,8 +17,7 @@ export function usePmoSystem(devId: string, enabled = true) {
       http
         .request<PmoSystem>(`/api/v2/devs/${encodeURIComponent(devId)}/pmo_system`, { signal })
         .catch((err: unknown) => {
-          if (err instanceof HttpError && (err.status === 400 || err.status === 409))
-            reportError('dataUpdate');
+          reportRefusal(err, 'dataUpdate');
           throw err;
         }),
     retry: false,

@@ -3,7 +3,7 @@ import { needsOwnMessage } from '../http';
 
 /**
  * Spec 1 §8, 3 §8: a read that failed is the data-update error. The error toast says so for
- * most failures; this line says it for those the HTTP layer leaves to the screen (400, 409,
+ * most failures; this line says it for those the HTTP layer leaves to the screen (refusals,
  * quiet reads), and nothing otherwise, so that it is told once.
  */
 export function ReadFailedLine({ error }: { error: unknown }) {

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { installFakeFetch, json } from '../../../test/fake-fetch';
 import { useErrorToastStore } from '../../../lib/http';
+import { NOT_REFUSALS, REFUSALS, countToasts, errorBody } from '../../../test/toast-count';
 import { formatServerVersion, useServerVersion, type ServerVersion } from './version';
 
 describe('formatServerVersion', () => {
@@ -40,4 +41,20 @@ describe('a failed read of the server version (spec 1 §8)', () => {
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(useErrorToastStore.getState().kind).toBe('dataUpdate');
   });
+
+  test.each([...REFUSALS, ...NOT_REFUSALS])(
+    "%i with code %s is the dataUpdate error, told once: the server's code says who tells it",
+    async (status, code) => {
+      installFakeFetch({ 'GET /version': () => json(errorBody(status, code), status) });
+      const told = countToasts();
+      const client = new QueryClient();
+      const wrapper = ({ children }: { children: ReactNode }) => (
+        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      );
+      const { result } = renderHook(() => useServerVersion(), { wrapper });
+      await waitFor(() => expect(result.current.isError).toBe(true));
+      expect(useErrorToastStore.getState().kind).toBe('dataUpdate');
+      expect(told()).toBe(1);
+    },
+  );
 });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { http, HttpError, reportError } from '../../../lib/http';
+import { http, reportRefusal } from '../../../lib/http';
 
 export interface ServerVersion {
   major: string;
@@ -10,15 +10,14 @@ export interface ServerVersion {
 
 /**
  * GET /version; a failure shows the dataUpdate error (spec 1 §8): the HTTP layer shows it, but
- * for the 400 and 409 it leaves to the caller, shown here.
+ * for a refusal (by the server's error code), left to the caller and shown here.
  */
 export function useServerVersion() {
   return useQuery({
     queryKey: ['server-version'],
     queryFn: ({ signal }) =>
       http.request<ServerVersion>('/version', { auth: false, signal }).catch((error: unknown) => {
-        if (error instanceof HttpError && (error.status === 400 || error.status === 409))
-          reportError('dataUpdate');
+        reportRefusal(error, 'dataUpdate');
         throw error;
       }),
     staleTime: Infinity,

@@ -13,7 +13,7 @@ import {
   type HomeDevice,
   type LiveNode,
 } from '../../../lib/devices';
-import { HttpError, reportError } from '../../../lib/http';
+import { reportRefusal } from '../../../lib/http';
 import { useStaleSince } from '../../../lib/socket/data-age';
 import { createEditBuffer } from '../model/edit-buffer';
 import { TableRow, type EditField, type RowEdits } from './node-table-row';
@@ -68,10 +68,9 @@ export function NodeTable({
           const { [key]: _refused, ...rest } = prev;
           return rest;
         });
-        // Other failures already reached the global toast (HTTP layer); a refusal (400, 409)
+        // Other failures already reached the global toast (HTTP layer); a refusal (by error code)
         // is ours to tell (spec 3 §8).
-        if (error instanceof HttpError && (error.status === 400 || error.status === 409))
-          reportError('userRequest');
+        reportRefusal(error, 'userRequest');
       });
     }, TABLE_EDIT_DEBOUNCE_MS);
   }

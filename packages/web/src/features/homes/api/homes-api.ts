@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { http, HttpError, reportError } from '../../../lib/http';
+import { http, reportRefusal } from '../../../lib/http';
 
 const enc = encodeURIComponent;
 const group = (homeId: string, suffix: string) => `/api/v2/groups/${enc(homeId)}${suffix}`;
@@ -71,15 +71,14 @@ export interface Guest {
 
 /**
  * Spec 2 §8: a failed guest list read is the dataUpdate error. The HTTP layer shows it, but
- * for the 400 and 409 it leaves to the caller (spec 1 §8), shown here.
+ * for a refusal (spec 1 §8, told by the server's error code), shown here.
  */
 export async function getGuests(homeId: string): Promise<Guest[]> {
   try {
     const got = await http.request<{ guest_users?: Guest[] }>(group(homeId, '/guest_users'));
     return got.guest_users ?? [];
   } catch (error) {
-    if (error instanceof HttpError && (error.status === 400 || error.status === 409))
-      reportError('dataUpdate');
+    reportRefusal(error, 'dataUpdate');
     throw error;
   }
 }

@@ -5,12 +5,12 @@ import {
   type TemperatureUnits,
 } from '@hearth/protocol';
 import { postBoost, postRunback, postStatus, type NodeRef } from '../../../lib/devices';
-import { HttpError, reportError } from '../../../lib/http';
+import { reportRefusal } from '../../../lib/http';
 import { getLastOnMode, setLastOnMode } from './last-on-mode';
 
 /**
  * Spec 3 §8: a failed write is a user-request error. The HTTP layer tells the user of every
- * failure but a refusal (400, 409), which it leaves to the caller: this screen tells it the
+ * failure but a refusal (by error code), which it leaves to the caller: this screen tells it the
  * same way, as the table view does. Resolves whether the write was taken; the device state
  * stands either way.
  */
@@ -18,8 +18,7 @@ function written(request: Promise<unknown>): Promise<boolean> {
   return request.then(
     () => true,
     (error: unknown) => {
-      if (error instanceof HttpError && (error.status === 400 || error.status === 409))
-        reportError('userRequest');
+      reportRefusal(error, 'userRequest');
       return false;
     },
   );

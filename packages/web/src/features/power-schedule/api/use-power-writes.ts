@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MaxPowerType, PowerProfile, PowerSlot } from '@hearth/protocol';
-import { HttpError, reportError } from '../../../lib/http';
+import { reportRefusal } from '../../../lib/http';
 import { postExtraData, postPmoSystem, powerKeys, type ExtraData } from './power-api';
 
 export interface PowerConfig {
@@ -40,10 +40,9 @@ export function usePowerWrites(homeId: string, extra: ExtraData, devs: readonly 
       );
     },
     // Spec 3 §8: a failed save is a user-request error. The HTTP layer tells every failure but
-    // a refusal (400, 409), which it leaves to the caller: told here the same way.
+    // a refusal (by the server's error code), which it leaves to the caller: told here alike.
     onError: (error: unknown) => {
-      if (error instanceof HttpError && (error.status === 400 || error.status === 409))
-        reportError('userRequest');
+      reportRefusal(error, 'userRequest');
     },
     onSuccess: () =>
       Promise.all([

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeSetup, type LiveNode } from '../../../lib/devices';
-import { HttpError, reportError } from '../../../lib/http';
+import { HttpError, reportRefusal } from '../../../lib/http';
 import {
   SCHEDULE_METHODS,
   homeMethodNodes,
@@ -31,9 +31,9 @@ function useMethodWrite() {
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
       // Spec 3 §8: a failed schedule method save is a user-request error, told once by the
-      // toast. The HTTP layer shows it for every failure but a refusal (400, 409), which it
+      // toast. The HTTP layer shows it for every failure but a refusal (by error code), which it
       // leaves to us.
-      if (err.status === 400 || err.status === 409) reportError('userRequest');
+      reportRefusal(err, 'userRequest');
       setOutcome(undefined);
     }
   };

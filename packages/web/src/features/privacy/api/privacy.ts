@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PrivacyResponse } from '@hearth/protocol';
-import { http, HttpError, reportError } from '../../../lib/http';
+import { http, reportRefusal } from '../../../lib/http';
 
 const privacyKey = (userId: string) => ['privacy', userId] as const;
 
@@ -21,7 +21,7 @@ export function usePrivacy(userId: string) {
 
 /**
  * Accepting is sent for the user id; a failure is a global userRequest error (spec 1 §8): the
- * HTTP layer shows it, but for the 400 and 409 it leaves to the caller, shown here.
+ * HTTP layer shows it, but for a refusal (by error code) it leaves to the caller, shown here.
  */
 export function useAcceptPrivacy(userId: string) {
   const client = useQueryClient();
@@ -33,8 +33,7 @@ export function useAcceptPrivacy(userId: string) {
       }),
     onSuccess: (answer) => client.setQueryData(privacyKey(userId), answer),
     onError: (error) => {
-      if (error instanceof HttpError && (error.status === 400 || error.status === 409))
-        reportError('userRequest');
+      reportRefusal(error, 'userRequest');
     },
   });
 }

@@ -111,7 +111,7 @@ function combineSamples(
   return {
     pending: results.some((r) => r.isPending),
     error: results.some((r) => r.isError),
-    // Spec 1 §8: the error toast tells a failed read (data-update) unless it was a 400 or 409.
+    // Spec 1 §8: the error toast tells a failed read (data-update) unless it was a refusal.
     ownMessage: results.some((r) => r.isError && needsOwnMessage(r.error)),
     data: results.map((r) => r.data),
   };

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Prog, ScheduleResolution, SnapshotNode } from '@hearth/protocol';
-import { HttpError, reportError } from '../../../lib/http';
+import { reportRefusal } from '../../../lib/http';
 import { progForNode, type ScheduleTarget } from '../model/schedule-model';
 import {
   postProg,
@@ -12,12 +12,11 @@ import {
 
 /**
  * Spec 3 §8: a failed save of the schedule or the programme temperatures is a user-request
- * error. The HTTP layer tells every failure but a refusal (400, 409), which it leaves to the
- * caller: a refusal is told here the same way.
+ * error. The HTTP layer tells every failure but a refusal (by the server's error code), which
+ * it leaves to the caller: a refusal is told here the same way.
  */
-function reportRefusal(error: unknown): void {
-  if (error instanceof HttpError && (error.status === 400 || error.status === 409))
-    reportError('userRequest');
+function tellRefusal(error: unknown): void {
+  reportRefusal(error, 'userRequest');
 }
 
 /** Every write goes to each selected node; failures reach the global error toast (spec 3 §8). */
@@ -36,13 +35,13 @@ export function useScheduleWrites(
     mutationFn: (p: Prog) =>
       Promise.all(targets.map((t) => postProg(t.devId, t.type, t.addr, progForNode(p, t.node)))),
     onSuccess: refresh,
-    onError: reportRefusal,
+    onError: tellRefusal,
   });
   const temps = useMutation({
     mutationFn: (body: ProgTemps) =>
       Promise.all(targets.map((t) => postProgTemps(t.devId, t.type, t.addr, body))),
     onSuccess: refresh,
-    onError: reportRefusal,
+    onError: tellRefusal,
   });
   const resolution = useMutation({
     mutationFn: async ({ to, p }: { to: ScheduleResolution; p: Prog }) => {
@@ -53,7 +52,7 @@ export function useScheduleWrites(
     },
     // Also after a failure: some nodes may have taken the change before one refused it.
     onSettled: refresh,
-    onError: reportRefusal,
+    onError: tellRefusal,
   });
   return { prog, temps, resolution };
 }

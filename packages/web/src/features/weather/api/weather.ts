@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { WeatherResponse } from '@hearth/protocol';
 import { deviceKeys } from '../../../lib/devices';
-import { http, HttpError, reportError } from '../../../lib/http';
+import { http, reportRefusal } from '../../../lib/http';
 
 /** The home's place, as geo_data holds it (spec 2 §3). */
 export interface Place {
@@ -50,9 +50,8 @@ export function getWeather(place: Place, lang: string, signal?: AbortSignal) {
     .request<WeatherResponse>(`/webapp/v2/weather/?${q.toString()}`, { signal })
     .catch((error: unknown) => {
       // Spec 1 §8: a failed weather fetch is the dataUpdate error; the HTTP layer shows it but
-      // for the 400 and 409 it leaves to the caller, shown here.
-      if (error instanceof HttpError && (error.status === 400 || error.status === 409))
-        reportError('dataUpdate');
+      // for a refusal (the server's error code says), which it leaves to the caller.
+      reportRefusal(error, 'dataUpdate');
       throw error;
     });
 }
