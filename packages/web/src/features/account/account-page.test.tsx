@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { brandKeyOf, SUCCESS_TOAST_MS, TEXT_CONTRAST_MIN } from '@hearth/protocol';
 import { installFakeFetch, json } from '../../test/fake-fetch';
+import { errorBody } from '../../test/toast-count';
 import { renderRoute } from '../../test/route-render';
 import { signIn } from '../../test/session';
 import { useErrorToastStore } from '../../lib/http';
@@ -22,6 +23,10 @@ const refusal = () => json({ message: 'wrong password', statusCode: 400, error: 
 const taken = () =>
   json({ message: 'already registered', statusCode: 409, error: 'already_registered' }, 409);
 const serverError = () => json({ message: 'x', statusCode: 500, error: 'x' }, 500);
+// The server's code decides (lib/http refusal.ts): the wrong password is validation_failed, and
+// a 400 whose code is no refusal is told as any failure.
+const wrongPassword = () => json(errorBody(400, 'validation_failed'), 400);
+const failedAs400 = () => json(errorBody(400, 'internal_error'), 400);
 const noAnswer = () => Promise.reject(new TypeError('network down'));
 
 beforeEach(() => {
@@ -49,7 +54,9 @@ describe('account failures are toasts (spec 1 §8)', () => {
   test.each([
     ['a refusal', 'errors.changeEmail', refusal],
     ['an address that already has an account', 'errors.changeEmail', taken],
+    ['the wrong password', 'errors.changeEmail', wrongPassword],
     ['a server error', 'errors.request', serverError],
+    ['a 400 whose code is no refusal', 'errors.request', failedAs400],
     ['no answer', 'errors.request', noAnswer],
   ])('change e-mail: %s is %s', async (_, key, respond) => {
     answer = respond;
@@ -63,7 +70,10 @@ describe('account failures are toasts (spec 1 §8)', () => {
 
   test.each([
     ['a refusal', 'errors.changePassword', refusal],
+    ['the wrong password', 'errors.changePassword', wrongPassword],
     ['a server error', 'errors.request', serverError],
+    ['a 400 whose code is no refusal', 'errors.request', failedAs400],
+    ['a conflict, which is no bad input', 'errors.request', taken],
   ])('change password: %s is %s', async (_, key, respond) => {
     answer = respond;
     open('password');
@@ -132,16 +142,23 @@ describe('account deletion failure (spec 1 §8)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
   }
 
-  test('a refused password closes the modal silently and keeps the session', async () => {
-    answer = refusal;
+  test.each([
+    ['a refusal', refusal],
+    ['the wrong password', wrongPassword],
+  ])('%s closes the modal silently and keeps the session', async (_, respond) => {
+    answer = respond;
     confirmDeletion();
     await waitFor(() => expect(screen.queryByTestId('delete-dialog')).toBeNull());
     expect(useErrorToastStore.getState()).toMatchObject({ message: null, kind: null });
     expect(useSessionStore.getState().token).not.toBeNull();
   });
 
-  test('any other failure closes the modal with the request toast', async () => {
-    answer = serverError;
+  test.each([
+    ['a server error', serverError],
+    ['a 400 whose code is no refusal', failedAs400],
+    ['a conflict', taken],
+  ])('any other failure (%s) closes the modal with the request toast', async (_, respond) => {
+    answer = respond;
     confirmDeletion();
     await waitFor(() => expect(useErrorToastStore.getState().message).toBe('errors.request'));
     expect(screen.queryByTestId('delete-dialog')).toBeNull();

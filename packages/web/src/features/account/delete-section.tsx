@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { PasswordInput, useUserId } from '../../lib/accounts';
 import { useSessionStore } from '../../lib/session/session-store';
 import { Dialog } from '../../lib/ui/dialog';
-import { HttpError, reportErrorMessage } from '../../lib/http';
+import { isBadInput, reportErrorMessage } from '../../lib/http';
 import { useDeleteAccount } from './api/account';
 
 /** Configuration section: delete the account after confirming with the password. */
@@ -27,8 +27,7 @@ export function DeleteSection() {
         // other failure also tells that the request could not be sent.
         onError: (error) => {
           setOpen(false);
-          if (!(error instanceof HttpError && error.status === 400))
-            reportErrorMessage('errors.request');
+          if (!isBadInput(error)) reportErrorMessage('errors.request');
         },
       },
     );

@@ -11,7 +11,7 @@ import {
   useUserId,
   type FormProblem,
 } from '../../lib/accounts';
-import { HttpError, reportErrorMessage } from '../../lib/http';
+import { isRefusal, reportErrorMessage } from '../../lib/http';
 import { useChangeEmail } from './api/account';
 
 /** Change e-mail: new address and password; the new address gets a confirmation link. */
@@ -46,11 +46,7 @@ export function EmailForm({ onDone }: { onDone: (message: string) => void }) {
         // Spec 1 §8: a refusal (400: wrong password, bad input; 409: the new address already
         // has an account) is the changeEmail toast; any other failure the request toast.
         onError: (error) =>
-          reportErrorMessage(
-            error instanceof HttpError && (error.status === 400 || error.status === 409)
-              ? 'errors.changeEmail'
-              : 'errors.request',
-          ),
+          reportErrorMessage(isRefusal(error) ? 'errors.changeEmail' : 'errors.request'),
       },
     );
   };

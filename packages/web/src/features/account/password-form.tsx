@@ -9,7 +9,7 @@ import {
   useUserId,
   type FormProblem,
 } from '../../lib/accounts';
-import { HttpError, reportErrorMessage } from '../../lib/http';
+import { isBadInput, reportErrorMessage } from '../../lib/http';
 import { useChangePassword } from './api/account';
 
 /** Change password: current, new and repeat; the new one follows the registration rule. */
@@ -41,11 +41,7 @@ export function PasswordForm({ onDone }: { onDone: (message: string) => void }) 
         // Spec 1 §8: a refusal (400: wrong password, bad input) is the changePassword toast; any other
         // failure the request toast.
         onError: (error) =>
-          reportErrorMessage(
-            error instanceof HttpError && error.status === 400
-              ? 'errors.changePassword'
-              : 'errors.request',
-          ),
+          reportErrorMessage(isBadInput(error) ? 'errors.changePassword' : 'errors.request'),
       },
     );
   };

@@ -12,6 +12,7 @@ import {
   LOGIN_ERROR_TOAST_MS,
 } from '@hearth/protocol';
 import { installFakeFetch, json } from '../../test/fake-fetch';
+import { countToasts, errorBody } from '../../test/toast-count';
 import { renderWithApp } from '../../test/render';
 import { tokenExpiringIn } from '../../test/tokens';
 import { useSessionStore } from '../../lib/session/session-store';
@@ -49,7 +50,11 @@ function renderLogin() {
   );
 }
 
-function tokenRoute(status: number) {
+/** The token endpoint's answer: a 401 says `unauthorized` (a wrong user or password). */
+function tokenRoute(
+  status: number,
+  code: string | undefined = status === 401 ? 'unauthorized' : undefined,
+) {
   return installFakeFetch({
     'POST /client/token': () =>
       status === 200
@@ -59,7 +64,7 @@ function tokenRoute(status: number) {
             expires_in: 14400,
             token_type: 'bearer',
           })
-        : json({ message: 'bad credentials', statusCode: status, error: 'unauthorized' }, status),
+        : json({ ...errorBody(status, code), message: 'bad credentials' }, status),
   });
 }
 
@@ -211,6 +216,42 @@ describe('login page', () => {
       await userEvent.type(screen.getByLabelText('Password'), 'secret1{Enter}');
       await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('userRequest'));
       expect(screen.queryByTestId('login-error')).not.toBeInTheDocument();
+    },
+  );
+
+  test.each([
+    [400, 'validation_failed'],
+    [400, 'invalid_request'],
+    [409, 'already_registered'],
+    [409, 'internal_error'],
+    [502, 'bad_gateway'],
+  ])(
+    "the server's code decides: %i %s is the global userRequest error, told once",
+    async (status, code) => {
+      tokenRoute(status, code);
+      renderLogin();
+      await userEvent.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+      const told = countToasts();
+      await userEvent.type(screen.getByLabelText('Password'), 'secret1{Enter}');
+      await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('userRequest'));
+      expect(told()).toBe(1);
+      expect(screen.queryByText('Wrong user or password, please retry')).not.toBeInTheDocument();
+    },
+  );
+
+  test.each([
+    [401, 'unauthorized'],
+    [401, 'invalid_grant'],
+    [401, undefined],
+  ])(
+    'refused credentials (%i %s) are the wrong-credentials warning, no toast',
+    async (status, code) => {
+      tokenRoute(status, code);
+      renderLogin();
+      await userEvent.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+      await userEvent.type(screen.getByLabelText('Password'), 'secret1{Enter}');
+      expect(await screen.findByText('Wrong user or password, please retry')).toBeInTheDocument();
+      expect(useErrorToastStore.getState().kind).toBeNull();
     },
   );
 

@@ -8,8 +8,8 @@ import {
 } from '@hearth/protocol';
 import { BUILD_YEAR } from '../../lib/build-year';
 import { BrandMainLogo } from '../../lib/branding/brand-main-logo';
-import { reportError, useErrorToastStore } from '../../lib/http/error-store';
-import { HttpError } from '../../lib/http/errors';
+import { useErrorToastStore } from '../../lib/http/error-store';
+import { refusalOf, reportRefusal } from '../../lib/http/refusal';
 import { useSessionStore } from '../../lib/session/session-store';
 import { Toast } from '../../lib/ui/toast';
 import { login } from './api/login';
@@ -126,15 +126,15 @@ export function LoginScreen({
       (error: unknown) => {
         sending.current = false;
         setPending(false);
-        // Spec 1 §8: a 401 is the wrong-credentials warning; any other failure is the global
-        // userRequest error, which the HTTP layer has already shown except for the 400 and 409
-        // it leaves to the caller.
-        const status = error instanceof HttpError ? error.status : undefined;
+        // Spec 1 §8: refused credentials (401) are the wrong-credentials warning, but for an
+        // address not confirmed yet; any other failure is the global userRequest error, which
+        // the HTTP layer has already shown except for a refusal it leaves to the caller.
+        const refusal = refusalOf(error);
         const notConfirmed =
-          error instanceof HttpError && error.body?.error === 'email_not_confirmed';
-        setWrongCredentials(status === 401 && !notConfirmed);
+          refusal.kind === 'unauthorized' && refusal.code === 'email_not_confirmed';
+        setWrongCredentials(refusal.kind === 'unauthorized' && !notConfirmed);
         setUnconfirmed(notConfirmed ? { email: username, sent: 'no' } : null);
-        if (status === 400 || status === 409) reportError('userRequest');
+        reportRefusal(error, 'userRequest');
       },
     );
   };

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
 import { renderRoute } from '../../test/route-render';
+import { errorBody } from '../../test/toast-count';
 import { useErrorToastStore } from '../../lib/http';
 import { InviteConfirmPage } from './password-confirm-page';
 
@@ -118,4 +119,24 @@ describe('a password the server refuses leaves the invite link usable', () => {
     );
     expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
   });
+
+  test.each([
+    [400, 'internal_error'],
+    [409, 'already_registered'],
+    [500, undefined],
+  ])(
+    "the server's code decides: %i %s is no refused password, the invite fails",
+    async (status, code) => {
+      installFakeFetch({
+        'POST /api/v2/users/g1/invite_confirmation': () => json(errorBody(status, code), status),
+      });
+      invite();
+      fireEvent.click(screen.getByLabelText(/I accept the terms/));
+      fill('guest_pw1', 'guest_pw1');
+      fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+      expect(await screen.findByTestId('form-error')).toHaveTextContent(
+        'The invitation could not be confirmed',
+      );
+    },
+  );
 });

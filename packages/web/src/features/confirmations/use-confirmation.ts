@@ -3,7 +3,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { CONFIRMATION_REDIRECT_MS } from '@hearth/protocol';
 import { useLater } from '../../lib/accounts';
 import { useBrandingStore } from '../../lib/branding';
-import { HttpError } from '../../lib/http';
+import { isBadInput } from '../../lib/http';
 import { useConfirm, type ConfirmCall } from './api/confirm';
 
 export type Outcome = 'pending' | 'success' | 'error';
@@ -37,14 +37,14 @@ export function useConfirmation(userParam: 'user' | 'userid' = 'user') {
     later(() => navigate('/login', { replace: true }), CONFIRMATION_REDIRECT_MS);
   };
   /**
-   * `onRefused` may take a 400 (the server refused what the user typed, the link still holds)
-   * and answer true to leave the form open for another try.
+   * `onRefused` may take a refusal of bad input (400: the server refused what the user typed,
+   * the link still holds) and answer true to leave the form open for another try.
    */
   const run = (c: ConfirmCall, onRefused?: () => boolean) =>
     confirm.mutate(c, {
       onSuccess: () => settle('success'),
       onError: (error) => {
-        if (error instanceof HttpError && error.status === 400 && onRefused?.()) return;
+        if (isBadInput(error) && onRefused?.()) return;
         settle('error');
       },
     });

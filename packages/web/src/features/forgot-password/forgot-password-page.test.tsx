@@ -2,6 +2,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { brandKeyOf, SUCCESS_BACK_DELAY_MS } from '@hearth/protocol';
 import { installFakeFetch, json } from '../../test/fake-fetch';
+import { errorBody } from '../../test/toast-count';
 import { renderRoute } from '../../test/route-render';
 import { useErrorToastStore } from '../../lib/http';
 import { FALLBACK_BRAND_KEY, useBrandingStore } from '../../lib/branding/branding-store';
@@ -28,6 +29,14 @@ function send() {
 test.each([
   ['a refusal', 'forgotPassword', () => json({ message: 'no', statusCode: 400, error: 'x' }, 400)],
   ['a server error', 'request', () => json({ message: 'x', statusCode: 500, error: 'x' }, 500)],
+  ['bad input', 'forgotPassword', () => json(errorBody(400, 'validation_failed'), 400)],
+  ['an unknown address', 'forgotPassword', () => json(errorBody(404, 'not_found'), 404)],
+  ['too many mails', 'forgotPassword', () => json(errorBody(429, 'too_many_attempts'), 429)],
+  [
+    'a 409 whose code says the server failed',
+    'request',
+    () => json(errorBody(409, 'internal_error'), 409),
+  ],
   ['no answer', 'request', () => Promise.reject(new TypeError('network down'))],
 ])('%s is the errors.%s toast (spec 1 §8), not a line in the form', async (_, key, respond) => {
   answer = respond;

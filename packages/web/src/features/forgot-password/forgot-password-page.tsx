@@ -14,7 +14,7 @@ import {
   useLater,
   type FormProblem,
 } from '../../lib/accounts';
-import { HttpError, reportErrorMessage } from '../../lib/http';
+import { refusalOf, reportErrorMessage } from '../../lib/http';
 import { useForgotPassword } from './api/forgot-password';
 
 /** Forgot password (spec 1 §2): e-mail, Send, Cancel; 5 s of confirmation, then back. */
@@ -43,13 +43,11 @@ export function ForgotPasswordPage() {
           setSent(true);
           later(() => goBack(navigate), SUCCESS_BACK_DELAY_MS);
         },
-        // Spec 1 §8: a refusal is the forgotPassword toast; no answer or a server error is
-        // the request toast.
+        // Spec 1 §8: a refusal (bad input, an unknown address, too many mails) is the
+        // forgotPassword toast; no answer or a server error is the request toast.
         onError: (error) =>
           reportErrorMessage(
-            error instanceof HttpError && error.status > 0 && error.status < 500
-              ? 'errors.forgotPassword'
-              : 'errors.request',
+            refusalOf(error).kind === 'request-error' ? 'errors.request' : 'errors.forgotPassword',
           ),
       },
     );

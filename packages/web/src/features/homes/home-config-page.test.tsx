@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { GroupedHome } from '@hearth/protocol';
 import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
+import { errorBody } from '../../test/toast-count';
 import { devData, fakeSockets } from '../../test/fake-devices';
 import { renderRoute } from '../../test/route-render';
 import { signIn } from '../../test/session';
@@ -19,12 +20,14 @@ const dev = (dev_id: string) => ({
 let homes: GroupedHome[];
 let calls: RecordedCall[];
 let presenceStatus = 200;
+let presenceCode: string | undefined = 'too_many_changes';
 let presenceReadStatus = 200;
 
 beforeEach(() => {
   signIn();
   homes = [{ id: 'h1', name: 'Attic', owner: true, devs: [dev(A), dev(B)] }];
   presenceStatus = 200;
+  presenceCode = 'too_many_changes';
   presenceReadStatus = 200;
   ({ calls } = installFakeFetch({
     'GET /api/v2/grouped_devs': () => json(homes),
@@ -37,10 +40,7 @@ beforeEach(() => {
         ? json({ email: 'ana@example.com', enabled: false, excluded_nodes: [] })
         : json({ message: 'down', statusCode: presenceReadStatus, error: 'x' }, presenceReadStatus),
     'POST /api/notifications/v1/h1/presence/config': () =>
-      json(
-        { message: 'too many', statusCode: presenceStatus, error: 'too_many_changes' },
-        presenceStatus,
-      ),
+      json({ ...errorBody(presenceStatus, presenceCode), message: 'too many' }, presenceStatus),
     'POST /api/notifications/v1/h1/test': () => json({}),
   }));
 });
@@ -121,6 +121,27 @@ describe('home system config', () => {
     // The refused change is not shown as made: the flag reads as the home still has it.
     expect(toggle).not.toBeChecked();
   });
+
+  test.each([
+    [429, 'too_many_changes', /maximum number of changes/],
+    [429, undefined, /maximum number of changes/],
+    [400, 'validation_failed', /Your request could not be processed/],
+    [503, 'internal_error', /Your request could not be processed/],
+  ])(
+    "a quiet-home save answered %i %s says so on its line: the server's code says a throttle",
+    async (status, code, said) => {
+      presenceStatus = status;
+      presenceCode = code;
+      render();
+      const toggle = await screen.findByRole('switch', {
+        name: 'Notify me when the home is quiet',
+      });
+      await waitFor(() => expect(toggle).not.toBeDisabled());
+      fireEvent.click(toggle);
+      expect(await screen.findByRole('alert')).toHaveTextContent(said);
+      expect(toggle).not.toBeChecked();
+    },
+  );
 
   test.each([404, 503])(
     'quiet-home data that fails to load (%i) says so with Retry, and is never saved over (ruling D13)',

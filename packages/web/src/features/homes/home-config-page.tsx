@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { DeviceSockets, homeAway, useHomeDevices, useHomes } from '../../lib/devices';
-import { HttpError, needsOwnMessage } from '../../lib/http';
+import { HttpError, needsOwnMessage, refusalOf } from '../../lib/http';
 import { LoadFailedPanel, MessageLine, PageFrame, useTimedMessage } from '../../lib/screens';
 import {
   homeKeys,
@@ -49,7 +49,11 @@ export function HomeConfigPage() {
       if (!(err instanceof HttpError)) throw err;
       if (needsOwnMessage(err))
         msg.error(
-          t(err.status === 429 ? 'homes.errors.tooManyRequests' : 'homes.errors.userRequest'),
+          t(
+            refusalOf(err).kind === 'throttled'
+              ? 'homes.errors.tooManyRequests'
+              : 'homes.errors.userRequest',
+          ),
         );
       else msg.clear();
       return false;

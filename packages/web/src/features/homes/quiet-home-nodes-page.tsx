@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useHomeDevices, useHomes } from '../../lib/devices';
-import { HttpError, needsOwnMessage } from '../../lib/http';
+import { HttpError, needsOwnMessage, refusalOf } from '../../lib/http';
 import { LoadFailedPanel, MessageLine, PageFrame, useTimedMessage } from '../../lib/screens';
 import {
   homeKeys,
@@ -41,7 +41,11 @@ export function QuietHomeNodesPage() {
       if (!(err instanceof HttpError)) throw err;
       if (needsOwnMessage(err))
         msg.error(
-          t(err.status === 429 ? 'homes.errors.tooManyRequests' : 'homes.errors.userRequest'),
+          t(
+            refusalOf(err).kind === 'throttled'
+              ? 'homes.errors.tooManyRequests'
+              : 'homes.errors.userRequest',
+          ),
         );
       else msg.clear();
     }

@@ -4,19 +4,20 @@ import { brandKeyOf, TEXT_CONTRAST_MIN } from '@hearth/protocol';
 import { appStylesheets, cascade, seenContrast } from '../../test/css-cascade';
 import { installFakeFetch, json } from '../../test/fake-fetch';
 import { renderRoute } from '../../test/route-render';
+import { countToasts, errorBody } from '../../test/toast-count';
 import { useErrorToastStore } from '../../lib/http';
 import { FALLBACK_BRAND_KEY, useBrandingStore } from '../../lib/branding/branding-store';
 import { RegistrationPage } from './registration-page';
 
 let status = 201;
+let code: string | undefined = 'refused';
 
 beforeEach(() => {
   status = 201;
+  code = 'refused';
   installFakeFetch({
     'POST /api/v2/users': () =>
-      status === 201
-        ? json({ message: 'ok' }, 201)
-        : json({ message: 'no', statusCode: status, error: 'refused' }, status),
+      status === 201 ? json({ message: 'ok' }, 201) : json(errorBody(status, code), status),
   });
 });
 
@@ -53,12 +54,38 @@ describe('sign-up failures (spec 1 §8)', () => {
     expect(screen.queryByTestId('form-error')).toBeNull();
   });
 
-  test.each([400, 500, 503])('%i is the global userRequest error', async (code) => {
-    status = code;
+  test.each([400, 500, 503])('%i is the global userRequest error', async (answered) => {
+    status = answered;
     register();
     await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('userRequest'));
     expect(useErrorToastStore.getState().message).toBeNull();
   });
+
+  test("the server's code decides: already_registered is the alreadyRegistered toast", async () => {
+    status = 409;
+    code = 'already_registered';
+    register();
+    await waitFor(() =>
+      expect(useErrorToastStore.getState().message).toBe('errors.alreadyRegistered'),
+    );
+  });
+
+  test.each([
+    [400, 'validation_failed'],
+    [409, 'internal_error'],
+    [502, 'bad_gateway'],
+  ])(
+    '%i %s is the global userRequest error, told once and never as alreadyRegistered',
+    async (answered, answeredCode) => {
+      status = answered;
+      code = answeredCode;
+      const told = countToasts();
+      register();
+      await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('userRequest'));
+      expect(useErrorToastStore.getState().message).toBeNull();
+      expect(told()).toBe(1);
+    },
+  );
 });
 
 test("the confirmation link points at the brand's appParameters.frontendHost (spec 1 §3, §7)", async () => {

@@ -3,7 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { SUCCESS_BACK_DELAY_MS, type Language } from '@hearth/protocol';
 import { AuthFrame, goBack, useFrontendHost, useLater } from '../../lib/accounts';
-import { HttpError, reportError, reportErrorMessage, useErrorToastStore } from '../../lib/http';
+import {
+  isConflict,
+  isRefusal,
+  reportError,
+  reportErrorMessage,
+  useErrorToastStore,
+} from '../../lib/http';
 import { useRegister } from './api/register';
 import { AccessStep, type AccessData } from './access-step';
 import { DeviceStep } from './device-step';
@@ -36,12 +42,11 @@ export function RegistrationPage() {
           setStep('done');
           later(() => goBack(navigate), SUCCESS_BACK_DELAY_MS);
         },
-        // Spec 1 §8: 409 is a toast of its own; 400 is the global userRequest error (the
-        // client already reports 5xx and the rest).
+        // Spec 1 §8: an address already registered (409) is a toast of its own; any other
+        // refusal (400) is the global userRequest error (the HTTP layer tells the rest).
         onError: (error) => {
-          if (error instanceof HttpError && error.status === 409)
-            reportErrorMessage('errors.alreadyRegistered');
-          else if (error instanceof HttpError && error.status === 400) reportError('userRequest');
+          if (isConflict(error)) reportErrorMessage('errors.alreadyRegistered');
+          else if (isRefusal(error)) reportError('userRequest');
         },
       },
     );

@@ -37,4 +37,12 @@ useSessionStore.subscribe(syncToastSuppression);
 
 export { HttpError, ERROR_KINDS, needsOwnMessage, type ErrorKind } from './errors';
 export { useErrorToastStore, reportError, reportErrorMessage } from './error-store';
-export { refusalOf, errorCodeOf, isRefusal, reportRefusal, type Refusal } from './refusal';
+export {
+  refusalOf,
+  errorCodeOf,
+  isRefusal,
+  isConflict,
+  isBadInput,
+  reportRefusal,
+  type Refusal,
+} from './refusal';

@@ -1,7 +1,14 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { HttpError } from './errors';
 import { useErrorToastStore } from './error-store';
-import { errorCodeOf, isGlobalError, refusalOf, reportRefusal } from './refusal';
+import {
+  errorCodeOf,
+  isBadInput,
+  isConflict,
+  isGlobalError,
+  refusalOf,
+  reportRefusal,
+} from './refusal';
 
 const answer = (status: number, error?: string, retryAfterMs?: number) =>
   new HttpError(
@@ -86,5 +93,32 @@ describe('reportRefusal', () => {
     expect(reportRefusal(answer(503), 'userRequest')).toBe(false);
     expect(reportRefusal(new Error('boom'), 'userRequest')).toBe(false);
     expect(useErrorToastStore.getState().kind).toBeNull();
+  });
+});
+
+describe('isConflict and isBadInput', () => {
+  test('what is already there is a conflict, by its code', () => {
+    expect(isConflict(answer(409, 'already_registered'))).toBe(true);
+    expect(isConflict(answer(409, 'device_conflict'))).toBe(true);
+    expect(isBadInput(answer(409, 'already_registered'))).toBe(false);
+  });
+
+  test('what the user sent is bad input, by its code, whatever the status', () => {
+    expect(isBadInput(answer(400, 'validation_failed'))).toBe(true);
+    expect(isBadInput(answer(413, 'validation_failed'))).toBe(true);
+    expect(isConflict(answer(400, 'validation_failed'))).toBe(false);
+  });
+
+  test('an answer without a code falls back to its status: 409 a conflict, 400 bad input', () => {
+    expect(isConflict(answer(409))).toBe(true);
+    expect(isBadInput(answer(400))).toBe(true);
+    expect(isConflict(answer(400))).toBe(false);
+  });
+
+  test('no refusal is either', () => {
+    expect(isConflict(answer(409, 'internal_error'))).toBe(false);
+    expect(isBadInput(answer(400, 'internal_error'))).toBe(false);
+    expect(isBadInput(answer(500))).toBe(false);
+    expect(isBadInput(new Error('boom'))).toBe(false);
   });
 });

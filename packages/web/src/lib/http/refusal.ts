@@ -22,9 +22,7 @@ const KNOWN: ReadonlySet<string> = new Set(ERROR_CODES);
 
 /** The server's error code of a failed call, when its body names one of protocol's codes. */
 export function errorCodeOf(err: unknown): ErrorCode | undefined {
-  if (!(err instanceof HttpError)) return undefined;
-  const code = err.body?.error;
-  return typeof code === 'string' && KNOWN.has(code) ? (code as ErrorCode) : undefined;
+  return err instanceof HttpError ? codeOf(answerOf(err)) : undefined;
 }
 
 /** The codes of a refused request (400, 409): the caller's to explain. */
@@ -45,28 +43,49 @@ const UNAUTHORIZED_CODES: ReadonlySet<ErrorCode> = new Set([
   'email_not_confirmed',
 ]);
 
+/** A failed call's answer as the wire gave it: its status and its body's error code. */
+export interface FailedAnswer {
+  status: number;
+  error?: unknown;
+  retryAfterMs?: number;
+}
+
+function codeOf(answer: FailedAnswer): ErrorCode | undefined {
+  const code = answer.error;
+  return typeof code === 'string' && KNOWN.has(code) ? (code as ErrorCode) : undefined;
+}
+
 /**
- * The one refusal policy: keyed by the server's code, and by status only for an answer that
- * carries none (e.g. from a proxy): 400 and 409 are the caller's to show.
+ * The one refusal policy, for an answer a caller holds as status and code: keyed by the
+ * server's code, and by status only for an answer that carries none (e.g. from a proxy): 400
+ * and 409 are the caller's to show.
  */
-export function refusalOf(err: unknown): Refusal {
-  if (!(err instanceof HttpError)) return { kind: 'request-error' };
-  const code = errorCodeOf(err);
+export function refusalOfAnswer(answer: FailedAnswer): Refusal {
+  const code = codeOf(answer);
   if (code !== undefined) {
     if (OWN_CODES.has(code)) return { kind: 'own', code };
     if (UNAUTHORIZED_CODES.has(code)) return { kind: 'unauthorized', code };
     if (code === 'not_found') return { kind: 'not-found' };
     if (code === 'forbidden') return { kind: 'forbidden' };
     if (code === 'too_many_attempts' || code === 'too_many_changes')
-      return { kind: 'throttled', retryAfterMs: err.retryAfterMs };
+      return { kind: 'throttled', retryAfterMs: answer.retryAfterMs };
     return { kind: 'request-error' };
   }
-  if (err.status === 400 || err.status === 409) return { kind: 'own', code: undefined };
-  if (err.status === 401) return { kind: 'unauthorized', code: undefined };
-  if (err.status === 404) return { kind: 'not-found' };
-  if (err.status === 403) return { kind: 'forbidden' };
-  if (err.status === 429) return { kind: 'throttled', retryAfterMs: err.retryAfterMs };
+  if (answer.status === 400 || answer.status === 409) return { kind: 'own', code: undefined };
+  if (answer.status === 401) return { kind: 'unauthorized', code: undefined };
+  if (answer.status === 404) return { kind: 'not-found' };
+  if (answer.status === 403) return { kind: 'forbidden' };
+  if (answer.status === 429) return { kind: 'throttled', retryAfterMs: answer.retryAfterMs };
   return { kind: 'request-error' };
+}
+
+function answerOf(err: HttpError): FailedAnswer {
+  return { status: err.status, error: err.body?.error, retryAfterMs: err.retryAfterMs };
+}
+
+/** The refusal policy of a failed call (see `refusalOfAnswer`). */
+export function refusalOf(err: unknown): Refusal {
+  return err instanceof HttpError ? refusalOfAnswer(answerOf(err)) : { kind: 'request-error' };
 }
 
 /**
@@ -81,6 +100,29 @@ export function isGlobalError(err: HttpError): boolean {
 /** Whether the failure is a refusal the caller explains itself (see `refusalOf`). */
 export function isRefusal(err: unknown): boolean {
   return refusalOf(err).kind === 'own';
+}
+
+/** The codes of a 409: what the user asked for is already there, or someone else's. */
+const CONFLICT_CODES: ReadonlySet<ErrorCode> = new Set(['already_registered', 'device_conflict']);
+
+/**
+ * A refusal because of what is already there (already registered, someone else's device), not
+ * because of what the user typed: by its code, or a 409 for an answer without one.
+ */
+export function isConflict(err: unknown): boolean {
+  return err instanceof HttpError && isConflictAnswer(answerOf(err));
+}
+
+/** `isConflict` for an answer a caller holds as status and code. */
+export function isConflictAnswer(answer: FailedAnswer): boolean {
+  const refusal = refusalOfAnswer(answer);
+  if (refusal.kind !== 'own') return false;
+  return refusal.code === undefined ? answer.status === 409 : CONFLICT_CODES.has(refusal.code);
+}
+
+/** A refusal of what the user typed or sent (bad input, a wrong password): no conflict. */
+export function isBadInput(err: unknown): boolean {
+  return isRefusal(err) && !isConflict(err);
 }
 
 /**

@@ -62,6 +62,30 @@ describe('device registration', () => {
     expect(add).toHaveBeenCalledTimes(3);
   });
 
+  test("the answer's error code decides, its status only when it has none", async () => {
+    const isMine = vi.fn(async () => false);
+    const taken = deps({
+      addDevice: async () => ({ status: 400, error: 'device_conflict' }),
+      isMine,
+    });
+    expect(await registerDevice(taken.d)).toEqual({ kind: 'conflict' });
+    expect(isMine).toHaveBeenCalledTimes(1);
+    const bad = deps({ addDevice: async () => ({ status: 409, error: 'validation_failed' }) });
+    expect(await registerDevice(bad.d)).toEqual({ kind: 'invalid' });
+    const home = deps({ addDevice: async () => ({ status: 409, error: 'already_registered' }) });
+    expect(await registerDevice(home.d)).toEqual({ kind: 'homeRegistered' });
+    // A 409 whose code says the server failed is no refusal: the registration is tried again.
+    const answers = [
+      { status: 409, error: 'internal_error' },
+      { status: 400, error: 'bad_gateway' },
+      { status: 201 },
+    ];
+    const add = vi.fn(async () => answers.shift() ?? { status: 201 });
+    const failedFirst = deps({ addDevice: add, isMine });
+    expect(await registerDevice(failedFirst.d)).toEqual({ kind: 'registered' });
+    expect(add).toHaveBeenCalledTimes(3);
+  });
+
   test('waits for the gateway within 60 s from the start, then gives up', async () => {
     let checks = 0;
     const never = deps({ connected: async () => (checks++, false) });

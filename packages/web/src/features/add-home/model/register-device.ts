@@ -1,7 +1,5 @@
 import { CONNECTION_WAIT_MS, REACHABILITY_INTERVAL_MS, REACHABILITY_TRIES } from '@hearth/protocol';
-
-/** The error code of the add-device 409 for a home id that is someone else's home. */
-const HOME_REGISTERED = 'already_registered';
+import { isConflictAnswer, refusalOfAnswer } from '../../../lib/http/refusal';
 
 /** Spec 2 §4 "Device registration" states: registering 0, conflict 1, connection error 2. */
 export type RegistrationOutcome =
@@ -16,7 +14,7 @@ export type RegistrationOutcome =
 export interface RegistrationDeps {
   /** Reachability check; resolves false (or rejects) when the backend cannot be reached. */
   reachable: () => Promise<boolean>;
-  /** POST /api/v2/devs; resolves with the HTTP status (201, 400, 409, 5xx). */
+  /** POST /api/v2/devs; resolves with the HTTP status (201, 400, 409, 5xx) and error code. */
   addDevice: () => Promise<{ status: number; error?: string }>;
   /** Whether the device is already among the user's devices. */
   isMine: () => Promise<boolean>;
@@ -50,7 +48,8 @@ async function checkReachable(deps: RegistrationDeps): Promise<boolean> {
 /**
  * Spec 2 §4: reachability (7 tries 1 s apart), registration (409 tolerated when the device is
  * already the user's, device_conflict otherwise; other non-400 errors retry everything; 400
- * stops), then waiting for the gateway to report connected within what is left of 60 s.
+ * stops), then waiting for the gateway to report connected within what is left of 60 s. The
+ * answer's error code tells a refusal (lib/http refusal.ts), its status only when it has none.
  */
 export async function registerDevice(deps: RegistrationDeps): Promise<RegistrationOutcome> {
   const started = deps.now();
@@ -65,13 +64,15 @@ export async function registerDevice(deps: RegistrationDeps): Promise<Registrati
       if (!(err instanceof Error)) throw err;
       answer = { status: 0 };
     }
-    if (answer.status === 409) {
-      if (answer.error === HOME_REGISTERED) return { kind: 'homeRegistered' };
+    if (answer.status >= 200 && answer.status < 300) break;
+    const refusal = refusalOfAnswer(answer);
+    if (refusal.kind === 'own') {
+      // Spec 2 §8: "Home already registered", the new home's id is someone else's home.
+      if (refusal.code === 'already_registered') return { kind: 'homeRegistered' };
+      if (!isConflictAnswer(answer)) return { kind: 'invalid' };
       if (await safe(deps.isMine)) return { kind: 'alreadyMine' };
       return { kind: 'conflict' };
     }
-    if (answer.status === 400) return { kind: 'invalid' };
-    if (answer.status >= 200 && answer.status < 300) break;
     // Anything else (5xx, network) retries the whole registration.
     await deps.sleep(REACHABILITY_INTERVAL_MS);
   }
