@@ -55,6 +55,17 @@ export function buildDevicePath(kind: PathKind, node?: NodeAt): string {
     : `/${node.type}/${node.addr}/${kind}`;
 }
 
+/**
+ * What an `update` is about, typed: a device object by its kind, or a part of a node. Only
+ * these have a path (`devicePathOf`), so what emits updates by them cannot emit an unknown one.
+ */
+export type DeviceObjectAt = { kind: DevicePathKind } | ({ kind: NodePart } & NodeAt);
+
+/** The path of what an update is about (`{kind: 'status', type: 'htr', addr: 2}` → `/htr/2/status`). */
+export function devicePathOf(at: DeviceObjectAt): string {
+  return 'type' in at ? buildDevicePath(at.kind, at) : buildDevicePath(at.kind);
+}
+
 const BY_PATH = new Map<string, DevicePathKind>(
   (Object.entries(DEVICE_PATHS) as [DevicePathKind, string][]).map(([kind, path]) => [path, kind]),
 );
@@ -72,4 +83,14 @@ export function parseDevicePath(path: string): ParsedDevicePath | null {
   const type = parseNodeType(first);
   if (!type || !/^\d{1,10}$/.test(second) || !isNodePart(third)) return null;
   return { kind: third, type, addr: Number(second) };
+}
+
+/**
+ * A path spelled exactly as `buildDevicePath` spells it, read once where it comes in (a
+ * gateway's report): what it names; null for any other path, including the loose spellings
+ * `parseDevicePath` forgives (`/mgr/nodes/`, `/htr/02/status`).
+ */
+export function readDevicePath(path: string): ParsedDevicePath | null {
+  const where = parseDevicePath(path);
+  return where && devicePathOf(where) === path ? where : null;
 }

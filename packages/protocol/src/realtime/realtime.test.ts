@@ -3,9 +3,11 @@ import { NODE_TYPES } from '../node-types';
 import {
   buildDevicePath,
   DEVICE_PATHS,
+  devicePathOf,
   NODE_PARTS,
   parseDevicePath,
   PATH_KINDS,
+  readDevicePath,
   readDeviceUpdate,
   type DevicePathKind,
   type NodePart,
@@ -101,6 +103,35 @@ describe('device paths', () => {
       '/htr/12345678901/status',
     ])
       expect(parseDevicePath(path), path).toBeNull();
+  });
+});
+
+describe('readDevicePath and devicePathOf', () => {
+  it('reads every path as buildDevicePath spells it, with what it names', () => {
+    for (const kind of DEVICE_KINDS) {
+      const path = buildDevicePath(kind);
+      expect(readDevicePath(path)).toEqual({ kind });
+      expect(devicePathOf({ kind })).toBe(path);
+    }
+    for (const kind of NODE_PARTS) {
+      const path = buildDevicePath(kind, { type: 'acm', addr: 7 });
+      expect(readDevicePath(path)).toEqual({ kind, type: 'acm', addr: 7 });
+      expect(devicePathOf({ kind, type: 'acm', addr: 7 })).toBe(path);
+    }
+  });
+
+  it('refuses the loose spellings parseDevicePath forgives, and paths no update carries', () => {
+    for (const path of [
+      '/mgr/nodes/',
+      '//mgr/nodes',
+      '/htr//2/status',
+      '/htr/02/status',
+      '/htr/2/status/',
+      '/htr/2/mode',
+      '/xyz/2/status',
+      '',
+    ])
+      expect(readDevicePath(path), path).toBeNull();
   });
 });
 

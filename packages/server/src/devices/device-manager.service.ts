@@ -1,6 +1,7 @@
-import type { DeviceClock, PmoSystem } from '@hearth/protocol';
+import type { DeviceClock, DevicePathKind, PmoSystem } from '@hearth/protocol';
 import {
   advanceDeviceClock,
+  buildDevicePath,
   formatPowerLimit,
   isDeviceClock,
   isValidMaxPower,
@@ -44,9 +45,16 @@ export function createDeviceManagerService(deps: DeviceManagerDeps) {
   async function read<P extends ObjectPath>(devId: string, path: P) {
     return presentDeviceObject(devId, path, await devices.getState(devId, path), deps.log);
   }
-  async function write<T>(devId: string, path: string, desired: T, command: unknown): Promise<T> {
+  /** A device object's desired state, at its path: stored, shown to the sockets and sent. */
+  async function write<T>(
+    devId: string,
+    kind: DevicePathKind,
+    desired: T,
+    command: unknown,
+  ): Promise<T> {
+    const path = buildDevicePath(kind);
     await devices.putState(devId, path, desired);
-    realtime.update(devId, path, desired);
+    realtime.update(devId, { kind }, desired);
     await commands.send(devId, 'POST', path, command);
     return desired;
   }
@@ -54,11 +62,11 @@ export function createDeviceManagerService(deps: DeviceManagerDeps) {
     awayStatus: (devId: string) => read(devId, '/mgr/away_status'),
     async setAwayStatus(devId: string, body: { away: boolean; enabled?: boolean }) {
       const current = await read(devId, '/mgr/away_status');
-      return write(devId, '/mgr/away_status', { ...current, ...body }, body);
+      return write(devId, 'away_status', { ...current, ...body }, body);
     },
     discovery: (devId: string) => read(devId, '/mgr/discovery'),
     setDiscovery(devId: string, body: DiscoveryState) {
-      return write(devId, '/mgr/discovery', body, body);
+      return write(devId, 'discovery', body, body);
     },
     /** The gateway's last published clock moved on by the time since, else the home's zone clock. */
     async time(dev: DevRow): Promise<DeviceClock> {
@@ -82,7 +90,7 @@ export function createDeviceManagerService(deps: DeviceManagerDeps) {
     },
     setPowerLimit(devId: string, watts: number) {
       const body = { power_limit: formatPowerLimit(watts) };
-      return write(devId, '/htr_system/power_limit', body, body);
+      return write(devId, 'htr_power_limit', body, body);
     },
     pmoSystem: (devId: string) => read(devId, '/pmo_system'),
     setPmoSystem(devId: string, body: PmoSystem) {
@@ -101,7 +109,7 @@ export function createDeviceManagerService(deps: DeviceManagerDeps) {
         throw errors.validation(
           `slot at minute ${bad.m} names profile ${bad.i}, but there are ${profiles}`,
         );
-      return write(devId, '/pmo_system', body, body);
+      return write(devId, 'pmo_system', body, body);
     },
   };
 }

@@ -1,5 +1,5 @@
 import {
-  buildDevicePath,
+  devicePathOf,
   type BoostWrite,
   formatPowerLimit,
   nodeCommandPath,
@@ -85,7 +85,7 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
       desired,
     );
     const published = commands.publish(row);
-    realtime.update(node.devId, buildDevicePath(part, node), value);
+    realtime.update(node.devId, { kind: part, type: node.type, addr: node.addr }, value);
     await published;
   }
   /** Merges a change into the status, pending until the device confirms it, and sends it. */
@@ -103,7 +103,7 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
     commands.send(node.devId, 'POST', nodeCommandPath(node, action), body);
   async function publishNodeList(devId: string) {
     const list = await nodes.list(devId);
-    realtime.update(devId, buildDevicePath('mgr_nodes'), { nodes: list.map(presentMgrNode) });
+    realtime.update(devId, { kind: 'mgr_nodes' }, { nodes: list.map(presentMgrNode) });
   }
   /**
    * A new schedule method reshapes the stored programme as the device does (spec 3 §4:
@@ -117,7 +117,7 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
     const prog = withResolution(stored.data, slots === slotsPerDay('hour') ? 'hour' : 'half_hour');
     const value = { ...node.prog, prog };
     await nodes.setPart(node.devId, node.type, node.addr, 'prog', value);
-    realtime.update(node.devId, buildDevicePath('prog', node), value);
+    realtime.update(node.devId, { kind: 'prog', type: node.type, addr: node.addr }, value);
   }
 
   return {
@@ -207,9 +207,9 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
     },
     async powerLimit(node: NodeRow, watts: number) {
       const body = { power_limit: formatPowerLimit(watts) };
-      const path = nodeCommandPath(node, 'power_limit');
-      await devices.putState(node.devId, path, body);
-      realtime.update(node.devId, path, body);
+      const at = { kind: 'power_limit', type: node.type, addr: node.addr } as const;
+      await devices.putState(node.devId, devicePathOf(at), body);
+      realtime.update(node.devId, at, body);
       await send(node, 'power_limit', body);
       return body;
     },

@@ -1,4 +1,4 @@
-import type { GatewayCommand } from '@hearth/protocol';
+import { devicePathOf, type GatewayCommand } from '@hearth/protocol';
 import type { RealtimeEmitter } from '../realtime/realtime.emitter';
 import type { TestHearth } from '../test-support/test-hearth';
 import { createCommandsService } from './commands.service';
@@ -13,7 +13,7 @@ export function freshIngestProcess(t: TestHearth) {
   const updates: { devId: string; path: string; body: unknown }[] = [];
   const published: GatewayCommand[] = [];
   const realtime: RealtimeEmitter = {
-    update: (devId, path, body) => updates.push({ devId, path, body }),
+    update: (devId, at, body) => updates.push({ devId, path: devicePathOf(at), body }),
     handshake: () => undefined,
     revalidate: () => undefined,
   };

@@ -1,5 +1,4 @@
 import {
-  buildDevicePath,
   connectedPayloadSchema,
   gatewayAckSchema,
   gatewayDeviceObjectSchema,
@@ -11,11 +10,17 @@ import {
   nodeObjectReportSchema,
   type NodeType,
   parseGatewayTopic,
-  parseNodeType,
+  readDevicePath,
+  type ParsedDevicePath,
 } from '@hearth/protocol';
 import type { Logger } from '../logger';
 import type { DevicesRepository } from '../repositories/devices.repository';
-import type { NodePart, NodesRepository, PartWrite } from '../repositories/nodes.repository';
+import {
+  NODE_PARTS,
+  type NodePart,
+  type NodesRepository,
+  type PartWrite,
+} from '../repositories/nodes.repository';
 import type { ReportedPart } from '../repositories/commands.repository';
 import { pendingObjectPath } from '../repositories/pending-objects';
 import type { SamplesRepository } from '../repositories/samples.repository';
@@ -23,7 +28,16 @@ import type { RealtimeEmitter } from '../realtime/realtime.emitter';
 import type { CommandsService } from './commands.service';
 import { createWriteBatcher } from './write-batcher';
 
-const NODE_PART_PATH = /^\/([a-z_]+)\/(\d+)\/(status|setup|prog|version)$/;
+/** A node object a gateway reports and the store keeps: status, setup, prog or version. */
+type NodeObjectPath = { kind: NodePart; type: NodeType; addr: number };
+
+/** The node object a report's path (read by readDevicePath) names; undefined for anything else. */
+function nodeObjectPath(where: ParsedDevicePath | null): NodeObjectPath | undefined {
+  if (!where || !('type' in where)) return undefined;
+  return (NODE_PARTS as readonly string[]).includes(where.kind)
+    ? (where as NodeObjectPath)
+    : undefined;
+}
 
 /**
  * What a report says, read in its path's shape (protocol gateway.ts; node-settings/ for a
@@ -132,19 +146,19 @@ export function createIngestService(deps: IngestDeps) {
     const firstTime = connected && (await devices.find(devId))?.lastSeen === null;
     // The firmware it announces is the device lists' fw_version (ruling D16).
     await devices.setConnected(devId, connected, fwVersion);
-    realtime.update(devId, buildDevicePath('connected'), { connected });
+    realtime.update(devId, { kind: 'connected' }, { connected });
     if (connected) await commands.resendPending(devId);
     if (connected) realtime.handshake(devId, { firstTime });
   }
 
   async function onUp(devId: string, path: string, body: unknown) {
-    const part = NODE_PART_PATH.exec(path);
+    // The path is read once, here: one no update carries is dropped (and counted) like any
+    // other malformed report, so nothing below can store or emit it.
+    const where = readDevicePath(path);
+    if (!where) throw new Error(`unknown object path ${path}`);
+    const part = nodeObjectPath(where);
     if (part) {
-      const type = parseNodeType(part[1] ?? '');
-      if (!type) throw new Error(`unknown node type in ${path}`);
-      const addr = Number(part[2]);
-      const name = part[3] as NodePart;
-      const nodePath = buildDevicePath(name, { type, addr });
+      const { type, addr, kind: name } = part;
       const value = readPart(type, name, body);
       // docs/device-protocol.md: while writes to an object are unacknowledged it reads as
       // pending; the store decides that in the statement that writes it (nodes.setParts).
@@ -152,15 +166,15 @@ export function createIngestService(deps: IngestDeps) {
       // The whole object now stored: an update carries the object at its path (docs/wire-contract.md §7).
       realtime.update(
         devId,
-        nodePath,
+        part,
         stored.pending ? { ...stored.value, sync_status: 'pending' } : stored.value,
       );
       return;
     }
-    if (path === buildDevicePath('mgr_nodes')) {
+    if (where.kind === 'mgr_nodes') {
       const value = mgrNodesReportSchema.parse(body);
       await nodes.replaceList(devId, value.nodes);
-      realtime.update(devId, path, value);
+      realtime.update(devId, where, value);
       return;
     }
     // Only the documented device objects, in the shape read at their path (docs/wire-contract.md §5, §7): an
@@ -169,7 +183,7 @@ export function createIngestService(deps: IngestDeps) {
     if (!schema) throw new Error(`unknown object path ${path}`);
     const value = readKnown(schema, body, path);
     await stateWrites.add({ devId, path, body: value });
-    realtime.update(devId, path, value);
+    realtime.update(devId, where, value);
   }
 
   /** The last ack for an object ends its pending state (in the statement that settles it). */
@@ -194,11 +208,11 @@ export function createIngestService(deps: IngestDeps) {
     try {
       const up = parseGatewayTopic(report.topic);
       if (up?.kind !== 'up' || parseGatewayTopic(next.topic)?.kind !== 'ack') return undefined;
-      const part = NODE_PART_PATH.exec(up.path);
-      const type = parseNodeType(part?.[1] ?? '');
-      const found = part?.[3];
+      const part = nodeObjectPath(readDevicePath(up.path));
+      const found = part?.kind;
       const name = found === 'status' || found === 'setup' ? found : undefined;
-      if (!part || !type || !name || !isValidDevId(up.devId)) return undefined;
+      if (!part || !name || !isValidDevId(up.devId)) return undefined;
+      const { type } = part;
       if (report.payload.length > GATEWAY_MESSAGE_MAX_BYTES) return undefined;
       const value = readPart(type, name, JSON.parse(report.payload.toString('utf8')));
       const ack = gatewayAckSchema.safeParse(JSON.parse(next.payload.toString('utf8')));
@@ -206,7 +220,7 @@ export function createIngestService(deps: IngestDeps) {
       const write: ReportedPart = {
         devId: up.devId,
         type,
-        addr: Number(part[2]),
+        addr: part.addr,
         part: name,
         body: value,
       };
@@ -219,7 +233,7 @@ export function createIngestService(deps: IngestDeps) {
   /** Stores the report and settles its ack in one statement, with the updates of both. */
   async function onReportAndAck({ write, ack }: NonNullable<ReturnType<typeof parsePair>>) {
     const { devId, body } = write;
-    const nodePath = buildDevicePath(write.part, write);
+    const nodePath = { kind: write.part, type: write.type, addr: write.addr };
     const done = await commands.reportAndSettle(write, ack);
     const whole = done.merged ?? body;
     realtime.update(
@@ -340,7 +354,7 @@ function independentKey(topic: string): string | undefined {
   // Samples stay in line: their day totals are heavy, and node objects should not queue
   // behind them for a database connection.
   if (message?.kind !== 'up') return undefined;
-  const part = NODE_PART_PATH.exec(message.path);
-  return part ? `${part[1]}/${part[2]}` : undefined;
+  const part = nodeObjectPath(readDevicePath(message.path));
+  return part ? `${part.type}/${part.addr}` : undefined;
 }
 export type IngestService = ReturnType<typeof createIngestService>;

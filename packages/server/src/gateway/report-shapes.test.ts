@@ -85,6 +85,26 @@ describe('gateway reports', () => {
     expect(p.updates.length).toBe(updates);
   });
 
+  it('drops and counts a report at a path no update carries, or not spelled as updates spell it', async () => {
+    const devId = await ownedDevice();
+    const p = freshIngestProcess(t);
+    await p.send(gatewayTopics.up(devId, '/mgr/nodes'), { nodes: [] });
+    await p.send(gatewayTopics.up(devId, '/htr/2/status'), status);
+    const updates = p.updates.length;
+    const bad: Array<[string, unknown]> = [
+      ['/htr/02/status', { ...status, mtemp: '5.0' }],
+      ['/heater/2/status', status],
+      ['/htr/2/bogus', status],
+      ['/htr/2/power', { power: '100.0' }],
+      ['/mgr/away_status/x', { enabled: true, away: false, forced: false }],
+      ['/connected', { connected: true }],
+    ];
+    for (const [path, body] of bad) await p.send(gatewayTopics.up(devId, path), body);
+    expect(p.ingest.dropped()).toBe(bad.length);
+    expect((await t.repos.nodes.find(devId, 'htr', 2))?.status).toEqual(status);
+    expect(p.updates.length).toBe(updates);
+  });
+
   it('shows the count of dropped gateway messages in the readiness report', async () => {
     const dropped = async () =>
       ((await (await fetch(`${t.url}/ready`)).json()) as { counters: Record<string, number> })

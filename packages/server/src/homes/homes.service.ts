@@ -44,9 +44,8 @@ export function createHomesService({
   async function fanOutGeo(groupId: string, geo: Record<string, unknown>, only?: string) {
     const ids = only ? [only] : await homes.devIdsOf(groupId);
     for (const devId of ids) {
-      const path = buildDevicePath('geo_data');
-      await devices.putState(devId, path, geo);
-      realtime.update(devId, path, geo);
+      await devices.putState(devId, buildDevicePath('geo_data'), geo);
+      realtime.update(devId, { kind: 'geo_data' }, geo);
       await gateways.sendGeoData(devId, geo);
     }
   }

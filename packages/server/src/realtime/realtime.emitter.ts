@@ -1,4 +1,4 @@
-import type { ServerToClientEvents } from '@hearth/protocol';
+import { devicePathOf, type DeviceObjectAt, type ServerToClientEvents } from '@hearth/protocol';
 
 /** `dev_id=*` on a socket: a user in the middle of adding a device (docs/wire-contract.md §7). */
 export const HANDSHAKE_ROOM = '*';
@@ -15,7 +15,11 @@ export function networkRoom(address: string): string {
 
 /** The one place that emits realtime events; services depend on this interface only. */
 export interface RealtimeEmitter {
-  update(devId: string, path: string, body: unknown): void;
+  /**
+   * An object of the device changed: `update {path, body}` to its sockets, at the path of
+   * what it is (protocol `devicePathOf`); a path read where it comes in is `readDevicePath`'s.
+   */
+  update(devId: string, at: DeviceObjectAt, body: unknown): void;
   /**
    * A gateway came online (docs/wire-contract.md §7). On its first connection the `dev_id=*` sockets of the
    * user who added it to a home hear of it. While nobody has added it, the `dev_id=*` sockets
@@ -43,8 +47,8 @@ export interface RoomSink {
 
 export function createRealtimeEmitter(getSink: () => RoomSink | undefined): RealtimeEmitter {
   return {
-    update(devId, path, body) {
-      getSink()?.emitToRoom(devId, 'update', { path, body });
+    update(devId, at, body) {
+      getSink()?.emitToRoom(devId, 'update', { path: devicePathOf(at), body });
     },
     handshake(devId, opts) {
       void getSink()?.handshake(devId, opts);

@@ -1,7 +1,9 @@
 import {
   NODE_WRITES,
   PENDING_OBJECTS,
+  readDevicePath,
   writesHoldingPending,
+  type ParsedDevicePath,
   type PendingObject,
 } from '@hearth/protocol';
 import { sql, type SQL } from 'drizzle-orm';
@@ -26,13 +28,14 @@ const PATTERNS = PENDING_OBJECTS.filter((o) => writesHoldingPending(o).length > 
 );
 
 /**
- * The node object a command's path holds pending, at its realtime path (`/htr/2/mode` →
- * `/htr/2/status`); undefined for a command that holds none (a programme, a name, …).
+ * The node object a command's path holds pending, as its realtime path names it (`/htr/2/mode`
+ * → `/htr/2/status`, the status of htr 2); undefined for a command that holds none (a programme, a name, …) or
+ * whose node is of no type an update carries.
  */
-export function pendingObjectPath(commandPath: string): string | undefined {
+export function pendingObjectPath(commandPath: string): ParsedDevicePath | undefined {
   for (const { object, regex } of PATTERNS) {
     const match = regex.exec(commandPath);
-    if (match) return `${match[1]}${object}`;
+    if (match) return readDevicePath(`${match[1]}${object}`) ?? undefined;
   }
   return undefined;
 }
