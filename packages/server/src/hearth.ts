@@ -1,51 +1,23 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { DestinationStream } from 'pino';
-import type { FastifyBaseLogger } from 'fastify';
-import { createAccountsRepository, createAccountsService, createLinkingService } from './accounts';
 import { createTokenSigner } from './auth/jwt';
 import { createSessionRevocations } from './auth/session-revocations';
 import { createSessions } from './auth/sessions';
-import { loadOAuthClients } from './auth/oauth-clients-file';
-import { createTokenService } from './auth/token.service';
-import { StaticConfig } from './catalog/static-config';
 import type { Config } from './config';
 import { openDatabase, type Db } from './db/client';
 import { seedDemo, type DemoSeed } from './demo/demo-seed';
-import { createAccessService } from './devices/access.service';
-import { createDevicesService } from './devices/devices.service';
-import { createNodesService } from './devices/nodes.service';
-import { createNodeControlService } from './devices/node-control.service';
-import { createDeviceManagerService } from './devices/device-manager.service';
-import {
-  createChangeLimit,
-  createHourlyLimit,
-  createMemoryChangeCounter,
-  createRedisChangeCounter,
-} from './limits';
-import { createSamplesAggregateRepository, createSamplesService, seedDemoHistory } from './samples';
-import { createEmbeddedBroker, MQTT_WS_PATH, type EmbeddedBroker } from './gateway/broker';
+import { seedDemoHistory } from './samples';
+import { MQTT_WS_PATH } from './gateway/broker';
 import { createClientAddress } from './realtime/client-address';
 import { createCommandsService, type CommandsService } from './gateway/commands.service';
-import { createEmbeddedTransport } from './gateway/embedded-transport';
 import { createGatewayChannel, type GatewayChannel } from './gateway/gateway-channel';
 import { createExpiredRepository, type Pruned } from './repositories/expired.repository';
 import { startPruning } from './system/pruning';
 import { gatewaySecret } from './gateway/gateway-secret';
 import { createIngestService } from './gateway/ingest.service';
-import { createDiagnosticsRepository } from './diagnostics/diagnostics.repository';
-import { createDiagnosticsService } from './diagnostics/diagnostics.service';
-import { createHomeDiagnostics } from './diagnostics/home-diagnostics';
-import { createGuestsRepository } from './guests/guests.repository';
-import { createGuestsService } from './guests/guests.service';
-import { createHomeAccess } from './homes/home-access';
-import { createHomesAdminRepository } from './homes/homes-admin.repository';
-import { createHomesService } from './homes/homes.service';
-import { createQuietHomeService } from './homes/quiet-home.service';
-import { wifiKey } from './homes/wifi-credentials';
-import { createMqttTransport } from './gateway/mqtt-transport';
-import type { GatewayTransport } from './gateway/transport';
-import { createApp } from './http/app';
+import { openGatewayTransport } from './gateway/open-transport';
+import { createApi } from './http/api';
 import { createLogger, type Logger } from './logger';
 import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from './mail';
 import {
@@ -53,16 +25,14 @@ import {
   createMetricsRepository,
   createMetricsServer,
   meteredCommands,
-  observeRequests,
 } from './metrics';
-import { createLinkOrigin } from './mail/link-origin';
 import { embeddedClientOf, openAdminSocket } from './ops/admin-socket';
 import { createRealtimeEmitter } from './realtime/realtime.emitter';
 import { createSocketServer, type SocketServer } from './realtime/socket-server';
 import { createRepositories } from './repositories';
-import { credentialThrottleFor, redisPrefix } from './security';
+import { redisPrefix } from './security';
 import { drainConnections, trackInFlight } from './shutdown';
-import { traceWrite, tracedSettling, tracedTransport, type Tracing } from './tracing';
+import { wireTracing, type Tracing } from './tracing';
 import { createReadiness } from './system/readiness';
 import { serverVersion } from './system/version';
 
@@ -98,8 +68,6 @@ export interface HearthInternals extends Hearth {
   baseUrl(): string;
 }
 
-const QUIET_HOME_CHANGES_PER_HOUR = 30;
-
 export async function buildHearth(
   config: Config,
   /** Where the log goes instead of stdout (tests that read it). */
@@ -110,12 +78,8 @@ export async function buildHearth(
   } = {},
 ): Promise<HearthInternals> {
   const log = createLogger(config.logLevel, opts.logDestination);
-  // Off (the default), nothing is wrapped: tracing costs nothing (tracing/).
-  const ownTracing =
-    !opts.tracing && config.tracing
-      ? (await import('./tracing/tracing')).createOtlpTracing()
-      : undefined;
-  const tracing = opts.tracing ?? ownTracing;
+  // Off (the default), nothing is wrapped: tracing costs nothing (tracing/wiring.ts).
+  const tracing = await wireTracing(config.tracing, opts.tracing);
   // The embedded database is this process's alone: its admin socket keeps a second server off
   // the data folder and lets the operator's backup and diagnostics commands in (ops/admin-socket.ts).
   const admin =
@@ -159,30 +123,16 @@ export async function buildHearth(
   const realtime = createRealtimeEmitter(() => late.socket?.sink);
 
   const clientAddress = createClientAddress(config.trustProxy);
-  let broker: EmbeddedBroker | undefined;
-  let transport: GatewayTransport;
-  if (config.mqttUrl) {
-    transport = createMqttTransport({
-      url: config.mqttUrl,
-      username: config.mqttUsername,
-      password: config.mqttPassword,
-      shareGroup: config.mqttShareGroup,
-      log,
-    });
-  } else {
-    broker = await createEmbeddedBroker({
-      gatewayKey: config.gatewayKey,
-      log,
-      clientAddress,
-      // A gateway in a fresh session subscribes after announcing itself; re-send then too.
-      onCommandSubscription: (devId) =>
-        void late.commands
-          ?.resendPending(devId)
-          .catch((err: unknown) => log.warn({ err, devId }, 're-send failed')),
-    });
-    transport = createEmbeddedTransport(broker.aedes);
-  }
-  if (tracing) transport = tracedTransport(transport, tracing);
+  const { broker, ...opened } = await openGatewayTransport(config, {
+    log,
+    clientAddress,
+    // A gateway in a fresh session subscribes after announcing itself; re-send then too.
+    onCommandSubscription: (devId) =>
+      void late.commands
+        ?.resendPending(devId)
+        .catch((err: unknown) => log.warn({ err, devId }, 're-send failed')),
+  });
+  const transport = tracing.transport(opened.transport);
   const commands = createCommandsService({
     commands: meteredCommands(repos.commands, metrics),
     transport,
@@ -196,127 +146,34 @@ export async function buildHearth(
     ...repos,
     devices: reported.devices,
     nodes: reported.nodes,
-    commands: tracing ? tracedSettling(commands, tracing) : commands,
+    commands: tracing.settling(commands),
     realtime,
     log,
   });
   const channel: GatewayChannel = createGatewayChannel(transport, ingest, log);
 
-  const access = createAccessService(repos.devices);
-  const devices = createDevicesService({ ...repos, log });
-  const nodes = createNodesService({ nodes: repos.nodes, devices: repos.devices, log });
-  const control = createNodeControlService({ ...repos, commands, realtime });
-  const nodeControl = tracing
-    ? {
-        ...control,
-        status: traceWrite(
-          tracing,
-          'POST /api/v2/devs/{dev_id}/{type}/{addr}/status',
-          control.status,
-        ),
-      }
-    : control;
-  const deviceManager = createDeviceManagerService({ ...repos, commands, realtime, log });
-  const sampleAggregates = createSamplesAggregateRepository(database.db);
-  const samplesService = createSamplesService({ ...repos, aggregates: sampleAggregates });
-  const changeLimit = createChangeLimit(
-    config.redisUrl
-      ? createRedisChangeCounter(config.redisUrl, (err) =>
-          log.debug({ err }, 'change counter: Redis unavailable, counting in this process'),
-        )
-      : createMemoryChangeCounter(),
-    config.changesPerHour,
-  );
-  const credentialThrottle = credentialThrottleFor(config, log, metrics.loginThrottled);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     dataDir: config.dataDir,
     from: DEFAULT_MAIL_FROM,
     log,
   });
-  // Mailed links open PUBLIC_URL, or an origin the user's brand allows (mail/link-origin.ts).
-  const linkOrigin = createLinkOrigin({
-    publicUrl: () => config.publicUrl ?? baseUrl(),
-    catalog: new StaticConfig(config.dataDir, log as FastifyBaseLogger),
-    log,
-  });
-  const accountsRepo = createAccountsRepository(database.db);
-  const accounts = createAccountsService({
-    users: repos.users,
-    accounts: accountsRepo,
-    mailer,
-    log,
-    linkOrigin,
-    sessions,
-  });
-  const linking = createLinkingService(accountsRepo, repos.users);
-  const tokens = createTokenService({
-    users: repos.users,
-    tokens: repos.tokens,
-    signer,
-    sessions,
-    authorizationCodes: linking,
-  });
   const client = { id: config.clientId, secret: config.clientSecret };
-  const clients = loadOAuthClients({
-    file: config.oauthClientsFile,
-    app: client,
-    production: config.production,
-  });
-  const homesAdmin = createHomesAdminRepository(database.db);
-  const homeAccess = createHomeAccess(homesAdmin, access);
-  const homeDiagnostics = createHomeDiagnostics({
-    repo: createDiagnosticsRepository(database.db),
-    commit: config.commit,
-  });
-  const diagnostics = createDiagnosticsService({ builder: homeDiagnostics, access: homeAccess });
-  const embedded = embeddedClientOf(database.db);
-  if (embedded)
-    admin?.serve({
-      dumpDatabase: () => embedded.dumpDataDir('none'),
-      diagnostics: (groupId) => homeDiagnostics.build(groupId),
-    });
-  const homes = createHomesService({
-    homes: homesAdmin,
-    devices: repos.devices,
-    access: homeAccess,
+  // The services the routes call, and the app that registers them (http/api.ts).
+  const api = await createApi({
+    config,
+    log,
+    db: database.db,
+    repos,
+    commands,
     realtime,
-    gateways: commands,
-    users: repos.users,
-    log,
-  });
-  // Quiet-home saves and test mails per home and hour (spec 2 §7: 429 when over the limit),
-  // counted once for all processes when they share Redis.
-  const quietHomeLimit = createHourlyLimit(QUIET_HOME_CHANGES_PER_HOUR, {
-    redisUrl: config.redisUrl,
-    prefix: 'hearth:quiet-home',
-    onError: (err) => log.debug({ err }, 'quiet-home limit: Redis unavailable, counting here'),
-  });
-  const quietHome = createQuietHomeService({
-    homes: homesAdmin,
-    users: repos.users,
-    access: homeAccess,
+    metrics,
     mailer,
-    limit: quietHomeLimit,
-    log,
-  });
-  const guests = createGuestsService({
-    guests: createGuestsRepository(database.db),
-    users: repos.users,
-    access: homeAccess,
-    homes: homesAdmin,
-    mailer,
-    realtime,
-    linkOrigin,
-  });
-
-  const app = await createApp({
-    log,
+    sessions,
     signer,
-    clients,
-    webDist: config.webDist,
-    dataDir: config.dataDir,
-    commit: config.commit,
+    client,
+    publicUrl: () => config.publicUrl ?? baseUrl(),
+    wrapNodeControl: tracing.nodeControl,
     readiness: createReadiness(
       {
         database: async () => (await database.db.execute(sql`select 1`), true),
@@ -326,34 +183,14 @@ export async function buildHearth(
       undefined,
       { gateway_messages_dropped: () => ingest.dropped() },
     ),
-    weatherUrl: config.weatherUrl,
-    geocoderUrl: config.geocoderUrl,
-    services: {
-      tokens,
-      access,
-      devices,
-      nodes,
-      accounts,
-      linking,
-      homes,
-      quietHome,
-      guests,
-      nodeControl,
-      deviceManager,
-      samplesService,
-      diagnostics,
-    },
-    changeLimit,
-    wifiKey: wifiKey(config.gatewayKey),
-    credentialThrottle,
-    observeRequests: (instance) => observeRequests(instance, metrics.httpDuration),
-    security: {
-      trustProxy: config.trustProxy,
-      mapTileUrl: config.mapTileUrl,
-      hstsMaxAgeS: config.hstsMaxAgeS,
-      corsOrigins: config.corsOrigins,
-    },
   });
+  const { app, access, devices } = api;
+  const embedded = embeddedClientOf(database.db);
+  if (embedded)
+    admin?.serve({
+      dumpDatabase: () => embedded.dumpDataDir('none'),
+      diagnostics: (groupId) => api.homeDiagnostics.build(groupId),
+    });
   const socketServer = createSocketServer(app.server, {
     signer,
     redisUrl: config.redisUrl,
@@ -362,7 +199,7 @@ export async function buildHearth(
     canSee: async (userId, devId) => (await access.findDevAccess(userId, devId)) !== undefined,
     registrantOf: async (devId) => {
       const dev = await repos.devices.find(devId);
-      return dev?.groupId ? (await homesAdmin.findHome(dev.groupId))?.ownerId : undefined;
+      return dev?.groupId ? (await api.homesAdmin.findHome(dev.groupId))?.ownerId : undefined;
     },
     clientAddress,
     gateways: broker && { addressOf: broker.gatewayAddress, at: broker.gatewaysAt },
@@ -402,9 +239,9 @@ export async function buildHearth(
       const seed = await seedDemo(repos, secretOf, log);
       // The simulated gateways continue the stored history (their nodes and counters); the
       // year before the last day of a first seeding is stored in the background.
-      const history = await seedDemoHistory(database.db, sampleAggregates, seed.gateways, log);
+      const history = await seedDemoHistory(database.db, api.sampleAggregates, seed.gateways, log);
       demoHistories.push(history);
-      await accounts.acceptPrivacyFor(seed.email);
+      await api.accounts.acceptPrivacyFor(seed.email);
       return { ...seed, gateways: history.gateways };
     },
     async demoHistoryIdle() {
@@ -448,15 +285,13 @@ export async function buildHearth(
       await broker?.close();
       await channel.close();
       await app.close();
-      await changeLimit.close();
-      await quietHomeLimit.close();
-      await credentialThrottle.close();
+      await api.close();
       await revocations.close();
       await pruning?.stop();
       mailer.close();
       await database.close();
       await admin?.close();
-      await ownTracing?.shutdown();
+      await tracing.shutdown();
     },
   };
   return hearth;
