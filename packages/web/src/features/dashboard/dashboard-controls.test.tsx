@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
+import { countToasts, errorBody } from '../../test/toast-count';
 import { renderWithApp } from '../../test/render';
 import { tokenExpiringIn } from '../../test/tokens';
 import { devData, fakeSockets, home, liveNode, mgrNode } from '../../test/fake-devices';
@@ -267,20 +268,31 @@ describe('dashboard controls', () => {
     expect(JSON.parse(posts[3]?.body ?? '{}')).toEqual({ stemp: '20.0', units: 'C' });
   });
 
-  // Spec 3 §8: 400 and 409 are both left to the caller by the HTTP layer.
-  test.each([400, 409])(
-    'table view: a refused edit (%i) is told to the user and the device value shows again',
-    async (status) => {
+  // Spec 3 §8: a refusal is left to the caller by the HTTP layer, which tells the rest; the
+  // server's code says which (lib/http refusal.ts), the status only for an answer without one.
+  test.each([
+    [400, 'bad_request'],
+    [409, 'bad_request'],
+    [400, 'validation_failed'],
+    [409, 'device_conflict'],
+    [409, 'internal_error'],
+  ])(
+    'table view: a failed edit (%i %s) is told to the user once and the device value shows again',
+    async (status, code) => {
       vi.stubGlobal('innerWidth', 1024);
       useErrorToastStore.getState().dismiss();
       const { seed } = setup(10, false, () =>
-        json({ error: 'bad_request', message: 'comf_temp must not be below eco_temp' }, status),
+        json(
+          { ...errorBody(status, code), message: 'comf_temp must not be below eco_temp' },
+          status,
+        ),
       );
       await screen.findByRole('article', { name: 'Room 1' });
       seed();
       await userEvent.click(await screen.findByRole('button', { name: 'Table view' }));
       const input = await screen.findByRole('spinbutton', { name: 'Set temp. Room 1' });
       await waitFor(() => expect(input).toHaveValue(21));
+      const told = countToasts();
       fireEvent.change(input, { target: { value: '24' } });
       fireEvent.change(screen.getByRole('spinbutton', { name: 'Comfort Room 1' }), {
         target: { value: '20' },
@@ -288,6 +300,7 @@ describe('dashboard controls', () => {
       await waitFor(() => expect(posts).toHaveLength(1));
       await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('userRequest'));
       await waitFor(() => expect(input).toHaveValue(21));
+      expect(told()).toBe(1);
     },
   );
 });

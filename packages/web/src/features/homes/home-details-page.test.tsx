@@ -4,6 +4,7 @@ import { Route, Routes, useNavigationType } from 'react-router-dom';
 import type { RecordedCall } from '../../test/fake-fetch';
 import { useErrorToastStore } from '../../lib/http';
 import { renderWithApp } from '../../test/render';
+import { countToasts } from '../../test/toast-count';
 import { LocationProbe } from '../../test/route-render';
 import { HomeDetailsPage } from './home-details-page';
 import { DEV, fixture, open, save, setUpHomeDetails } from './home-details-test-kit';
@@ -267,6 +268,27 @@ describe('guests', () => {
     const invite = calls.find((c) => c.method === 'POST' && c.url.endsWith('/invite'));
     expect(JSON.parse(invite?.body ?? '{}').confirmation_url).toBe('https://app.brand.example');
   });
+
+  test.each([
+    [400, 'validation_failed'],
+    [409, 'internal_error'],
+    [404, 'not_found'],
+  ])(
+    "a guest list that fails to load (%i %s) is the dataUpdate error, told once: the server's code says who tells it",
+    async (status, code) => {
+      useErrorToastStore.getState().dismiss();
+      fixture.guestsStatus = status;
+      fixture.guestsCode = code;
+      const told = countToasts();
+      open('/list/homes/h1/guests');
+      const failed = await screen.findByTestId('guests-load-failed', {}, { timeout: 5_000 });
+      expect(failed).toHaveTextContent('The guest list could not be loaded.');
+      expect(useErrorToastStore.getState().kind).toBe('dataUpdate');
+      // Each failed read is told once, by the HTTP layer or by the list, never by both.
+      const reads = calls.filter((c) => c.url.endsWith('/guest_users')).length;
+      expect(told()).toBe(reads);
+    },
+  );
 
   test.each([400, 409, 500])(
     'a guest list that fails to load (%i) is the dataUpdate error, and the tab says so with Retry, never an empty list (spec 2 §8, ruling D13)',

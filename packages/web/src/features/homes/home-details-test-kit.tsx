@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import type { GroupedHome } from '@hearth/protocol';
 import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
+import { errorBody } from '../../test/toast-count';
 import { renderRoute } from '../../test/route-render';
 import { signIn } from '../../test/session';
 import { HomeDetailsPage } from './home-details-page';
@@ -30,6 +31,8 @@ export const fixture: {
   h1Extra: Record<string, unknown>;
   geoSaveStatus: number;
   guestsStatus: number;
+  /** The error code of a failed guest list read. */
+  guestsCode: string | undefined;
   /** Status of the geo data and extra data reads (200: answered). */
   geoReadStatus: number;
   extraReadStatus: number;
@@ -41,6 +44,7 @@ export const fixture: {
   h1Extra: {},
   geoSaveStatus: 200,
   guestsStatus: 200,
+  guestsCode: 'x',
   geoReadStatus: 200,
   extraReadStatus: 200,
 };
@@ -56,6 +60,7 @@ export function setUpHomeDetails(): RecordedCall[] {
     h1Extra: {},
     geoSaveStatus: 200,
     guestsStatus: 200,
+    guestsCode: 'x',
     geoReadStatus: 200,
     extraReadStatus: 200,
   });
@@ -110,10 +115,7 @@ export function setUpHomeDetails(): RecordedCall[] {
     'GET /api/v2/groups/h1/guest_users': () =>
       fixture.guestsStatus === 200
         ? json({ guest_users: [{ email: 'bo@example.com' }] })
-        : json(
-            { message: 'no', statusCode: fixture.guestsStatus, error: 'x' },
-            fixture.guestsStatus,
-          ),
+        : json(errorBody(fixture.guestsStatus, fixture.guestsCode), fixture.guestsStatus),
     'POST /api/v2/users/u1/invite': () => json({}),
     'DELETE /api/v2/users/u1/invite': () => json({}),
   }).calls;

@@ -5,6 +5,7 @@ import type { SnapshotNode } from '@hearth/protocol';
 import { liveNode } from '../../test/fake-devices';
 import { useSessionStore } from '../../lib/session/session-store';
 import { useErrorToastStore } from '../../lib/http';
+import { countToasts } from '../../test/toast-count';
 import { DEV, answerWritesWith, base, body, open, posts } from './test-harness';
 
 beforeEach(() => {
@@ -247,6 +248,26 @@ describe('node detail', () => {
       'false',
     );
   });
+
+  test.each([
+    [400, 'validation_failed'],
+    [409, 'device_conflict'],
+    [409, 'internal_error'],
+    [502, 'bad_gateway'],
+  ])(
+    "a mode change answered %i %s is the user-request error, told once: the server's code says who tells it",
+    async (status, code) => {
+      const { sockets, seed } = open([liveNode('Living room', 1, base)]);
+      await waitFor(() => expect(sockets.open.size).toBe(1));
+      seed();
+      answerWritesWith(status, code);
+      const switcher = await screen.findByRole('group', { name: 'Mode' });
+      const told = countToasts();
+      fireEvent.click(within(switcher).getByRole('button', { name: 'Off' }));
+      await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('userRequest'));
+      expect(told()).toBe(1);
+    },
+  );
 
   test('a refused boost (400) is told as a user-request error', async () => {
     const setup = { extra_options: { boost_temp: '24.0', boost_time: 60 } };

@@ -2,6 +2,7 @@ import { act } from '@testing-library/react';
 import { Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
 import type { NodeStatus, SnapshotNode } from '@hearth/protocol';
 import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
+import { errorBody } from '../../test/toast-count';
 import { renderWithApp } from '../../test/render';
 import { devData, fakeSockets, home } from '../../test/fake-devices';
 import { NodeDetailPage } from './node-detail-page';
@@ -19,8 +20,11 @@ export const posts: RecordedCall[] = [];
 
 /** The answer to the writes: 200, or what the server says of a write it refuses. */
 let writeStatus = 200;
-export function answerWritesWith(status: number) {
+let writeCode: string | undefined = 'bad_request';
+/** Writes fail with this status, and this error code (none: a code the app does not know). */
+export function answerWritesWith(status: number, code: string | undefined = 'bad_request') {
   writeStatus = status;
+  writeCode = code;
 }
 
 /** Where the router is and how it got there (a push or a replace). */
@@ -41,7 +45,7 @@ export function open(
     posts.push(call);
     return writeStatus === 200
       ? json({})
-      : json({ statusCode: writeStatus, error: 'bad_request', message: 'refused' }, writeStatus);
+      : json({ ...errorBody(writeStatus, writeCode), message: 'refused' }, writeStatus);
   };
   installFakeFetch({
     'GET /api/v2/grouped_devs': () => json([home('h1', 'Casa', [DEV])]),

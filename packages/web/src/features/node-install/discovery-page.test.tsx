@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { DevData, GroupedHome, MgrNode } from '@hearth/protocol';
 import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
+import { countToasts, errorBody } from '../../test/toast-count';
 import { renderRoute } from '../../test/route-render';
 import { signIn } from '../../test/session';
 import { useErrorToastStore } from '../../lib/http';
@@ -28,6 +29,7 @@ const storedPmoSystem = {
   max_power_config: { profiles: [3000, 6000], slots: [{ m: 0, i: 1 }] },
 };
 let pmoSystemStatus: number;
+let pmoSystemCode: string | undefined;
 
 const snapshot = (discovery: 'on' | 'off'): DevData => ({
   connected: true,
@@ -44,6 +46,7 @@ beforeEach(() => {
   nodes = [node(1)];
   socket = undefined;
   pmoSystemStatus = 200;
+  pmoSystemCode = 'x';
   ({ calls } = installFakeFetch({
     'GET /api/v2/grouped_devs': () => json(homes),
     [`GET /api/v2/devs/${DEV}/mgr/nodes`]: () => json({ nodes }),
@@ -53,7 +56,7 @@ beforeEach(() => {
     [`GET /api/v2/devs/${DEV}/pmo_system`]: () =>
       pmoSystemStatus === 200
         ? json(storedPmoSystem)
-        : json({ message: 'no', statusCode: pmoSystemStatus, error: 'x' }, pmoSystemStatus),
+        : json(errorBody(pmoSystemStatus, pmoSystemCode), pmoSystemStatus),
   }));
 });
 
@@ -149,17 +152,25 @@ describe('node discovery', () => {
     });
   });
 
-  test.each([400, 409])(
-    'a power system that fails to load (%i) is the dataUpdate error; the main circuit stays as it is (spec 2 §8)',
-    async (status) => {
+  test.each([
+    [400, 'x'],
+    [409, 'x'],
+    [400, 'validation_failed'],
+    [409, 'internal_error'],
+  ])(
+    'a power system that fails to load (%i %s) is the dataUpdate error, told once; the main circuit stays as it is (spec 2 §8)',
+    async (status, code) => {
       useErrorToastStore.getState().dismiss();
       pmoSystemStatus = status;
+      pmoSystemCode = code;
+      const told = countToasts();
       open('?nodeType=pmo');
       await screen.findByText('Searching for nodes… Put the node in pairing mode');
       await waitFor(() => expect(socket).toBeDefined());
       await appear([node(1), node(2, 'pmo')]);
       await screen.findByRole('dialog', { name: 'New power monitor' });
       await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('dataUpdate'));
+      expect(told()).toBe(1);
       expect(screen.getByRole('switch', { name: 'Main circuit' })).toBeDisabled();
       fireEvent.change(screen.getByLabelText('Power monitor name'), {
         target: { value: 'Mains' },
@@ -204,41 +215,54 @@ describe('node discovery', () => {
     expect(discoveryPosts().at(-1)).toEqual({ discovery: 'off' });
   });
 
-  test.each([400, 409])(
-    'a stop the server refuses (%i) is the user-request error (spec 2 §8)',
-    async (status) => {
+  test.each([
+    [400, 'x'],
+    [409, 'x'],
+    [409, 'device_conflict'],
+    [409, 'internal_error'],
+    [503, 'internal_error'],
+  ])(
+    "a stop that fails (%i %s) is the user-request error, each told once: the server's code says who tells it (spec 2 §8)",
+    async (status, code) => {
       useErrorToastStore.getState().dismiss();
-      installFakeFetch({
+      const { calls: made } = installFakeFetch({
         'GET /api/v2/grouped_devs': () => json(homes),
         [`GET /api/v2/devs/${DEV}/mgr/nodes`]: () => json({ nodes }),
         [`POST /api/v2/devs/${DEV}/mgr/discovery`]: (call) =>
           JSON.parse(call.body ?? '{}').discovery === 'off'
-            ? json({ message: 'no', statusCode: status, error: 'x' }, status)
+            ? json(errorBody(status, code), status)
             : json({}),
       });
       open('?nodeType=htr');
       await screen.findByText('Searching for nodes… Put the node in pairing mode');
+      const told = countToasts();
       fireEvent.click(screen.getByText('Done'));
       await waitFor(() =>
         expect(screen.getByTestId('location')).toHaveTextContent('/?homeIndex=0'),
       );
       expect(useErrorToastStore.getState().kind).toBe('userRequest');
+      // Each stop that failed is told once, by the HTTP layer or here, never by both.
+      const stops = made.filter((c) => c.url.endsWith('/mgr/discovery') && c.body?.includes('off'));
+      expect(stops.length).toBeGreaterThan(0);
+      expect(told()).toBe(stops.length);
     },
   );
 });
 
 test.each([
-  [400, 'Your request could not be processed', null],
-  [500, null, 'userRequest'],
+  [400, 'x', 'Your request could not be processed', null],
+  [500, 'x', null, 'userRequest'],
+  [409, 'device_conflict', 'Your request could not be processed', null],
+  [409, 'internal_error', null, 'userRequest'],
+  [502, 'bad_gateway', null, 'userRequest'],
 ])(
-  'a start failing with %i is told once: a refusal on the screen, the rest by the toast (spec 1 §8)',
-  async (status, line, toast) => {
+  "a start failing with %i %s is told once: a refusal on the screen, the rest by the toast, as the server's code says (spec 1 §8)",
+  async (status, code, line, toast) => {
     useErrorToastStore.getState().dismiss();
     const made = installFakeFetch({
       'GET /api/v2/grouped_devs': () => json(homes),
       [`GET /api/v2/devs/${DEV}/mgr/nodes`]: () => json({ nodes }),
-      [`POST /api/v2/devs/${DEV}/mgr/discovery`]: () =>
-        json({ message: 'no', statusCode: status, error: 'x' }, status),
+      [`POST /api/v2/devs/${DEV}/mgr/discovery`]: () => json(errorBody(status, code), status),
     }).calls;
     open('?nodeType=htr');
     await waitFor(() => expect(made.some((c) => c.url.endsWith('/mgr/discovery'))).toBe(true));

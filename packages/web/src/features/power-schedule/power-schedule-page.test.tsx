@@ -1,6 +1,7 @@
 import { describe, expect, test, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useErrorToastStore } from '../../lib/http';
+import { countToasts } from '../../test/toast-count';
 import {
   bodyOf,
   DEV,
@@ -77,6 +78,46 @@ describe('save failures', { timeout: 20_000 }, () => {
     await waitFor(() => expect(postsTo(calls, '/pmo_system')).toHaveLength(1));
     await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('userRequest'));
   });
+
+  test.each([
+    [400, 'validation_failed'],
+    [409, undefined],
+    [409, 'internal_error'],
+    [502, 'bad_gateway'],
+  ])(
+    "a save answered %i %s is the user-request error, told once: the server's code says who tells it",
+    async (status, code) => {
+      const { calls } = servePower({}, [], 'refuse', { status, code });
+      openPower();
+      fireEvent.click(await screen.findByRole('radio', { name: 'Fixed limit' }));
+      fireEvent.change(screen.getByLabelText('Maximum power (W)'), { target: { value: '3000' } });
+      const told = countToasts();
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(postsTo(calls, '/pmo_system')).toHaveLength(1));
+      await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('userRequest'));
+      expect(told()).toBe(1);
+    },
+  );
+
+  test.each([
+    [400, 'validation_failed'],
+    [409, 'internal_error'],
+  ])(
+    'a heater system power limit answered %i %s is told once, by the toast',
+    async (status, code) => {
+      const { calls } = servePower({}, [], 'refuse', { status, code });
+      openPower(`/homes/h1/devs/${DEV}/system/htr/settings`);
+      fireEvent.change(await screen.findByLabelText('Power limit (W)'), {
+        target: { value: '2000' },
+      });
+      const told = countToasts();
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(postsTo(calls, '/power_limit')).toHaveLength(1));
+      await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('userRequest'));
+      expect(told()).toBe(1);
+      expect(screen.queryByRole('alert')).toBeNull();
+    },
+  );
 
   test('a refused heater system power limit is told once, by the toast, and the page stays (spec 3 §8)', async () => {
     const { calls } = servePower({}, [], 'refuse');

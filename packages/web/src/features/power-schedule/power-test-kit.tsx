@@ -6,6 +6,7 @@ import { useSessionStore } from '../../lib/session/session-store';
 import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
 import { renderWithApp } from '../../test/render';
 import { tokenExpiringIn } from '../../test/tokens';
+import { errorBody } from '../../test/toast-count';
 import { HeaterSystemPage } from './heater-system-page';
 import { PowerSchedulePage } from './power-schedule-page';
 
@@ -70,7 +71,11 @@ export function servePower(
   slots: PowerSlot[] = [],
   /** `unread`: the page's device's data cannot be read. */
   options: 'ok' | 'fail' | 'refuse' | 'unread' = 'ok',
+  /** How a `refuse`d write is answered: its status and error code. */
+  refusal: { status: number; code?: string } = { status: 400, code: 'validation_failed' },
 ) {
+  const refused = (message: string) =>
+    json({ ...errorBody(refusal.status, refusal.code), message }, refusal.status);
   return installFakeFetch({
     'GET /assets/maxPowerConfig.json': () =>
       options === 'ok'
@@ -88,15 +93,11 @@ export function servePower(
     'GET /api/v2/groups/h1/extra_data': () => json({ ...extra, nodeData: { keep: 1 } }),
     'POST /api/v2/groups/h1/extra_data': () => json({}),
     [`POST /api/v2/devs/${DEV}/pmo_system`]: () =>
-      options === 'refuse'
-        ? json({ statusCode: 400, error: 'validation_failed', message: 'bad slots' }, 400)
-        : json({}),
+      options === 'refuse' ? refused('bad slots') : json({}),
     [`POST /api/v2/devs/${WIFI}/pmo_system`]: () => json({}),
     [`GET /api/v2/devs/${DEV}/htr_system/power_limit`]: () => json({ power_limit: '0' }),
     [`POST /api/v2/devs/${DEV}/htr_system/power_limit`]: () =>
-      options === 'refuse'
-        ? json({ statusCode: 400, error: 'validation_failed', message: 'bad limit' }, 400)
-        : json({}),
+      options === 'refuse' ? refused('bad limit') : json({}),
   });
 }
 

@@ -12,6 +12,7 @@ import {
   setUpScheduleTests,
 } from './schedule-test-kit';
 import { useErrorToastStore } from '../../lib/http';
+import { countToasts } from '../../test/toast-count';
 
 setUpScheduleTests();
 
@@ -244,6 +245,26 @@ describe('weekly schedule', { timeout: 20_000 }, () => {
     await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('userRequest'));
     expect(screen.getByRole('button', { name: /^Eco \d/ })).toHaveTextContent('18.0 °C');
   });
+
+  test.each([
+    [400, 'validation_failed'],
+    [409, 'device_conflict'],
+    [409, 'internal_error'],
+    [503, 'internal_error'],
+  ])(
+    "a profile temperature save answered %i %s is the user-request error, told once: the server's code says who tells it",
+    async (writeStatus, writeCode) => {
+      const { calls } = serve([heater(2, 'Lounge')], { writeStatus, writeCode });
+      open();
+      fireEvent.click(await screen.findByRole('button', { name: /^Eco \d/ }));
+      fireEvent.click(screen.getByRole('button', { name: 'Increase' }));
+      const told = countToasts();
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(posts(calls, '/prog_temps')).toHaveLength(1));
+      await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('userRequest'));
+      expect(told()).toBe(1);
+    },
+  );
 
   test('a refused schedule save is a user-request error and the node programme shows again', async () => {
     const { calls } = serve([heater(2, 'Lounge')], { writeStatus: 400 });

@@ -3,6 +3,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { brandKeyOf, type DevData, type GroupedHome, type SnapshotNode } from '@hearth/protocol';
 import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
+import { errorBody } from '../../test/toast-count';
 import { FALLBACK_BRAND_KEY, useBrandingStore } from '../../lib/branding/branding-store';
 import { renderWithApp } from '../../test/render';
 import { tokenExpiringIn } from '../../test/tokens';
@@ -65,11 +66,18 @@ export function serve(
     owner = true,
     setupStatus = 200,
     writeStatus = 200,
+    /** The write's error code when it fails; none says the fixed refusal below. */
+    writeCode = undefined as string | undefined,
     readStatus = 200,
     nodeParameters = undefined as unknown,
   } = {},
 ) {
-  const write = () => (writeStatus === 200 ? json({}) : refused());
+  const write = () =>
+    writeStatus === 200
+      ? json({})
+      : writeCode === undefined
+        ? refused()
+        : json(errorBody(writeStatus, writeCode), writeStatus);
   return installFakeFetch({
     // The brand's client data (spec 1 §7); without a brand the app asks for the fallback key.
     ...(nodeParameters === undefined
