@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MgrNode } from '@hearth/protocol';
 import { http } from '../http';
+import { deviceObjectUrl } from './device-paths';
 import { deviceKeys } from './keys';
 
 export async function getNodes(devId: string, signal?: AbortSignal): Promise<MgrNode[]> {
-  const answer = await http.request<{ nodes: MgrNode[] }>(
-    `/api/v2/devs/${encodeURIComponent(devId)}/mgr/nodes`,
-    { signal },
-  );
+  const answer = await http.request<{ nodes: MgrNode[] }>(deviceObjectUrl(devId, 'mgr_nodes'), {
+    signal,
+  });
   return answer.nodes;
 }
 

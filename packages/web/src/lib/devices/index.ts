@@ -34,6 +34,7 @@ export {
   type PlanTime,
 } from './heater-plan';
 export { formatKilowattNumber, formatKilowatts } from './format-power';
+export * from './device-paths';
 export * from './node-commands';
 export * from './node-routes';
 export * from './temperature-limits';

@@ -16,10 +16,6 @@ export interface NodeRef {
   addr: number;
 }
 
-export function nodePath(node: NodeRef, suffix = ''): string {
-  return `/api/v2/devs/${encodeURIComponent(node.devId)}/${node.type}/${node.addr}${suffix}`;
-}
-
 /**
  * A write to a node, at the method and path protocol's node write table gives it, with the
  * body that write takes (the server checks the same schema). `quiet`: the caller ignores a

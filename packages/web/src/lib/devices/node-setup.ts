@@ -1,6 +1,7 @@
 import { formatDecimal, type NodeSetup } from '@hearth/protocol';
 import { http } from '../http';
-import { nodePath, postNodeWrite, type NodeRef } from './node-commands';
+import { nodeUrl } from './device-paths';
+import { postNodeWrite, type NodeRef } from './node-commands';
 
 const TEMPERATURE_KEY = /(^|_)(temp|temperature|offset)$/;
 
@@ -29,7 +30,7 @@ export function wireSetup(setup: Record<string, unknown>): Record<string, unknow
 
 /** Setup is a full object (docs/wire-contract.md §5): read it, change some fields, write it back. */
 export async function changeSetup(node: NodeRef, change: Record<string, unknown>): Promise<void> {
-  const setup = await http.request<NodeSetup>(nodePath(node, '/setup'));
+  const setup = await http.request<NodeSetup>(nodeUrl(node, 'setup'));
   const out = wireSetup(setup);
   await postNodeWrite(node, 'setup', { ...out, ...change });
 }

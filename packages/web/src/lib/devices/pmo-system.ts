@@ -1,6 +1,7 @@
 import type { PmoSystem } from '@hearth/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { http, reportRefusal } from '../http';
+import { deviceObjectUrl } from './device-paths';
 import { deviceKeys } from './keys';
 
 /**
@@ -15,7 +16,7 @@ export function usePmoSystem(devId: string, enabled = true) {
     enabled,
     queryFn: ({ signal }) =>
       http
-        .request<PmoSystem>(`/api/v2/devs/${encodeURIComponent(devId)}/pmo_system`, { signal })
+        .request<PmoSystem>(deviceObjectUrl(devId, 'pmo_system'), { signal })
         .catch((err: unknown) => {
           reportRefusal(err, 'dataUpdate');
           throw err;

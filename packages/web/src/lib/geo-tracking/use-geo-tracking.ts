@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { awayFor, type HomeGeo, type PresenceChange } from '@hearth/protocol';
 import type { GroupedHome } from '@hearth/protocol';
+import { deviceObjectUrl } from '../devices/device-paths';
 import { http } from '../http';
 import { platform as defaultPlatform, type Platform } from '../platform';
 import { createGeoTracker } from './geo-tracker';
@@ -24,7 +25,7 @@ function applyPresence(homes: readonly GroupedHome[], changes: PresenceChange[])
     const home = homes.find((h) => h.id === homeId && h.owner);
     for (const dev of home?.devs ?? []) {
       http
-        .request(`/api/v2/devs/${encodeURIComponent(dev.dev_id)}/mgr/away_status`, {
+        .request(deviceObjectUrl(dev.dev_id, 'away_status'), {
           method: 'POST',
           json: { away: awayFor(presence) },
           quiet: true,

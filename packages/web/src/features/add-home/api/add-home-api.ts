@@ -1,9 +1,8 @@
 import { OTHER_DEVICE_PRODUCT_ID, WIFI_HEATER_PRODUCT_ID, type Dev } from '@hearth/protocol';
+import { DEVICES_URL, deviceObjectUrl } from '../../../lib/devices';
 import { HttpError, http } from '../../../lib/http';
 import type { WizardData } from '../model/wizard-store';
 import type { RegistrationDeps } from '../model/register-device';
-
-const enc = encodeURIComponent;
 
 /** Spec 2 §3 "Add-device payload". */
 export function addDevicePayload(w: WizardData) {
@@ -34,7 +33,7 @@ async function statusOf(call: Promise<unknown>): Promise<{ status: number; error
 }
 
 async function myDevIds(): Promise<string[]> {
-  const got = await http.request<{ devs: Dev[]; invited_to?: Dev[] }>('/api/v2/devs', {
+  const got = await http.request<{ devs: Dev[]; invited_to?: Dev[] }>(DEVICES_URL, {
     quiet: true,
   });
   return got.devs.map((d) => d.dev_id.toLowerCase());
@@ -50,14 +49,13 @@ export function registrationApi(w: WizardData): Omit<RegistrationDeps, 'sleep' |
     },
     addDevice: () =>
       statusOf(
-        http.request('/api/v2/devs', { method: 'POST', json: addDevicePayload(w), quiet: true }),
+        http.request(DEVICES_URL, { method: 'POST', json: addDevicePayload(w), quiet: true }),
       ),
     isMine: async () => (await myDevIds()).includes(devId),
     connected: async () => {
-      const got = await http.request<{ connected: boolean }>(
-        `/api/v2/devs/${enc(devId)}/connected`,
-        { quiet: true },
-      );
+      const got = await http.request<{ connected: boolean }>(deviceObjectUrl(devId, 'connected'), {
+        quiet: true,
+      });
       return got.connected === true;
     },
   };

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { deviceObjectUrl } from '../../../lib/devices';
 import { http, reportRefusal } from '../../../lib/http';
 
 const enc = encodeURIComponent;
 const group = (homeId: string, suffix: string) => `/api/v2/groups/${enc(homeId)}${suffix}`;
-const dev = (devId: string, suffix: string) => `/api/v2/devs/${enc(devId)}${suffix}`;
 
 export const homeKeys = {
   guests: (homeId: string) => ['groups', homeId, 'guest_users'] as const,
@@ -57,11 +57,11 @@ export function testPresence(homeId: string) {
 }
 
 export function setAwayStatus(devId: string, away: boolean) {
-  return http.request(dev(devId, '/mgr/away_status'), { method: 'POST', json: { away } });
+  return http.request(deviceObjectUrl(devId, 'away_status'), { method: 'POST', json: { away } });
 }
 
 export function getAwayStatus(devId: string) {
-  return http.request<{ away: boolean; enabled: boolean }>(dev(devId, '/mgr/away_status'));
+  return http.request<{ away: boolean; enabled: boolean }>(deviceObjectUrl(devId, 'away_status'));
 }
 
 export interface Guest {
@@ -159,7 +159,7 @@ interface PmoSystemBody {
 }
 
 export function setPmoSystem(devId: string, body: PmoSystemBody) {
-  return http.request(dev(devId, '/pmo_system'), { method: 'POST', json: body });
+  return http.request(deviceObjectUrl(devId, 'pmo_system'), { method: 'POST', json: body });
 }
 
 /**
@@ -170,7 +170,7 @@ export async function setMaxPowerConfig(
   devId: string,
   config: PmoSystemBody['max_power_config'],
 ): Promise<void> {
-  const current = await http.request<Partial<PmoSystemBody>>(dev(devId, '/pmo_system'));
+  const current = await http.request<Partial<PmoSystemBody>>(deviceObjectUrl(devId, 'pmo_system'));
   await setPmoSystem(devId, {
     main_circuit_pmos: current.main_circuit_pmos ?? [],
     max_power_config: config,

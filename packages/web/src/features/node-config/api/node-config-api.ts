@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { NodeStatus, PmoSystem } from '@hearth/protocol';
 import { http } from '../../../lib/http';
-import { nodePath, postNodeWrite, type NodeRef } from '../../../lib/devices';
+import { deviceObjectUrl, nodeUrl, postNodeWrite, type NodeRef } from '../../../lib/devices';
 
 export type { NodeRef };
 
@@ -14,7 +14,7 @@ export function useNodeData(node: NodeRef, enabled = true) {
   return useQuery({
     queryKey: ['devs', node.devId, node.type, node.addr, 'node'],
     enabled,
-    queryFn: ({ signal }) => http.request<NodeData>(nodePath(node, '/'), { signal }),
+    queryFn: ({ signal }) => http.request<NodeData>(nodeUrl(node), { signal }),
   });
 }
 
@@ -29,7 +29,7 @@ export const postSelect = (n: NodeRef, select: boolean) =>
 /** docs/wire-contract.md §5: purge deletes; without it the node stays uninstalled for a replacement. */
 export const eraseNode = (n: NodeRef, purge: boolean) => postNodeWrite(n, 'erase', { purge });
 export const postPmoSystem = (devId: string, system: PmoSystem) =>
-  http.request(`/api/v2/devs/${encodeURIComponent(devId)}/pmo_system`, {
+  http.request(deviceObjectUrl(devId, 'pmo_system'), {
     method: 'POST',
     json: system,
   });

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { POWER_POLL_MS, parseDecimal } from '@hearth/protocol';
-import { deviceKeys } from '../../../lib/devices';
+import { deviceKeys, nodeUrl } from '../../../lib/devices';
 import { http } from '../../../lib/http';
 
 /** GET .../pmo/{addr}/power → watts. Spec 3 §8: a failed read is ignored, so it is quiet. */
 export async function getPower(devId: string, addr: number, signal?: AbortSignal): Promise<number> {
   const answer = await http.request<{ power?: string | number }>(
-    `/api/v2/devs/${encodeURIComponent(devId)}/pmo/${addr}/power`,
+    nodeUrl({ devId, type: 'pmo', addr }, 'power'),
     { signal, quiet: true },
   );
   const watts = parseDecimal(answer.power);

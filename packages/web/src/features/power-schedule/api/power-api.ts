@@ -1,9 +1,8 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import type { DevData, MaxPowerOption, PmoSystem, PowerProfile } from '@hearth/protocol';
-import { useHomes } from '../../../lib/devices';
+import { deviceObjectUrl, deviceUrl, useHomes } from '../../../lib/devices';
 import { http } from '../../../lib/http';
 
-const dev = (devId: string) => `/api/v2/devs/${encodeURIComponent(devId)}`;
 const group = (homeId: string) => `/api/v2/groups/${encodeURIComponent(homeId)}`;
 
 /** Spec 2 §3 extraData; nodeData is kept as the server gives it. */
@@ -27,7 +26,7 @@ export const useHomesData = useHomes;
 const devDataQuery = (devId: string) =>
   queryOptions({
     queryKey: powerKeys.devData(devId),
-    queryFn: ({ signal }) => http.request<DevData>(`${dev(devId)}/dev_data`, { signal }),
+    queryFn: ({ signal }) => http.request<DevData>(deviceUrl(devId, 'dev_data'), { signal }),
   });
 
 export function useDevDatas(devIds: readonly string[]) {
@@ -48,7 +47,10 @@ export function postExtraData(homeId: string, data: ExtraData) {
 }
 
 export function postPmoSystem(devId: string, system: PmoSystem) {
-  return http.request<unknown>(`${dev(devId)}/pmo_system`, { method: 'POST', json: system });
+  return http.request<unknown>(deviceObjectUrl(devId, 'pmo_system'), {
+    method: 'POST',
+    json: system,
+  });
 }
 
 export function useHeaterPowerLimit(devId: string, enabled = true) {
@@ -57,13 +59,15 @@ export function useHeaterPowerLimit(devId: string, enabled = true) {
       queryKey: powerKeys.heaterLimit(devId),
       enabled,
       queryFn: ({ signal }) =>
-        http.request<{ power_limit: string }>(`${dev(devId)}/htr_system/power_limit`, { signal }),
+        http.request<{ power_limit: string }>(deviceObjectUrl(devId, 'htr_power_limit'), {
+          signal,
+        }),
     }),
   );
 }
 
 export function postHeaterPowerLimit(devId: string, watts: number) {
-  return http.request<unknown>(`${dev(devId)}/htr_system/power_limit`, {
+  return http.request<unknown>(deviceObjectUrl(devId, 'htr_power_limit'), {
     method: 'POST',
     json: { power_limit: String(watts) },
   });

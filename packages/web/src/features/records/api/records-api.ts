@@ -8,11 +8,9 @@ import {
   type DevData,
   type NodeType,
 } from '@hearth/protocol';
-import { useHomes } from '../../../lib/devices';
+import { deviceUrl, nodeUrl, useHomes } from '../../../lib/devices';
 import { http, needsOwnMessage } from '../../../lib/http';
 import { monthRangeSeconds, type WireSample } from '../model/records-series';
-
-const dev = (devId: string) => `/api/v2/devs/${encodeURIComponent(devId)}`;
 
 export interface RecordsNode {
   devId: string;
@@ -29,7 +27,7 @@ export function useDevDatas(devIds: readonly string[]) {
     queries: devIds.map((id) =>
       queryOptions({
         queryKey: ['devs', id, 'dev_data'],
-        queryFn: ({ signal }) => http.request<DevData>(`${dev(id)}/dev_data`, { signal }),
+        queryFn: ({ signal }) => http.request<DevData>(deviceUrl(id, 'dev_data'), { signal }),
       }),
     ),
   });
@@ -57,7 +55,7 @@ export function samplesQuery(
     ],
     queryFn: async ({ signal }) => {
       const answer = await http.request<{ samples: WireSample[] }>(
-        `${dev(node.devId)}/${node.type}/${node.addr}/samples?start=${start}&end=${end}`,
+        `${nodeUrl(node, 'samples')}?start=${start}&end=${end}`,
         { signal },
       );
       return answer.samples;
@@ -87,7 +85,7 @@ export function yearSamplesQuery(
     queryKey: ['devs', node.devId, node.type, node.addr, 'samples', String(year), timeZone],
     queryFn: async ({ signal }) => {
       const answer = await http.request<{ samples: WireSample[] }>(
-        `${dev(node.devId)}/${node.type}/${node.addr}/samples?start=${start}&end=${end}&group=month&tz=${tz}`,
+        `${nodeUrl(node, 'samples')}?start=${start}&end=${end}&group=month&tz=${tz}`,
         { signal },
       );
       return answer.samples;

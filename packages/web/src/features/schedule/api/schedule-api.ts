@@ -1,9 +1,7 @@
 import { queryOptions, useQueries } from '@tanstack/react-query';
 import type { DevData, NodeType, Prog } from '@hearth/protocol';
-import { changeSetup, postNodeWrite, useHomes, wireSetup } from '../../../lib/devices';
+import { changeSetup, deviceUrl, postNodeWrite, useHomes, wireSetup } from '../../../lib/devices';
 import { http } from '../../../lib/http';
-
-const dev = (devId: string) => `/api/v2/devs/${encodeURIComponent(devId)}`;
 
 export const scheduleKeys = {
   devData: (devId: string) => ['devs', devId, 'dev_data'] as const,
@@ -12,7 +10,7 @@ export const scheduleKeys = {
 export const devDataQuery = (devId: string) =>
   queryOptions({
     queryKey: scheduleKeys.devData(devId),
-    queryFn: ({ signal }) => http.request<DevData>(`${dev(devId)}/dev_data`, { signal }),
+    queryFn: ({ signal }) => http.request<DevData>(deviceUrl(devId, 'dev_data'), { signal }),
   });
 
 /** The app's one home list, in its one order (ruling D4: the same list after Back). */

@@ -1,3 +1,4 @@
+import { deviceObjectUrl } from '../../../lib/devices';
 import { http } from '../../../lib/http';
 
 const enc = encodeURIComponent;
@@ -13,7 +14,7 @@ export async function encryptedPassword(ssid: string, pass: string): Promise<str
 
 /** Whether one of the user's gateways reports connected (a heater being reconfigured). */
 export async function isConnected(devId: string): Promise<boolean> {
-  const got = await http.request<{ connected: boolean }>(`/api/v2/devs/${enc(devId)}/connected`, {
+  const got = await http.request<{ connected: boolean }>(deviceObjectUrl(devId, 'connected'), {
     quiet: true,
   });
   return got.connected === true;
