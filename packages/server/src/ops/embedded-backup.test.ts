@@ -2,10 +2,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
-import { buildHearth, type HearthInternals } from '../hearth';
-import { createRepositories } from '../repositories';
-import { createUser, TEST_CLIENT } from '../test-support/test-hearth';
+import { serveDataDir, type ServedDataDir } from '../test-support/serve-data-dir';
+import { createUser } from '../test-support/test-hearth';
 import { homeDiagnosticsSchema } from '../diagnostics/diagnostics.schema';
 import { DataDirInUseError } from './admin-socket';
 import {
@@ -17,30 +15,15 @@ import {
 } from './backup.fixture';
 
 /** A server on the embedded database in `dataDir`, its secrets generated there. */
-async function serveOn(dataDir: string): Promise<{ hearth: HearthInternals; url: string }> {
-  const hearth = await buildHearth(
-    loadConfig({
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      CLIENT_ID: TEST_CLIENT.id,
-      CLIENT_SECRET: TEST_CLIENT.secret,
-      WEB_DIST: join(dataDir, 'no-web-app'),
-      DEMO: 'false',
-      LOG_LEVEL: 'silent',
-    }),
-  );
-  return { hearth, url: await hearth.listen() };
-}
+const serveOn = (dataDir: string) => serveDataDir(dataDir, { generatedSecrets: true });
 
 describe('backup and restore of the embedded database', () => {
   const root = mkdtempSync(join(tmpdir(), 'hearth-backup-test-'));
   const original = join(root, 'original');
   const restored = join(root, 'restored');
   const file = join(root, 'hearth.tar.gz');
-  let a: { hearth: HearthInternals; url: string } | undefined;
-  let b: { hearth: HearthInternals; url: string } | undefined;
+  let a: ServedDataDir | undefined;
+  let b: ServedDataDir | undefined;
   let fixture: Awaited<ReturnType<typeof populateForBackup>>;
   let before: Awaited<ReturnType<typeof readThroughApi>>;
   let committedBeforeBackup = 0;
@@ -48,7 +31,7 @@ describe('backup and restore of the embedded database', () => {
 
   beforeAll(async () => {
     a = await serveOn(original);
-    const repos = createRepositories(a.hearth.db);
+    const { repos } = a;
     fixture = await populateForBackup(repos, a.url);
     mkdirSync(join(original, 'branding'));
     writeFileSync(join(original, 'branding', 'brands.json'), '{"01":{"css":{"brand":"x"}}}');

@@ -2,10 +2,9 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
-import { buildHearth, type HearthInternals } from '../hearth';
-import { createRepositories } from '../repositories';
-import { createUser, freshPostgres, TEST_CLIENT } from '../test-support/test-hearth';
+import type { HearthInternals } from '../hearth';
+import { serveDataDir } from '../test-support/serve-data-dir';
+import { createUser, freshPostgres } from '../test-support/test-hearth';
 import {
   loadRows,
   populateForBackup,
@@ -16,28 +15,7 @@ import {
 
 const BASE = process.env.TEST_DATABASE_URL;
 
-async function serveOn(
-  url: string,
-  dataDir: string,
-): Promise<{ hearth: HearthInternals; url: string }> {
-  const hearth = await buildHearth(
-    loadConfig({
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: url,
-      CLIENT_ID: TEST_CLIENT.id,
-      CLIENT_SECRET: TEST_CLIENT.secret,
-      JWT_SECRET: 'test-jwt-secret-0123456789',
-      GATEWAY_KEY: 'test-gateway-key-0123456789',
-      WEB_DIST: join(dataDir, 'no-web-app'),
-      DEMO: 'false',
-      LOG_LEVEL: 'silent',
-    }),
-  );
-  return { hearth, url: await hearth.listen() };
-}
+const serveOn = (url: string, dataDir: string) => serveDataDir(dataDir, { database: url });
 
 describe.runIf(BASE)('backup and restore of PostgreSQL (pg_dump, pg_restore)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'hearth-pg-backup-'));
@@ -55,7 +33,7 @@ describe.runIf(BASE)('backup and restore of PostgreSQL (pg_dump, pg_restore)', (
     dbs.push(source, target);
     const a = await serveOn(source.url, join(dir, 'a'));
     servers.push(a.hearth);
-    const repos = createRepositories(a.hearth.db);
+    const { repos } = a;
     fixture = await populateForBackup(repos, a.url);
     before = await readThroughApi(a.url, fixture.owner, fixture);
     const load = writeWhileBackingUp(

@@ -5,29 +5,10 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
 import { SOCKET_NAMESPACE, gatewayTopics } from '@hearth/protocol';
-import { loadConfig } from '../config';
-import { buildHearth, type HearthInternals } from '../hearth';
-import { createRepositories } from '../repositories';
 import { basic, login } from '../test-support/http';
 import { connectGateway } from '../test-support/test-gateway';
-import { TEST_CLIENT, createHomeWithDevice, createUser } from '../test-support/test-hearth';
-
-// A server on an embedded database kept on disk, so that what a drain stored can be read after.
-function configFor(dataDir: string) {
-  return loadConfig({
-    NODE_ENV: 'test',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    CLIENT_ID: TEST_CLIENT.id,
-    CLIENT_SECRET: TEST_CLIENT.secret,
-    JWT_SECRET: 'test-jwt-secret-0123456789',
-    GATEWAY_KEY: 'test-gateway-key-0123456789',
-    WEB_DIST: join(dataDir, 'no-web-app'),
-    DEMO: 'false',
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-  });
-}
+import { serveDataDir } from '../test-support/serve-data-dir';
+import { createHomeWithDevice, createUser } from '../test-support/test-hearth';
 
 /** A token request whose body is sent only when `finish` is called; the server has its headers. */
 async function slowLogin(url: string, email: string, password: string) {
@@ -70,18 +51,17 @@ describe('drain (SIGTERM)', () => {
     for (const step of cleanup.splice(0).reverse()) await step();
   });
 
-  async function start(dataDir: string): Promise<{ hearth: HearthInternals; url: string }> {
-    const hearth = await buildHearth(configFor(dataDir));
-    const url = await hearth.listen();
-    cleanup.push(() => hearth.close());
-    return { hearth, url };
+  // A server on an embedded database kept on disk, so that what a drain stored can be read after.
+  async function start(dataDir: string) {
+    const served = await serveDataDir(dataDir);
+    cleanup.push(() => served.hearth.close());
+    return served;
   }
 
   it('finishes the request in flight, refuses new connections, sends sockets to reconnect and stores batched samples', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'hearth-drain-'));
     cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const { hearth, url } = await start(dataDir);
-    const repos = createRepositories(hearth.db);
+    const { hearth, url, repos } = await start(dataDir);
     const user = await createUser(repos, 'owner@example.com');
     const { devId } = await createHomeWithDevice(repos, user.id);
     const token = (await login(url, user.email, user.password)).access_token;
@@ -125,17 +105,15 @@ describe('drain (SIGTERM)', () => {
     await gatewayClosed;
 
     // Started again on the same data: the samples that were gathering are stored.
-    const again = await buildHearth(configFor(dataDir));
-    cleanup.push(() => again.close());
-    const stored = await createRepositories(again.db).samples.range(devId, 'htr', 2, 0, 2000);
+    const again = await start(dataDir);
+    const stored = await again.repos.samples.range(devId, 'htr', 2, 0, 2000);
     expect(stored.map((s) => s.t)).toEqual([1000]);
   });
 
   it('stops waiting for an unfinished request at the drain timeout', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'hearth-drain-'));
     cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const { hearth, url } = await start(dataDir);
-    const repos = createRepositories(hearth.db);
+    const { hearth, url, repos } = await start(dataDir);
     const user = await createUser(repos, 'owner@example.com');
     const stuck = await slowLogin(url, user.email, user.password);
     const outcome = stuck.response.then(

@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { loadConfig } from '../config';
-import { buildHearth, type HearthInternals } from '../hearth';
-import { createRepositories, type Repositories } from '../repositories';
+import type { HearthInternals } from '../hearth';
+import type { Repositories } from '../repositories';
 import { login, postJson } from '../test-support/http';
-import { TEST_CLIENT, createHomeWithDevice, createUser } from '../test-support/test-hearth';
+import { serveDataDir } from '../test-support/serve-data-dir';
+import { createHomeWithDevice, createUser } from '../test-support/test-hearth';
 import { resilientGateway } from '../cluster/fault-gateway';
 import { createTracing } from './tracing';
 
@@ -18,26 +19,13 @@ describe('tracing of a set-point write', () => {
   let repos: Repositories;
   let url: string;
   beforeAll(async () => {
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: 'memory://',
-      CLIENT_ID: TEST_CLIENT.id,
-      CLIENT_SECRET: TEST_CLIENT.secret,
-      JWT_SECRET: 'test-jwt-secret-0123456789',
-      GATEWAY_KEY: 'test-gateway-key-0123456789',
-      WEB_DIST: join(dataDir, 'no-web-app'),
-      DEMO: 'false',
-      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    });
-    expect(config.tracing).toBe(false);
-    hearth = await buildHearth(config, {
+    const served = await serveDataDir(dataDir, {
+      database: 'memory://',
       tracing: createTracing(new SimpleSpanProcessor(exporter)),
     });
-    url = await hearth.listen();
-    repos = createRepositories(hearth.db);
+    // TRACING is off: the spans come from the tracing given, not from an OTLP exporter.
+    expect(served.config.tracing).toBe(false);
+    ({ hearth, url, repos } = served);
   });
   afterAll(async () => {
     await hearth?.close();
