@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOOST_TIME, POWER_LIMIT_MAX_W, POWER_LIMIT_MIN_W } from './rules/constants';
+import { BOOST_TIME, POWER_LIMIT_MAX_W, POWER_LIMIT_MIN_W, RUNBACK_TIME } from './rules/constants';
 import { formatDecimal } from './format';
 import { NODE_MODES } from './modes';
 import { anySetupWriteSchema } from './node-settings';
@@ -24,10 +24,11 @@ const unitsRequired = {
 };
 
 /**
- * How long a runback lasts, in minutes like the boost `time` (spec 3 §4 runback time); the
- * node's `extra_options.max_runback_time` bounds it further (node-limits `checkRunbackTime`).
+ * How long a runback lasts, in minutes like the boost `time` (spec 3 §4 runback time): at most
+ * what any node's `extra_options.max_runback_time` may be (the setup table's RUNBACK_TIME,
+ * spec 3 §5), and the node's own bounds it further (node-limits `checkRunbackTime`).
  */
-const runbackMinutes = z.number().int().min(1).max(1440);
+const runbackMinutes = z.number().int().min(1).max(RUNBACK_TIME.max);
 const timeOnlyWithRunback = {
   message: 'time (minutes) goes only with mode "runback"',
   path: ['time'],

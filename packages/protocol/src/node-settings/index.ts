@@ -4,7 +4,7 @@
  */
 export type { NodeSetting, SettingKind, SettingsTable } from './setting-kinds';
 export { hardwareSetupKeys, NODE_SETUP_SETTINGS, ownerOnlySetupKeys } from './setup-settings';
-export { NODE_STATUS_ENTRIES } from './status-entries';
+export { NODE_STATUS_ENTRIES, ownerOnlyStatusKeys } from './status-entries';
 export { anySetupWriteSchema, nodeReportSchemaFor, setupWriteSchemaFor } from './setting-schemas';
 export { setupRangeProblem } from './setting-ranges';
 export { mergeSettings } from './merge-settings';

@@ -26,7 +26,8 @@ const HEATER_STATUS: SettingsTable = {
   boost_end_min: integer(0, MINUTES_A_DAY),
   sync_status: text(16),
   power: temperature,
-  locked: boolean,
+  // Spec 3 §6: the keyboard lock is the owner's, on /status as on /lock.
+  locked: { ...boolean, ownerOnly: true },
   active: boolean,
   presence: boolean,
   window_open: boolean,
@@ -43,3 +44,10 @@ export const NODE_STATUS_ENTRIES: Readonly<Record<NodeType, SettingsTable>> = {
   acm: HEATER_STATUS,
   pmo: {},
 };
+
+/** The status entries of `type` that only an owner may change (spec 3 §6: the keyboard lock). */
+export function ownerOnlyStatusKeys(type: NodeType): string[] {
+  return Object.entries(NODE_STATUS_ENTRIES[type])
+    .filter(([, s]) => s.ownerOnly)
+    .map(([key]) => key);
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestHearth, type TestHearth } from '../test-support/test-hearth';
-import { createWorld, HEATER_SETUP, send, weekProg } from './control-test-world';
+import { createWorld, HEATER_SETUP, HEATER_STATUS, send, weekProg } from './control-test-world';
 
 let t: TestHearth;
 useTestHearth((started) => (t = started));
@@ -95,5 +95,24 @@ describe('authorization of node and device-manager endpoints', () => {
       statusCode: 404,
       message: 'Node not found',
     });
+  });
+});
+
+// Spec 3 §6: the keyboard lock is the owner's. Like the owner's setup entries, it is checked by
+// what a guest's write changes: the whole status written back as it is passes.
+describe('the keyboard lock in a status write', () => {
+  it("is the owner's to change; a guest may write it back as it is stored", async () => {
+    const w = await createWorld(t);
+    const status = `${t.url}/api/v2/devs/${w.devId}/htr/2/status`;
+    const asStored = { stemp: '20.5', units: 'C', locked: HEATER_STATUS.locked };
+    expect((await send('POST', status, asStored, w.guest)).status).toBe(200);
+    const pending = (await t.repos.commands.listPending(w.devId)).length;
+    const changed = await send('POST', status, { ...asStored, locked: true }, w.guest);
+    expect(changed).toMatchObject({
+      status: 403,
+      body: { error: 'forbidden', message: 'Only the owner may change locked' },
+    });
+    expect((await t.repos.commands.listPending(w.devId)).length).toBe(pending);
+    expect((await send('POST', status, { locked: true }, w.owner)).status).toBe(200);
   });
 });

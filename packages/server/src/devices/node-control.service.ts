@@ -8,6 +8,7 @@ import {
   type ModeWrite,
   type NodeStatusWrite,
   ownerOnlySetupKeys,
+  ownerOnlyStatusKeys,
   parseNodeType,
   progSchema,
   type ProgTempsWrite,
@@ -62,6 +63,24 @@ function setupIssue(type: string, error: z.ZodError): string {
  * gateway's own report later replaces the desired state; an offline gateway gets the command
  * when it returns (commands.service keeps it pending).
  */
+/**
+ * 403 for a guest's write that changes an entry the settings table keeps for the owner
+ * (spec 3 §6: the keyboard lock, priority, schedule resolution, `power`); one written back
+ * as it is stored passes, so that a whole object can be sent back.
+ */
+function checkOwnerOnly(
+  role: Role,
+  ownerOnly: readonly string[],
+  write: Record<string, unknown>,
+  current: Record<string, unknown>,
+) {
+  if (role === 'owner') return;
+  const changed = ownerOnly.filter(
+    (k) => k in write && JSON.stringify(write[k]) !== JSON.stringify(current[k]),
+  );
+  if (changed.length > 0) throw errors.forbidden(`Only the owner may change ${changed.join(', ')}`);
+}
+
 export function createNodeControlService({ nodes, devices, commands, realtime }: NodeControlDeps) {
   /**
    * Records the desired state of a part and the command that carries the write, in one
@@ -122,8 +141,8 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
 
   return {
     async status(node: NodeRow, role: Role, write: NodeStatusWrite) {
-      if (write.locked !== undefined && role !== 'owner')
-        throw errors.forbidden('Only the owner may change the keyboard lock');
+      const ownerOnly = ownerOnlyStatusKeys(parseNodeType(node.type) ?? 'htr');
+      checkOwnerOnly(role, ownerOnly, write, node.status ?? {});
       checkTemperatures(node, write.units, {
         stemp: write.stemp,
         comf_temp: write.comf_temp,
@@ -167,13 +186,7 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
       if (!parsed.success) throw errors.validation(setupIssue(type, parsed.error));
       const write = parsed.data;
       const current = node.setup ?? {};
-      if (role !== 'owner') {
-        const changed = ownerOnlySetupKeys(type).filter(
-          (k) => k in write && JSON.stringify(write[k]) !== JSON.stringify(current[k]),
-        );
-        if (changed.length > 0)
-          throw errors.forbidden(`Only the owner may change ${changed.join(', ')}`);
-      }
+      checkOwnerOnly(role, ownerOnlySetupKeys(type), write, current);
       checkSetupValues(current, write);
       const range = setupRangeProblem(type, current, write);
       if (range) throw errors.validation(range);

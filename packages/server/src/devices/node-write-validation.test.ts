@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { RUNBACK_TIME } from '@hearth/protocol';
 import { getJson } from '../test-support/http';
 import type { TestHearth } from '../test-support/test-hearth';
 import {
@@ -210,6 +211,24 @@ describe('node write validation', () => {
     );
     expect((await runback('72', 'F')).status).toBe(400);
     expect((await runback('71', 'F')).status).toBe(200);
+  });
+
+  it('refuses a runback time above any node maximum (RUNBACK_TIME, spec 3 §5) when the node names none', async () => {
+    const w = await createWorld(t);
+    await t.repos.nodes.setPart(w.devId, 'htr', 2, 'setup', {
+      ...HEATER_SETUP,
+      runback_mode_enabled: true,
+    });
+    const base = `${t.url}/api/v2/devs/${w.devId}/htr/2`;
+    for (const suffix of ['status', 'mode']) {
+      const write = { mode: 'runback', time: RUNBACK_TIME.max + 1 };
+      const res = await send('POST', `${base}/${suffix}`, write, w.owner);
+      expect(res.status, suffix).toBe(400);
+      expect(JSON.stringify(res.body), suffix).toContain('time');
+    }
+    expect(await t.repos.commands.listPending(w.devId)).toEqual([]);
+    const longest = { mode: 'runback', time: RUNBACK_TIME.max };
+    expect((await send('POST', `${base}/mode`, longest, w.owner)).status).toBe(200);
   });
 
   it('carries a runback time to the gateway, within the node maximum, and refuses a bad one', async () => {
