@@ -3,7 +3,8 @@ import { PageFrame, ReadFailedLine } from '../../lib/screens';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useAdminMode } from '../../lib/session/admin-mode';
-import { useDevDatas, useExtraData, useHomesData } from './api/power-api';
+import { useDeviceStates } from '../../lib/devices';
+import { useExtraData, useHomesData } from './api/power-api';
 import { initialPowerState, powerTargets } from './model/power-model';
 import { PowerEditor } from './power-editor';
 import './power-schedule.css';
@@ -18,7 +19,7 @@ export function PowerSchedulePage() {
   const devIds = home?.devs.map((d) => d.dev_id) ?? [];
   // Spec 3 §8: a device the home does not hold is "Dev not found", not the home's first device.
   const devKnown = devIds.includes(devId);
-  const devDatas = useDevDatas(devIds);
+  const devDatas = useDeviceStates(devIds);
   const extra = useExtraData(homeId);
   const devData = (id: string) => devDatas[devIds.indexOf(id)]?.data;
   const loading = homes.isPending || extra.isPending || devDatas.some((q) => q.isPending);
@@ -27,7 +28,7 @@ export function PowerSchedulePage() {
   // empty, and saving would replace what was never read.
   const unread = [extra, ...devDatas].find((q) => q.isError);
   const own = devData(devId) ?? devDatas.find((q) => q.data)?.data;
-  const tz = own?.geo_data.tz_code;
+  const tz = own?.geo_data?.tz_code;
 
   return (
     <PageFrame
@@ -52,7 +53,7 @@ export function PowerSchedulePage() {
           devs={powerTargets(home.devs, devData)}
           initial={initialPowerState(
             extra.data,
-            own?.pmo_system.max_power_config.slots,
+            own?.pmo_system?.max_power_config.slots,
             i18n.language,
           )}
           timeZone={typeof tz === 'string' ? tz : undefined}

@@ -19,6 +19,7 @@ import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch
 import { renderWithApp } from '../../test/render';
 import { tokenExpiringIn } from '../../test/tokens';
 import { useSessionStore } from '../../lib/session/session-store';
+import { applyUpdateToCache } from '../../lib/devices';
 import { useErrorToastStore } from '../../lib/http';
 import { changeLanguage } from '../../lib/i18n';
 import { LANG_STORAGE_KEY } from '../../lib/i18n/detect-language';
@@ -396,5 +397,27 @@ describe('home records', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(screen.getByTestId('records-title')).toHaveTextContent(/^Casa Pins – Meter$/),
     );
+  });
+});
+
+describe('one device state (the socket keeps what the page read)', { timeout: 20_000 }, () => {
+  test('a node renamed by a socket update is renamed on the page, with no read again', async () => {
+    const { calls } = serve();
+    const { queryClient } = open(`/homes/h1/devs/${DEV}/htr/2/records?day=9&month=3&year=2026`);
+    await waitFor(() =>
+      expect(screen.getByTestId('records-title')).toHaveTextContent(/^Casa Pins – Lounge$/),
+    );
+    const renamed = devData.nodes.map(({ name, addr, type, installed, lost }) => ({
+      name: addr === 2 ? 'Salon' : name,
+      addr,
+      type,
+      installed,
+      lost,
+    }));
+    act(() => applyUpdateToCache(queryClient, DEV, { path: '/mgr/nodes', body: renamed }));
+    await waitFor(() =>
+      expect(screen.getByTestId('records-title')).toHaveTextContent(/^Casa Pins – Salon$/),
+    );
+    expect(calls.filter((c) => c.url.endsWith('/dev_data'))).toHaveLength(1);
   });
 });

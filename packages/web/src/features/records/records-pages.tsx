@@ -3,9 +3,10 @@ import { IonSpinner } from '@ionic/react';
 import { PageFrame } from '../../lib/screens';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { parseNodeType, recordsTitle, type DevData } from '@hearth/protocol';
+import { parseNodeType, recordsTitle } from '@hearth/protocol';
+import { useDeviceStates, type DeviceState } from '../../lib/devices';
 import { needsOwnMessage } from '../../lib/http';
-import { useDevDatas, useHomesData, type RecordsNode } from './api/records-api';
+import { useHomesData, type RecordsNode } from './api/records-api';
 import { RecordsView } from './records-view';
 import './records.css';
 
@@ -25,8 +26,8 @@ function Frame({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function tzOf(data: DevData | undefined): string | undefined {
-  const tz = data?.geo_data.tz_code;
+function tzOf(data: DeviceState | undefined): string | undefined {
+  const tz = data?.geo_data?.tz_code;
   return typeof tz === 'string' ? tz : undefined;
 }
 
@@ -57,7 +58,7 @@ export function NodeRecordsPage() {
   const home = homes.data?.find((h) => h.id === homeId);
   // Only a device of the home is read: another answers "Dev not found", not an error toast.
   const known = home?.devs.some((d) => d.dev_id === devId) === true;
-  const [devData] = useDevDatas(known ? [devId] : []);
+  const [devData] = useDeviceStates(known ? [devId] : []);
   const type = parseNodeType(nodeType);
   const node = devData?.data?.nodes.find((n) => n.type === type && n.addr === Number(addr));
   const title = recordsTitle(home?.name ?? '', node?.name);
@@ -98,7 +99,7 @@ export function HomeRecordsPage() {
   const homes = useHomesData();
   const home = homes.data?.find((h) => h.id === homeId);
   const devIds = home?.devs.map((d) => d.dev_id) ?? [];
-  const devDatas = useDevDatas(devIds);
+  const devDatas = useDeviceStates(devIds);
   const type = parseNodeType(nodeType);
   const nodes: RecordsNode[] = devIds.flatMap((devId, i) =>
     (devDatas[i]?.data?.nodes ?? [])

@@ -11,6 +11,7 @@ import {
   serve,
   setUpScheduleTests,
 } from './schedule-test-kit';
+import { applyUpdateToCache } from '../../lib/devices';
 import { useErrorToastStore } from '../../lib/http';
 import { countToasts } from '../../test/toast-count';
 
@@ -301,5 +302,17 @@ describe('weekly schedule', { timeout: 20_000 }, () => {
       `/api/v2/devs/${DEV}/htr/2/prog`,
       `/api/v2/devs/${DEV}/htr/3/prog`,
     ]);
+  });
+});
+
+describe('one device state (the socket keeps what the page read)', { timeout: 20_000 }, () => {
+  test('a node renamed by a socket update is renamed on the schedule, with no read again', async () => {
+    const { calls } = serve([heater(2, 'Lounge')]);
+    const { queryClient } = open();
+    expect(await screen.findByRole('heading', { name: 'Casa Pins – Lounge' })).toBeInTheDocument();
+    const renamed = { name: 'Salon', addr: 2, type: 'htr', installed: true, lost: false } as const;
+    act(() => applyUpdateToCache(queryClient, DEV, { path: '/mgr/nodes', body: [renamed] }));
+    expect(await screen.findByRole('heading', { name: 'Casa Pins – Salon' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.endsWith('/dev_data'))).toHaveLength(1);
   });
 });

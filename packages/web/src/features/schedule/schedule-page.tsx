@@ -3,7 +3,8 @@ import { PageFrame, ReadFailedLine } from '../../lib/screens';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { isHeaterType, parseNodeType, recordsTitle } from '@hearth/protocol';
-import { useDevDatas, useHomesData } from './api/schedule-api';
+import { useDeviceStates } from '../../lib/devices';
+import { useHomesData } from './api/schedule-api';
 import { findNodes, parseTargets, targetsParam, type ScheduleTarget } from './model/schedule-model';
 import { ScheduleEmpty } from './components/schedule-empty';
 import { ScheduleEditor } from './schedule-editor';
@@ -34,10 +35,10 @@ export function SchedulePage() {
     : [...new Set(targets.map((x) => x.devId))];
   // Only devices of the home are read: another answers "Dev not found", not an error toast.
   const devIds = targetDevIds.filter((id) => home?.devs.some((d) => d.dev_id === id) === true);
-  const devDatas = useDevDatas(devIds);
+  const devDatas = useDeviceStates(devIds);
   const loading = homes.isPending || devDatas.some((q) => q.isPending);
   const nodes = findNodes(targets, (id) => devDatas[devIds.indexOf(id)]?.data);
-  const timeZone = devDatas.find((q) => q.data)?.data?.geo_data.tz_code;
+  const timeZone = devDatas.find((q) => q.data)?.data?.geo_data?.tz_code;
   // Spec 3 §8: a device whose data did not load is a data-update error, not a missing node;
   // no editor then, so that a save cannot leave out the nodes that were not read.
   const failed = devDatas.find((q) => q.isError);

@@ -2,6 +2,7 @@ import { skipToken, useQueries } from '@tanstack/react-query';
 import { isWifiHeaterProduct, type Dev, type GroupedHome } from '@hearth/protocol';
 import type { SocketStatus } from '../socket/device-socket';
 import { mergeNodes, type DeviceState, type LiveNode } from './device-state';
+import { deviceStateQuery } from './device-state-query';
 import { nodesQueryOptions } from './get-nodes';
 import { deviceKeys } from './keys';
 
@@ -50,10 +51,11 @@ export function homeTimeZone(devices: readonly HomeDevice[]): string | undefined
 export function useHomeDevices(home: GroupedHome | undefined): HomeDevice[] {
   const devs = home?.devs ?? [];
   const lists = useQueries({ queries: devs.map((d) => nodesQueryOptions(d.dev_id)) });
+  // Fed by the sockets only: these observers never read the state over HTTP.
   const lives = useQueries({
     queries: devs.map((d) => ({
-      queryKey: deviceKeys.live(d.dev_id),
-      queryFn: skipToken,
+      ...deviceStateQuery(d.dev_id),
+      enabled: false,
       staleTime: Infinity,
     })),
   });
@@ -65,7 +67,7 @@ export function useHomeDevices(home: GroupedHome | undefined): HomeDevice[] {
     })),
   });
   return devs.map((dev, i) => {
-    const live = lives[i]?.data as DeviceState | undefined;
+    const live = lives[i]?.data;
     const socket = (sockets[i]?.data as SocketStatus | undefined) ?? 'connecting';
     const listed = lists[i]?.data;
     return {

@@ -11,6 +11,7 @@ export {
   type LiveNode,
 } from './device-state';
 export { applyDevDataToCache, applyUpdateToCache } from './device-cache';
+export { deviceStateQuery, useDeviceStates, type DeviceStateRead } from './device-state-query';
 export { useDeviceRealtime, useLiveDevice, useSocketStatus } from './use-device-realtime';
 export { useNodeRecordsLink } from './use-node-records-link';
 export { usePmoSystem } from './pmo-system';

@@ -8,6 +8,7 @@ import type { SocketStatus } from '../socket/device-socket';
 import { deviceKeys } from './keys';
 import { applyDevDataToCache, applyUpdateToCache } from './device-cache';
 import type { DeviceState } from './device-state';
+import { deviceStateQuery } from './device-state-query';
 
 interface Shared {
   users: number;
@@ -75,11 +76,10 @@ export function useSocketStatus(devId: string): SocketStatus {
   return data ?? 'connecting';
 }
 
-/** The device's realtime state; only the socket writes it, so it never goes stale. */
+/**
+ * The device's state as the socket keeps it: this observer never reads it over HTTP (the
+ * socket's snapshot on every connection does), though a screen's read may have seeded it.
+ */
 export function useLiveDevice(devId: string): DeviceState | undefined {
-  return useQuery<DeviceState>({
-    queryKey: deviceKeys.live(devId),
-    queryFn: skipToken,
-    staleTime: Infinity,
-  }).data;
+  return useQuery({ ...deviceStateQuery(devId), enabled: false, staleTime: Infinity }).data;
 }

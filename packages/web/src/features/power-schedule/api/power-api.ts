@@ -1,6 +1,6 @@
-import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
-import type { DevData, MaxPowerOption, PmoSystem, PowerProfile } from '@hearth/protocol';
-import { deviceObjectUrl, deviceUrl, useHomes } from '../../../lib/devices';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MaxPowerOption, PmoSystem, PowerProfile } from '@hearth/protocol';
+import { deviceObjectUrl, useHomes } from '../../../lib/devices';
 import { http } from '../../../lib/http';
 
 const group = (homeId: string) => `/api/v2/groups/${encodeURIComponent(homeId)}`;
@@ -15,23 +15,12 @@ export interface ExtraData {
 }
 
 export const powerKeys = {
-  devData: (devId: string) => ['devs', devId, 'dev_data'] as const,
   extraData: (homeId: string) => ['groups', homeId, 'extra_data'] as const,
   heaterLimit: (devId: string) => ['devs', devId, 'htr_system', 'power_limit'] as const,
 };
 
 /** The app's one home list, in its one order (ruling D4: the same list after Back). */
 export const useHomesData = useHomes;
-
-const devDataQuery = (devId: string) =>
-  queryOptions({
-    queryKey: powerKeys.devData(devId),
-    queryFn: ({ signal }) => http.request<DevData>(deviceUrl(devId, 'dev_data'), { signal }),
-  });
-
-export function useDevDatas(devIds: readonly string[]) {
-  return useQueries({ queries: devIds.map(devDataQuery) });
-}
 
 export function useExtraData(homeId: string) {
   return useQuery(

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MaxPowerType, PowerProfile, PowerSlot } from '@hearth/protocol';
+import { deviceKeys } from '../../../lib/devices';
 import { reportRefusal } from '../../../lib/http';
 import { postExtraData, postPmoSystem, powerKeys, type ExtraData } from './power-api';
 
@@ -47,7 +48,7 @@ export function usePowerWrites(homeId: string, extra: ExtraData, devs: readonly 
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: powerKeys.extraData(homeId) }),
-        ...devs.map((d) => queryClient.invalidateQueries({ queryKey: powerKeys.devData(d.devId) })),
+        ...devs.map((d) => queryClient.invalidateQueries({ queryKey: deviceKeys.live(d.devId) })),
       ]),
   });
 }

@@ -7,9 +7,9 @@ import {
   slotsToGrid,
   switchMaxPowerType,
   takesPowerSchedule,
-  type DevData,
   type Dev,
   type MaxPowerType,
+  type PmoSystem,
   type PowerGrid,
   type PowerProfile,
   type PowerSlot,
@@ -40,11 +40,11 @@ export function initialPowerState(
 /** Spec 3 §4: wifi-heater products are left out of the power schedule. */
 export function powerTargets(
   devs: readonly Dev[],
-  devData: (devId: string) => DevData | undefined,
+  devData: (devId: string) => { pmo_system?: PmoSystem } | undefined,
 ): PowerTargetDev[] {
   return devs.filter(takesPowerSchedule).map((d) => ({
     devId: d.dev_id,
-    mainCircuitPmos: devData(d.dev_id)?.pmo_system.main_circuit_pmos ?? [],
+    mainCircuitPmos: devData(d.dev_id)?.pmo_system?.main_circuit_pmos ?? [],
   }));
 }
 

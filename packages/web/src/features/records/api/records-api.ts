@@ -5,10 +5,9 @@ import {
   sampleCacheKey,
   SAMPLE_CACHE_PAST_MONTH_MS,
   type CalendarDate,
-  type DevData,
   type NodeType,
 } from '@hearth/protocol';
-import { deviceUrl, nodeUrl, useHomes } from '../../../lib/devices';
+import { nodeUrl, useHomes } from '../../../lib/devices';
 import { http, needsOwnMessage } from '../../../lib/http';
 import { monthRangeSeconds, type WireSample } from '../model/records-series';
 
@@ -21,17 +20,6 @@ export interface RecordsNode {
 
 /** The app's one home list, in its one order (ruling D4: the same list after Back). */
 export const useHomesData = useHomes;
-
-export function useDevDatas(devIds: readonly string[]) {
-  return useQueries({
-    queries: devIds.map((id) =>
-      queryOptions({
-        queryKey: ['devs', id, 'dev_data'],
-        queryFn: ({ signal }) => http.request<DevData>(deviceUrl(id, 'dev_data'), { signal }),
-      }),
-    ),
-  });
-}
 
 /**
  * Spec 3 §3–4: samples are cached per node and month; a past month stays valid 7 days, the

@@ -1,24 +1,8 @@
-import { queryOptions, useQueries } from '@tanstack/react-query';
-import type { DevData, NodeType, Prog } from '@hearth/protocol';
-import { changeSetup, deviceUrl, postNodeWrite, useHomes, wireSetup } from '../../../lib/devices';
-import { http } from '../../../lib/http';
-
-export const scheduleKeys = {
-  devData: (devId: string) => ['devs', devId, 'dev_data'] as const,
-};
-
-export const devDataQuery = (devId: string) =>
-  queryOptions({
-    queryKey: scheduleKeys.devData(devId),
-    queryFn: ({ signal }) => http.request<DevData>(deviceUrl(devId, 'dev_data'), { signal }),
-  });
+import type { NodeType, Prog } from '@hearth/protocol';
+import { changeSetup, postNodeWrite, useHomes, wireSetup } from '../../../lib/devices';
 
 /** The app's one home list, in its one order (ruling D4: the same list after Back). */
 export const useHomesData = useHomes;
-
-export function useDevDatas(devIds: readonly string[]) {
-  return useQueries({ queries: devIds.map((id) => devDataQuery(id)) });
-}
 
 export function postProg(devId: string, type: NodeType, addr: number, prog: Prog) {
   return postNodeWrite({ devId, type, addr }, 'prog', { prog });

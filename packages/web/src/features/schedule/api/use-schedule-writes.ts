@@ -1,14 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Prog, ScheduleResolution, SnapshotNode } from '@hearth/protocol';
+import { deviceKeys } from '../../../lib/devices';
 import { reportRefusal } from '../../../lib/http';
 import { progForNode, type ScheduleTarget } from '../model/schedule-model';
-import {
-  postProg,
-  postProgTemps,
-  postResolution,
-  scheduleKeys,
-  type ProgTemps,
-} from './schedule-api';
+import { postProg, postProgTemps, postResolution, type ProgTemps } from './schedule-api';
 
 /**
  * Spec 3 §8: a failed save of the schedule or the programme temperatures is a user-request
@@ -27,7 +22,7 @@ export function useScheduleWrites(
   const refresh = () =>
     Promise.all(
       [...new Set(targets.map((t) => t.devId))].map((devId) =>
-        queryClient.invalidateQueries({ queryKey: scheduleKeys.devData(devId) }),
+        queryClient.invalidateQueries({ queryKey: deviceKeys.live(devId) }),
       ),
     );
   const prog = useMutation({

@@ -10,7 +10,6 @@ import {
   setupSlotsPerDay,
   slotsPerDay,
   withResolution,
-  type DevData,
   type NodeType,
   type Prog,
   type ScheduleProfileId,
@@ -49,7 +48,7 @@ export function targetsParam(targets: readonly ScheduleTarget[]): string {
 
 export function findNodes(
   targets: readonly ScheduleTarget[],
-  devData: (devId: string) => DevData | undefined,
+  devData: (devId: string) => { nodes: readonly SnapshotNode[] } | undefined,
 ): ScheduleNode[] {
   return targets.flatMap((t) => {
     const node = devData(t.devId)?.nodes.find((n) => n.type === t.type && n.addr === t.addr);
