@@ -36,7 +36,13 @@ export function accountsRoutes(deps: {
     const tags = ['accounts'];
     app.get(
       '/api/v2/languages',
-      { schema: { tags, response: { 200: s.languagesResponse } } },
+      {
+        schema: {
+          tags,
+          summary: 'The languages the app and its mails come in',
+          response: { 200: s.languagesResponse },
+        },
+      },
       async () => accounts.languages(),
     );
     app.post(
@@ -63,7 +69,14 @@ export function accountsRoutes(deps: {
     );
     app.post(
       '/api/v2/users/verify',
-      { schema: { tags, body: s.codeBody, response: { 200: s.ok } } },
+      {
+        schema: {
+          tags,
+          summary: "Confirm a new account's e-mail address with the mailed code",
+          body: s.codeBody,
+          response: { 200: s.ok },
+        },
+      },
       async (request) => {
         await accounts.verify(request.body.user, request.body.code);
         return done('Account confirmed');
@@ -91,7 +104,14 @@ export function accountsRoutes(deps: {
     );
     app.post(
       '/api/v2/users/password/forgot',
-      { schema: { tags, body: s.forgotBody, response: { 200: s.ok } } },
+      {
+        schema: {
+          tags,
+          summary: 'Mail a link to choose a new password',
+          body: s.forgotBody,
+          response: { 200: s.ok },
+        },
+      },
       async (request) => {
         const b = request.body;
         await accounts.forgotPassword(b.email, {
@@ -103,7 +123,14 @@ export function accountsRoutes(deps: {
     );
     app.post(
       '/api/v2/users/password/reset',
-      { schema: { tags, body: s.resetBody, response: { 200: s.ok } } },
+      {
+        schema: {
+          tags,
+          summary: 'Choose a new password with the mailed code',
+          body: s.resetBody,
+          response: { 200: s.ok },
+        },
+      },
       async (request) => {
         await accounts.resetPassword(request.body.user, request.body.code, request.body.password);
         return done('Password changed');
@@ -111,7 +138,14 @@ export function accountsRoutes(deps: {
     );
     app.post(
       '/api/v2/users/email/confirm',
-      { schema: { tags, body: s.codeBody, response: { 200: s.ok } } },
+      {
+        schema: {
+          tags,
+          summary: 'Confirm a new e-mail address with the mailed code',
+          body: s.codeBody,
+          response: { 200: s.ok },
+        },
+      },
       async (request) => {
         await accounts.confirmEmail(request.body.user, request.body.code);
         return done('E-mail address changed');
@@ -137,6 +171,9 @@ function ownAccountRoutes(deps: {
         schema: {
           tags,
           security,
+          summary: 'Change the password (the current one is asked)',
+          description:
+            "Change the password (the current one is asked). 403 forbidden for another user's uid or a token that may not change the account.",
           params: s.uidParams,
           body: s.changePasswordBody,
           response: { 200: s.ok },
@@ -158,6 +195,9 @@ function ownAccountRoutes(deps: {
         schema: {
           tags,
           security,
+          summary: 'Change the e-mail address; mails a link to confirm the new one',
+          description:
+            "Change the e-mail address; mails a link to confirm the new one. 403 forbidden for another user's uid or a token that may not change the account.",
           params: s.uidParams,
           body: s.changeEmailBody,
           response: { 200: s.ok },
@@ -180,6 +220,9 @@ function ownAccountRoutes(deps: {
         schema: {
           tags,
           security,
+          summary: 'Delete the account (the password is asked)',
+          description:
+            "Delete the account (the password is asked). 403 forbidden for another user's uid or a token that may not change the account.",
           params: s.uidParams,
           body: s.deleteBody,
           response: { 200: s.ok },
@@ -192,7 +235,17 @@ function ownAccountRoutes(deps: {
     );
     secured.get(
       '/api/v2/users/:uid/privacy',
-      { schema: { tags, security, params: s.uidParams, response: { 200: s.privacyResponse } } },
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Whether the user accepted the privacy policy',
+          description:
+            "Whether the user accepted the privacy policy. 403 forbidden for another user's uid or a token that may not read the account.",
+          params: s.uidParams,
+          response: { 200: s.privacyResponse },
+        },
+      },
       async (request) => accounts.privacy(ownUid(request, 'read')),
     );
     secured.post(
@@ -201,6 +254,9 @@ function ownAccountRoutes(deps: {
         schema: {
           tags,
           security,
+          summary: 'Accept the privacy policy',
+          description:
+            "Accept the privacy policy. 403 forbidden for another user's uid or a token that may not change the account.",
           params: s.uidParams,
           body: s.privacyBody,
           response: { 200: s.privacyResponse },
@@ -210,7 +266,17 @@ function ownAccountRoutes(deps: {
     );
     secured.get(
       '/api/v2/users/:uid/preferences',
-      { schema: { tags, security, params: s.uidParams, response: { 200: s.preferencesResponse } } },
+      {
+        schema: {
+          tags,
+          security,
+          summary: "The user's preferences",
+          description:
+            "The user's preferences. 403 forbidden for another user's uid or a token that may not read the account.",
+          params: s.uidParams,
+          response: { 200: s.preferencesResponse },
+        },
+      },
       async (request) => accounts.preferences(ownUid(request, 'read')),
     );
     secured.post(
@@ -219,6 +285,9 @@ function ownAccountRoutes(deps: {
         schema: {
           tags,
           security,
+          summary: "Save the user's preferences",
+          description:
+            "Save the user's preferences. 403 forbidden for another user's uid or a token that may not change the account.",
           params: s.uidParams,
           body: s.preferencesBody,
           response: { 200: s.preferencesResponse },

@@ -53,13 +53,18 @@ export function deviceManagerRoutes(deps: {
     if (ownerOnly && found.role !== 'owner') throw errors.forbidden(ownerOnly);
     return found.dev;
   };
-  const read = <R extends z.ZodType>(response: R, description?: string) => ({
+  const UNSEEN = '404 not_found for a device the user may not see.';
+  const read = <R extends z.ZodType>(response: R, description?: string, summary?: string) => ({
     tags: ['devices'],
     security,
     params: devParams,
+    ...(summary ? { summary } : {}),
     description,
     response: { 200: response },
   });
+  /** A device object as the gateway last reported it (or as last written, until it reports). */
+  const readObject = <R extends z.ZodType>(response: R, summary: string) =>
+    read(response, `${summary}, as last reported or written. ${UNSEEN}`, summary);
   const write = <B extends z.ZodType, R extends z.ZodType>(
     body: B,
     response: R,
@@ -70,8 +75,10 @@ export function deviceManagerRoutes(deps: {
   });
   return async (app) => {
     const base = '/api/v2/devs/:dev';
-    app.get(`${base}/mgr/away_status`, { schema: read(awayStatusSchema) }, async (request) =>
-      mgr.awayStatus((await devOf(request)).devId),
+    app.get(
+      `${base}/mgr/away_status`,
+      { schema: readObject(awayStatusSchema, "The home's away state") },
+      async (request) => mgr.awayStatus((await devOf(request)).devId),
     );
     // Ruling D21: owners may set a home away, guests may not.
     app.post(
@@ -82,8 +89,10 @@ export function deviceManagerRoutes(deps: {
         return mgr.setAwayStatus(dev.devId, request.body);
       },
     );
-    app.get(`${base}/mgr/discovery`, { schema: read(discoveryState) }, async (request) =>
-      mgr.discovery((await devOf(request)).devId),
+    app.get(
+      `${base}/mgr/discovery`,
+      { schema: readObject(discoveryState, 'Whether the gateway looks for new nodes') },
+      async (request) => mgr.discovery((await devOf(request)).devId),
     );
     app.post(
       `${base}/mgr/discovery`,
@@ -103,8 +112,10 @@ export function deviceManagerRoutes(deps: {
       },
       async (request) => mgr.time(await devOf(request)),
     );
-    app.get(`${base}/htr_system/power_limit`, { schema: read(powerLimitAnswer) }, async (request) =>
-      mgr.powerLimit((await devOf(request)).devId),
+    app.get(
+      `${base}/htr_system/power_limit`,
+      { schema: readObject(powerLimitAnswer, "The gateway's power limit of its heaters") },
+      async (request) => mgr.powerLimit((await devOf(request)).devId),
     );
     app.post(
       `${base}/htr_system/power_limit`,
@@ -120,8 +131,15 @@ export function deviceManagerRoutes(deps: {
         return mgr.setPowerLimit(dev.devId, request.body.power_limit);
       },
     );
-    app.get(`${base}/pmo_system`, { schema: read(pmoSystemSchema) }, async (request) =>
-      mgr.pmoSystem((await devOf(request)).devId),
+    app.get(
+      `${base}/pmo_system`,
+      {
+        schema: readObject(
+          pmoSystemSchema,
+          "The power monitors' system: main circuit and power profiles",
+        ),
+      },
+      async (request) => mgr.pmoSystem((await devOf(request)).devId),
     );
     app.post(
       `${base}/pmo_system`,

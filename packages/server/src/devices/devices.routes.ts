@@ -33,6 +33,7 @@ export function devicesRoutes(deps: {
         schema: {
           tags: ['devices'],
           security,
+          summary: "The user's devices, and those of the homes the user is a guest of",
           response: { 200: z.object({ devs: z.array(devSchema), invited_to: z.array(devSchema) }) },
         },
       },
@@ -44,6 +45,7 @@ export function devicesRoutes(deps: {
         schema: {
           tags: ['devices'],
           security,
+          summary: "The user's homes, each with its devices",
           response: {
             200: z.array(
               z.object({
@@ -80,6 +82,9 @@ export function devicesRoutes(deps: {
           tags: ['devices'],
           security,
           params: devParams,
+          summary: 'Whether the gateway is connected',
+          description:
+            'Whether the gateway is connected. 404 not_found for a device the user may not see.',
           response: { 200: z.object({ connected: z.boolean() }) },
         },
       },
@@ -95,6 +100,9 @@ export function devicesRoutes(deps: {
           tags: ['devices'],
           security,
           params: devParams,
+          summary: "The gateway's nodes",
+          description:
+            "The gateway's nodes, installed or not. 404 not_found for a device the user may not see.",
           response: { 200: z.object({ nodes: z.array(mgrNode) }) },
         },
       },

@@ -5,6 +5,14 @@ import { looseObject, nodeOf, nodeParams, security } from './node-params';
 import type { NodesService } from './nodes.service';
 
 const PARTS = ['status', 'setup', 'prog', 'version'] as const;
+const PART_NAMES: Record<(typeof PARTS)[number], string> = {
+  status: 'status',
+  setup: 'setup',
+  prog: 'weekly programme',
+  version: 'hardware and firmware version',
+};
+/** What a read of a node answers when the caller may not see it, or it is not there. */
+const UNSEEN_NODE = '404 not_found for a device the user may not see or a node it does not have.';
 
 /** Reads of one node; `htr_mod` in the path reads the `htr` node (docs/wire-contract.md §1). */
 export function nodesRoutes(deps: {
@@ -20,6 +28,8 @@ export function nodesRoutes(deps: {
           tags: ['nodes'],
           security,
           params: nodeParams,
+          summary: "A node's status, setup, programme and version",
+          description: `A node's status, setup, programme and version. ${UNSEEN_NODE}`,
           response: {
             200: z.object({
               status: looseObject,
@@ -39,7 +49,14 @@ export function nodesRoutes(deps: {
       app.get(
         `/api/v2/devs/:dev/:type/:addr/${part}`,
         {
-          schema: { tags: ['nodes'], security, params: nodeParams, response: { 200: looseObject } },
+          schema: {
+            tags: ['nodes'],
+            security,
+            params: nodeParams,
+            summary: `A node's ${PART_NAMES[part]}`,
+            description: `A node's ${PART_NAMES[part]}, as last reported or written. ${UNSEEN_NODE}`,
+            response: { 200: looseObject },
+          },
         },
         async (request) => {
           const { node } = await nodeOf(request, access);

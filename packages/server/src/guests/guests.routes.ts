@@ -19,6 +19,7 @@ export function guestsRoutes(deps: { guests: GuestsService }): FastifyPluginAsyn
         schema: {
           tags,
           security,
+          summary: "The home's guests and the invitations not yet accepted",
           params: z.object({ gid: groupId }),
           response: {
             200: z.object({
@@ -61,6 +62,7 @@ export function guestsRoutes(deps: { guests: GuestsService }): FastifyPluginAsyn
         schema: {
           tags,
           security,
+          summary: "Revoke a guest's access to a home, or an invitation",
           params: uidParams,
           body: z.object({ groupid: groupId, email: emailSchema }),
         },

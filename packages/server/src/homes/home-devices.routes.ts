@@ -62,7 +62,15 @@ export function homeDevicesRoutes(
     );
     app.post(
       '/api/v2/devs/:dev/name',
-      { schema: { tags, security, params: devParams, body: devNameBody } },
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Rename a device',
+          params: devParams,
+          body: devNameBody,
+        },
+      },
       async (request) => {
         await homes.renameDevice(
           currentUser(request).userId,

@@ -23,7 +23,7 @@ export function homesRoutes(
   return async (app) => {
     app.post(
       '/api/v2/groups/:gid/name',
-      { schema: { tags, security, params: groupParams, body: nameBody } },
+      { schema: { tags, security, summary: 'Rename a home', params: groupParams, body: nameBody } },
       async (request) => {
         await homes.renameHome(currentUser(request).userId, request.params.gid, request.body.name);
         return { name: request.body.name };
@@ -31,7 +31,15 @@ export function homesRoutes(
     );
     app.get(
       '/api/v2/groups/:gid/geo_data',
-      { schema: { tags, security, params: groupParams, response: { 200: object } } },
+      {
+        schema: {
+          tags,
+          security,
+          summary: "The home's geo data: time zone, country, position",
+          params: groupParams,
+          response: { 200: object },
+        },
+      },
       async (request) => homes.geoData(currentUser(request).userId, request.params.gid),
     );
     app.post(
@@ -52,7 +60,15 @@ export function homesRoutes(
     );
     app.get(
       '/api/v2/groups/:gid/extra_data',
-      { schema: { tags, security, params: groupParams, response: { 200: object } } },
+      {
+        schema: {
+          tags,
+          security,
+          summary: "The home's extra data, as the app stored it",
+          params: groupParams,
+          response: { 200: object },
+        },
+      },
       async (request) => homes.extraData(currentUser(request).userId, request.params.gid),
     );
     app.post(
@@ -61,6 +77,7 @@ export function homesRoutes(
         schema: {
           tags,
           security,
+          summary: "Store the home's extra data",
           params: groupParams,
           body: extraDataBody,
           response: { 200: object },
@@ -71,7 +88,15 @@ export function homesRoutes(
     );
     app.get(
       '/api/notifications/v1/:gid/presence/config',
-      { schema: { tags, security, params: groupParams, response: { 200: presenceConfig } } },
+      {
+        schema: {
+          tags,
+          security,
+          summary: "The home's quiet-home notification settings",
+          params: groupParams,
+          response: { 200: presenceConfig },
+        },
+      },
       async (request) => quietHome.get(currentUser(request).userId, request.params.gid),
     );
     app.post(

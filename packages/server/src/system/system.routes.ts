@@ -36,7 +36,13 @@ export function systemRoutes(opts: {
     );
     app.get(
       '/health_check',
-      { schema: { tags: ['service'], response: { 200: z.object({ message: z.literal('ok') }) } } },
+      {
+        schema: {
+          tags: ['service'],
+          summary: 'Whether the process runs (see /ready for whether it can serve)',
+          response: { 200: z.object({ message: z.literal('ok') }) },
+        },
+      },
       async () => ({ message: 'ok' as const }),
     );
     app.get(
@@ -44,6 +50,7 @@ export function systemRoutes(opts: {
       {
         schema: {
           tags: ['service'],
+          summary: "The server's version and commit",
           response: {
             200: z.object({
               major: z.string(),
