@@ -1,12 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import react from '@vitejs/plugin-react';
+import { webTestProjects } from './vitest.projects.ts';
 
-export default defineConfig({
-  plugins: [react()],
-  test: {
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['src/test/setup.ts'],
-    css: false,
-  },
-});
+// Run from this package, the web tests are the same two projects as in the root run.
+export default defineConfig({ test: { projects: webTestProjects(import.meta.dirname) } });
