@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { NODE_WRITE_ACTIONS, NODE_WRITES, nodeCommandPath } from '@hearth/protocol';
+import { devicePathOf, NODE_WRITE_ACTIONS, NODE_WRITES, nodeCommandPath } from '@hearth/protocol';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pendingObjectPath, pendingObjectPathSql } from './pending-objects';
@@ -27,7 +27,8 @@ describe('the object a command holds pending', () => {
       const commandPath = nodeCommandPath({ type: 'acm', addr: 12 }, action);
       const pending = NODE_WRITES[action].pending;
       const expected = pending === null ? undefined : `/acm/12/${pending}`;
-      expect(pendingObjectPath(commandPath), action).toBe(expected);
+      const inJs = pendingObjectPath(commandPath);
+      expect(inJs && devicePathOf(inJs), action).toBe(expected);
       expect(await inSql(commandPath), action).toBe(expected ?? null);
     }
   });
