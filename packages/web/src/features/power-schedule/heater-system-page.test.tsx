@@ -143,23 +143,8 @@ describe('heater system settings (spec 2 §2, spec 3 §7)', () => {
     expect(JSON.parse(localStorage.getItem('htrSystemSortMethod') ?? '{}')).toEqual({ h1: 'name' });
   });
 
-  test.each(REFUSALS)(
-    "a storage heater's method refused (%i %s) is a user-request error, told once by the toast (spec 3 §8)",
-    async (status, code) => {
-      serve(true, status, code);
-      const told = countToasts();
-      openPower(`/homes/h1/devs/${DEV}/system/acm/settings`);
-      const hall = await screen.findByRole('group', { name: 'Hall' });
-      fireEvent.click(within(hall).getByRole('radio', { name: '30 minutes' }));
-      await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('userRequest'));
-      await waitFor(() => expect(screen.queryByText('Saving…')).toBeNull());
-      expect(screen.queryByRole('alert')).toBeNull();
-      expect(told()).toBe(1);
-    },
-  );
-
-  test.each(NOT_REFUSALS)(
-    "a storage heater's method failing (%i %s) is told once, by the toast (spec 1 §8)",
+  test.each([...REFUSALS, ...NOT_REFUSALS])(
+    "a storage heater's method refused or failing (%i %s) is told once, by the toast (spec 3 §8, spec 1 §8)",
     async (status, code) => {
       serve(true, status, code);
       const told = countToasts();

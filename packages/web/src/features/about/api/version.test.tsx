@@ -23,6 +23,15 @@ describe('formatServerVersion', () => {
   });
 });
 
+/** The version read in a query client of its own. */
+function renderVersion() {
+  const client = new QueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  return renderHook(() => useServerVersion(), { wrapper });
+}
+
 describe('a failed read of the server version (spec 1 §8)', () => {
   afterEach(() => {
     useErrorToastStore.getState().dismiss();
@@ -33,11 +42,7 @@ describe('a failed read of the server version (spec 1 §8)', () => {
     installFakeFetch({
       'GET /version': () => json({ message: 'no', statusCode: status, error: 'x' }, status),
     });
-    const client = new QueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    );
-    const { result } = renderHook(() => useServerVersion(), { wrapper });
+    const { result } = renderVersion();
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(useErrorToastStore.getState().kind).toBe('dataUpdate');
   });
@@ -47,11 +52,7 @@ describe('a failed read of the server version (spec 1 §8)', () => {
     async (status, code) => {
       installFakeFetch({ 'GET /version': () => json(errorBody(status, code), status) });
       const told = countToasts();
-      const client = new QueryClient();
-      const wrapper = ({ children }: { children: ReactNode }) => (
-        <QueryClientProvider client={client}>{children}</QueryClientProvider>
-      );
-      const { result } = renderHook(() => useServerVersion(), { wrapper });
+      const { result } = renderVersion();
       await waitFor(() => expect(result.current.isError).toBe(true));
       expect(useErrorToastStore.getState().kind).toBe('dataUpdate');
       expect(told()).toBe(1);
