@@ -36,6 +36,7 @@ export const ISOLATED_WEB_TESTS = [
   'src/app/app.test.tsx',
   'src/main-entry.test.tsx',
   'src/features/auth/login-page.test.tsx',
+  'src/features/auth/login-page-entry.test.tsx',
   'src/features/forgot-password/forgot-password-page.test.tsx',
   'src/features/node-detail/node-header.test.tsx',
   'src/features/registration/registration-page.test.tsx',

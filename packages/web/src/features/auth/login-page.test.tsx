@@ -1,72 +1,21 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation } from 'react-router-dom';
 import {
   DEFAULT_BUILD_YEAR,
   DEV_CLIENT_ID,
   DEV_CLIENT_SECRET,
   FRONTEND_VERSION,
-  INPUT_DEBOUNCE_MS,
-  LOGIN_ANIMATION_MS,
   LOGIN_ERROR_TOAST_MS,
 } from '@hearth/protocol';
 import { installFakeFetch, json } from '../../test/fake-fetch';
-import { countToasts, errorBody } from '../../test/toast-count';
+import { countToasts } from '../../test/toast-count';
 import { renderWithApp } from '../../test/render';
-import { tokenExpiringIn } from '../../test/tokens';
 import { useSessionStore } from '../../lib/session/session-store';
 import { SESSION_STORAGE_KEY } from '../../lib/session/session-storage';
 import { useErrorToastStore } from '../../lib/http';
-import { useTranslation } from 'react-i18next';
-import { ErrorKindToast } from '../../lib/ui/error-kind-toast';
 import { LoginPage } from './login-page';
-
-const token = tokenExpiringIn(4 * 3_600_000);
-
-/** The global error toast as the app draws it from the store (app/ is not a feature's to import). */
-function StoreToast() {
-  const { t } = useTranslation();
-  const kind = useErrorToastStore((s) => s.kind);
-  const minutes = useErrorToastStore((s) => s.minutes);
-  if (!kind) return null;
-  return (
-    <ErrorKindToast
-      kind={kind}
-      minutes={minutes}
-      t={(key, values) => t(key, values)}
-      onDismiss={() => undefined}
-    />
-  );
-}
-
-function renderLogin() {
-  return renderWithApp(
-    <Routes>
-      <Route path="/login" element={<LoginPage />} />
-      <Route path="/" element={<p>dashboard reached</p>} />
-    </Routes>,
-    { path: '/login' },
-  );
-}
-
-/** The token endpoint's answer: a 401 says `unauthorized` (a wrong user or password). */
-function tokenRoute(
-  status: number,
-  code: string | undefined = status === 401 ? 'unauthorized' : undefined,
-) {
-  return installFakeFetch({
-    'POST /client/token': () =>
-      status === 200
-        ? json({
-            access_token: token,
-            refresh_token: 'r1',
-            expires_in: 14400,
-            token_type: 'bearer',
-          })
-        : json({ ...errorBody(status, code), message: 'bad credentials' }, status),
-  });
-}
+import { renderLogin, StoreToast, token, tokenRoute } from './login-test-kit';
 
 beforeEach(() => useSessionStore.getState().clear());
 afterEach(() => {
@@ -316,132 +265,3 @@ describe('login page', () => {
     );
   });
 });
-
-describe('first press with empty fields (spec 1 §4, §5)', () => {
-  test('animates the button for LOGIN_ANIMATION_MS and sends nothing', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    try {
-      const { calls } = tokenRoute(200);
-      renderLogin();
-      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-      await user.click(screen.getByRole('button', { name: 'Enter' }));
-      const button = screen.getByRole('button', { name: 'Enter' });
-      expect(button).toHaveClass('login__submit--nudge');
-      expect(button).toHaveStyle({ animationDuration: `${LOGIN_ANIMATION_MS}ms` });
-      act(() => vi.advanceTimersByTime(LOGIN_ANIMATION_MS + 10));
-      expect(button).not.toHaveClass('login__submit--nudge');
-      expect(calls).toHaveLength(0);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
-  test('then, once both fields are filled, signs in by itself after INPUT_DEBOUNCE_MS', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    try {
-      const { calls } = tokenRoute(200);
-      renderLogin();
-      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-      await user.click(screen.getByRole('button', { name: 'Enter' }));
-      // What a browser's autofill does: the fields change without another press.
-      await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
-      await user.type(screen.getByLabelText('Password'), 'secret1');
-      expect(calls).toHaveLength(0);
-      act(() => vi.advanceTimersByTime(INPUT_DEBOUNCE_MS - 100));
-      expect(calls).toHaveLength(0);
-      await act(async () => {
-        await vi.advanceTimersByTimeAsync(200);
-      });
-      expect(await screen.findByText('dashboard reached')).toBeInTheDocument();
-      expect(calls).toHaveLength(1);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
-  test('without that first press, filling the fields does not sign in', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    try {
-      const { calls } = tokenRoute(200);
-      renderLogin();
-      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-      await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
-      await user.type(screen.getByLabelText('Password'), 'secret1');
-      await act(async () => {
-        await vi.advanceTimersByTimeAsync(INPUT_DEBOUNCE_MS * 4);
-      });
-      expect(calls).toHaveLength(0);
-      expect(screen.queryByText('dashboard reached')).not.toBeInTheDocument();
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-});
-
-describe('demo link (spec 1 §2, §4)', () => {
-  test('loads the demo and goes to the dashboard without any request', async () => {
-    const { calls } = tokenRoute(200);
-    renderLogin();
-    await userEvent.click(screen.getByRole('button', { name: 'Try the demo' }));
-    expect(await screen.findByText('dashboard reached')).toBeInTheDocument();
-    expect(useSessionStore.getState().demo).toBe(true);
-    expect(calls).toHaveLength(0);
-  });
-
-  test('a login attempt leaves demo mode', async () => {
-    tokenRoute(401);
-    useSessionStore.getState().startDemo();
-    renderLogin();
-    await userEvent.type(screen.getByLabelText('E-mail'), 'ana@example.com');
-    await userEvent.type(screen.getByLabelText('Password'), 'wrong1{Enter}');
-    expect(useSessionStore.getState().demo).toBe(false);
-    expect(await screen.findByTestId('login-error')).toBeInTheDocument();
-  });
-});
-
-describe('account-linking sign-in (spec 1 §2)', () => {
-  const query = '?client_id=assistant&redirect_uri=https%3A%2F%2Fa.example&state=s';
-  function renderLinkingLogin() {
-    return renderWithApp(
-      <Routes>
-        <Route path="/oauth/login" element={<LoginPage linking />} />
-        <Route path="/deviceLinking" element={<LocationText />} />
-      </Routes>,
-      { path: `/oauth/login${query}` },
-    );
-  }
-
-  test('the Enter button stays disabled until the warning is ticked, then goes to /deviceLinking with the query', async () => {
-    tokenRoute(200);
-    renderLinkingLogin();
-    expect(screen.getByTestId('linking-warning')).toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText('E-mail'), 'ana@example.com');
-    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
-    const enter = screen.getByRole('button', { name: 'Enter' });
-    expect(enter).toBeDisabled();
-    await userEvent.click(
-      screen.getByRole('checkbox', { name: 'I allow the assistant this access' }),
-    );
-    expect(enter).toBeEnabled();
-    await userEvent.click(enter);
-    expect(await screen.findByTestId('where')).toHaveTextContent(`/deviceLinking${query}`);
-  });
-
-  test('the register, forgot-password and demo links are offered there too', () => {
-    renderLinkingLogin();
-    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
-      'href',
-      '/login/register',
-    );
-    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
-      'href',
-      '/login/forgot-password',
-    );
-    expect(screen.getByRole('button', { name: 'Try the demo' })).toBeInTheDocument();
-  });
-});
-
-function LocationText() {
-  const location = useLocation();
-  return <p data-testid="where">{location.pathname + location.search}</p>;
-}
