@@ -23,6 +23,7 @@ export const ISOLATED_WEB_TESTS = [
   'src/features/homes/home-details-page.test.tsx',
   'src/features/homes/home-geolocation.test.tsx',
   'src/features/power-schedule/power-schedule-page.test.tsx',
+  'src/features/power-schedule/power-profiles.test.tsx',
   'src/features/pwa/offline-banner.test.tsx',
   'src/features/records/records-pages.test.tsx',
   'src/lib/demo/demo-mode.test.ts',
