@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { freshEmail } from '../accounts-mail';
 import { signIn } from '../fixtures';
 import { api, demoNode } from '../heating-fixtures';
@@ -31,13 +31,25 @@ const chunks: Screen[][] = [];
 for (let i = 0; i < SIGNED_IN_SCREENS.length; i += CHUNK)
   chunks.push(SIGNED_IN_SCREENS.slice(i, i + CHUNK));
 
-async function judge(page: Page, name: string, variant: string): Promise<void> {
+/**
+ * Axe and rendered contrast over the whole page; the picture of the page or, for a dialog, of
+ * the dialog alone: masks are drawn over the page, so the live values of the page under
+ * a dialog (a heater's summary grows and shrinks with what it does) would otherwise be painted
+ * over the dialog's controls.
+ */
+async function judge(
+  page: Page,
+  name: string,
+  variant: string,
+  dialog?: Locator,
+): Promise<void> {
   const where = `${name} (${variant})`;
   expect.soft(await axeFindings(page), `axe on ${where}`).toEqual([]);
   expect.soft(await renderedContrastFailures(page), `rendered contrast on ${where}`).toEqual([]);
-  await expect
-    .soft(page, `screenshot of ${where}`)
-    .toHaveScreenshot(`${name}-${variant}.png`, { mask: liveValues(page) });
+  const picture = { mask: liveValues(page, dialog) };
+  const soft = `screenshot of ${where}`;
+  if (dialog) await expect.soft(dialog, soft).toHaveScreenshot(`${name}-${variant}.png`, picture);
+  else await expect.soft(page, soft).toHaveScreenshot(`${name}-${variant}.png`, picture);
 }
 
 async function look(page: Page, screen: Screen, ids: Ids, variant: string): Promise<void> {
@@ -53,7 +65,7 @@ async function look(page: Page, screen: Screen, ids: Ids, variant: string): Prom
 async function lookAt(page: Page, dialog: Dialog, ids: Ids, variant: string): Promise<void> {
   await dialog.open(page, ids);
   await settle(page, { name: dialog.name, path: () => '', ready: dialog.shown });
-  await judge(page, `dialog-${dialog.name}`, variant);
+  await judge(page, `dialog-${dialog.name}`, variant, dialog.shown(page));
 }
 
 for (const width of WIDTHS) {

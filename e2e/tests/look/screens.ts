@@ -112,11 +112,13 @@ export const LIVE_VALUES = [
   'node-badges',
 ];
 
-export function liveValues(page: Page): Locator[] {
+/** The live values on the page, or only those inside `within` (a dialog). */
+export function liveValues(page: Page, within?: Locator): Locator[] {
+  const root = within ?? page;
   return [
-    ...LIVE_VALUES.map((id) => page.getByTestId(id)),
-    page.locator('time'),
-    page.locator('[aria-current="date"], [aria-current="time"]'),
+    ...LIVE_VALUES.map((id) => root.getByTestId(id)),
+    root.locator('time'),
+    root.locator('[aria-current="date"], [aria-current="time"]'),
   ];
 }
 
