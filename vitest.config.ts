@@ -6,6 +6,9 @@ import { webTestProjects } from './packages/web/vitest.projects.ts';
 // worker, the files that replace modules or globals run isolated.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one worker on the two-core CI
+    // machine, which left a core idle while files loaded. Every project runs files two at a time.
+    maxWorkers: 2,
     projects: [
       'packages/*',
       '!packages/web',

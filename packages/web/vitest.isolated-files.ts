@@ -41,5 +41,6 @@ export const ISOLATED_WEB_TESTS = [
   'src/features/forgot-password/forgot-password-page.test.tsx',
   'src/features/node-detail/node-header.test.tsx',
   'src/features/registration/registration-page.test.tsx',
+  'src/features/registration/registration-flow.test.tsx',
   'src/app/use-saved-language.test.tsx',
 ];

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
 // Tests that talk to a real server opt into the Node environment, without a DOM.
@@ -29,6 +29,17 @@ if (hasDom) await (await import('../lib/i18n')).loadScreenStrings();
 const adminMode = hasDom
   ? (await import('../lib/session/admin-mode')).useAdminModeStore
   : undefined;
+
+// The error toast is app-wide: a test starts without the toast, or the demo's suppression, that
+// a test before it (in this file or, sharing the worker, in another) left behind.
+const errorToast = hasDom
+  ? (await import('../lib/http/error-store')).useErrorToastStore
+  : undefined;
+
+beforeEach(() => {
+  errorToast?.getState().dismiss();
+  errorToast?.setState({ suppressed: false, unansweredTold: false });
+});
 
 afterEach(() => {
   if (!hasDom) return;
