@@ -84,15 +84,27 @@ function mergedRows(tables: Readonly<Record<NodeType, SettingsTable>>): Row[] {
   return rows.sort((a, b) => byText(a.key, b.key) || byText(a.types.join(), b.types.join()));
 }
 
-function settingsTable(tables: Readonly<Record<NodeType, SettingsTable>>, withFlags: boolean) {
+/** Setup settings show both flags; status entries the one a status write meets (owner only). */
+function settingsTable(
+  tables: Readonly<Record<NodeType, SettingsTable>>,
+  flags: 'setup' | 'status',
+) {
   const yes = (flag: boolean | undefined) => (flag ? 'yes' : 'no');
   return table(
-    ['key', 'node types', 'type', 'range', ...(withFlags ? ['owner only', 'hardware'] : [])],
+    [
+      'key',
+      'node types',
+      'type',
+      'range',
+      'owner only',
+      ...(flags === 'setup' ? ['hardware'] : []),
+    ],
     mergedRows(tables).map(({ key, setting, types }) => [
       code(key),
       types.join(', '),
       ...kindText(setting.kind),
-      ...(withFlags ? [yes(setting.ownerOnly), yes(setting.hardware)] : []),
+      yes(setting.ownerOnly),
+      ...(flags === 'setup' ? [yes(setting.hardware)] : []),
     ]),
   );
 }
@@ -159,13 +171,13 @@ export function renderProtocolTables(): string {
     '',
     'What a setup write may carry, per node type (`NODE_SETUP_SETTINGS`): any other key is refused, a changed value must keep its range, an owner-only setting answers 403 to a guest, and a hardware setting written back is accepted while the node keeps its own value.',
     '',
-    ...settingsTable(NODE_SETUP_SETTINGS, true),
+    ...settingsTable(NODE_SETUP_SETTINGS, 'setup'),
     '',
     '## Node status entries',
     '',
-    "What a gateway may report in a node's status (`NODE_STATUS_ENTRIES`): unknown entries are dropped, a known entry of the wrong type drops the report.",
+    "What a gateway may report in a node's status (`NODE_STATUS_ENTRIES`): unknown entries are dropped, a known entry of the wrong type drops the report. An owner-only entry, written by a guest through the status write, answers 403 unless its value is unchanged.",
     '',
-    ...settingsTable(NODE_STATUS_ENTRIES, false),
+    ...settingsTable(NODE_STATUS_ENTRIES, 'status'),
     '',
     ...gatewayPart(),
   ];
