@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { freshEmail } from '../accounts-mail';
 import { signIn } from '../fixtures';
@@ -31,22 +32,20 @@ const chunks: Screen[][] = [];
 for (let i = 0; i < SIGNED_IN_SCREENS.length; i += CHUNK)
   chunks.push(SIGNED_IN_SCREENS.slice(i, i + CHUNK));
 
+/** Heights for the masked live boxes whose height follows their words (the CSS says which). */
+const PINNED_LIVE_BOXES = fileURLToPath(new URL('./pinned-live-boxes.css', import.meta.url));
+
 /**
  * Axe and rendered contrast over the whole page; the picture of the page or, for a dialog, of
  * the dialog alone: masks are drawn over the page, so the live values of the page under
  * a dialog (a heater's summary grows and shrinks with what it does) would otherwise be painted
  * over the dialog's controls.
  */
-async function judge(
-  page: Page,
-  name: string,
-  variant: string,
-  dialog?: Locator,
-): Promise<void> {
+async function judge(page: Page, name: string, variant: string, dialog?: Locator): Promise<void> {
   const where = `${name} (${variant})`;
   expect.soft(await axeFindings(page), `axe on ${where}`).toEqual([]);
   expect.soft(await renderedContrastFailures(page), `rendered contrast on ${where}`).toEqual([]);
-  const picture = { mask: liveValues(page, dialog) };
+  const picture = { mask: liveValues(page, dialog), stylePath: PINNED_LIVE_BOXES };
   const soft = `screenshot of ${where}`;
   if (dialog) await expect.soft(dialog, soft).toHaveScreenshot(`${name}-${variant}.png`, picture);
   else await expect.soft(page, soft).toHaveScreenshot(`${name}-${variant}.png`, picture);
