@@ -3,14 +3,13 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoot, type Root } from 'react-dom/client';
 import { installFakeFetch, json } from '../../../test/fake-fetch';
-import { tokenExpiringIn } from '../../../test/tokens';
+import { token, tokenRoute } from '../../../test/token-route';
 import { resolveBrand, useBrandingStore } from '../../../lib/branding/branding-store';
 import { useErrorToastStore } from '../../../lib/http';
 import { useSessionStore } from '../../../lib/session/session-store';
 import { showsLightSignIn, startEntry } from './entry';
 import { APP_PREFETCH_MARK } from './prefetch-mark';
 
-const token = tokenExpiringIn(4 * 3_600_000);
 const signedOut = { token: '', demo: false };
 
 describe('which start paths show the light sign-in', () => {
@@ -83,21 +82,6 @@ function start(path: string, { idle = false }: { idle?: boolean } = {}) {
     whenIdle: (run) => (idle ? run() : idleRuns.push(run)),
   });
   return { loadApp, idleRuns, started };
-}
-
-function tokenRoute(status: number) {
-  return installFakeFetch({
-    'POST /client/token': () =>
-      status === 200
-        ? json({
-            access_token: token,
-            refresh_token: 'r1',
-            expires_in: 14400,
-            token_type: 'bearer',
-          })
-        : json({ message: 'no', statusCode: status, error: 'x' }, status),
-    'GET /webapp/v3/json/brands.json': () => json({}),
-  });
 }
 
 beforeEach(() => useSessionStore.getState().clear());
