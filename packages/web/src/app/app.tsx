@@ -10,9 +10,10 @@ import { useSavedLanguage } from './use-saved-language';
 import { useServerRecovery } from './use-server-recovery';
 import { OfflineBanner } from '../features/pwa';
 import { GeoTrackingRunner } from './geo-tracking-runner';
+import { ionicConfig } from './ionic-config';
 import type { ConnectDevice } from '../lib/socket/realtime-context';
 
-setupIonicReact();
+setupIonicReact(ionicConfig());
 
 /** `connectDevice` replaces the realtime transport in tests (demo mode swaps it in lib/socket). */
 export function App({ connectDevice }: { connectDevice?: ConnectDevice } = {}) {
