@@ -16,63 +16,52 @@ afterEach(() => {
 });
 
 describe('first press with empty fields (spec 1 §4, §5)', () => {
+  // The nudge and the sign-in debounce run on the test's clock.
+  beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
+  afterEach(() => vi.useRealTimers());
+
   test('animates the button for LOGIN_ANIMATION_MS and sends nothing', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    try {
-      const { calls } = tokenRoute(200);
-      renderLogin();
-      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-      await user.click(screen.getByRole('button', { name: 'Enter' }));
-      const button = screen.getByRole('button', { name: 'Enter' });
-      expect(button).toHaveClass('login__submit--nudge');
-      expect(button).toHaveStyle({ animationDuration: `${LOGIN_ANIMATION_MS}ms` });
-      act(() => vi.advanceTimersByTime(LOGIN_ANIMATION_MS + 10));
-      expect(button).not.toHaveClass('login__submit--nudge');
-      expect(calls).toHaveLength(0);
-    } finally {
-      vi.useRealTimers();
-    }
+    const { calls } = tokenRoute(200);
+    renderLogin();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(screen.getByRole('button', { name: 'Enter' }));
+    const button = screen.getByRole('button', { name: 'Enter' });
+    expect(button).toHaveClass('login__submit--nudge');
+    expect(button).toHaveStyle({ animationDuration: `${LOGIN_ANIMATION_MS}ms` });
+    act(() => vi.advanceTimersByTime(LOGIN_ANIMATION_MS + 10));
+    expect(button).not.toHaveClass('login__submit--nudge');
+    expect(calls).toHaveLength(0);
   });
 
   test('then, once both fields are filled, signs in by itself after INPUT_DEBOUNCE_MS', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    try {
-      const { calls } = tokenRoute(200);
-      renderLogin();
-      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-      await user.click(screen.getByRole('button', { name: 'Enter' }));
-      // What a browser's autofill does: the fields change without another press.
-      await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
-      await user.type(screen.getByLabelText('Password'), 'secret1');
-      expect(calls).toHaveLength(0);
-      act(() => vi.advanceTimersByTime(INPUT_DEBOUNCE_MS - 100));
-      expect(calls).toHaveLength(0);
-      await act(async () => {
-        await vi.advanceTimersByTimeAsync(200);
-      });
-      expect(await screen.findByText('dashboard reached')).toBeInTheDocument();
-      expect(calls).toHaveLength(1);
-    } finally {
-      vi.useRealTimers();
-    }
+    const { calls } = tokenRoute(200);
+    renderLogin();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(screen.getByRole('button', { name: 'Enter' }));
+    // What a browser's autofill does: the fields change without another press.
+    await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    expect(calls).toHaveLength(0);
+    act(() => vi.advanceTimersByTime(INPUT_DEBOUNCE_MS - 100));
+    expect(calls).toHaveLength(0);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(200);
+    });
+    expect(await screen.findByText('dashboard reached')).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
   });
 
   test('without that first press, filling the fields does not sign in', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    try {
-      const { calls } = tokenRoute(200);
-      renderLogin();
-      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-      await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
-      await user.type(screen.getByLabelText('Password'), 'secret1');
-      await act(async () => {
-        await vi.advanceTimersByTimeAsync(INPUT_DEBOUNCE_MS * 4);
-      });
-      expect(calls).toHaveLength(0);
-      expect(screen.queryByText('dashboard reached')).not.toBeInTheDocument();
-    } finally {
-      vi.useRealTimers();
-    }
+    const { calls } = tokenRoute(200);
+    renderLogin();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(INPUT_DEBOUNCE_MS * 4);
+    });
+    expect(calls).toHaveLength(0);
+    expect(screen.queryByText('dashboard reached')).not.toBeInTheDocument();
   });
 });
 
