@@ -5,6 +5,7 @@ import { createTokenSigner } from './auth/jwt';
 import { createSessionRevocations } from './auth/session-revocations';
 import { createSessions } from './auth/sessions';
 import type { Config } from './config';
+import { configWarnings } from './config-warnings';
 import { openDatabase, type Db } from './db/client';
 import { seedDemo, type DemoSeed } from './demo/demo-seed';
 import { seedDemoHistory } from './samples';
@@ -255,9 +256,7 @@ export async function buildHearth(
       await app.listen({ port: config.port, host: config.host });
       port = (app.server.address() as AddressInfo).port;
       if (metricsServer) log.info({ url: await metricsServer.listen() }, 'metrics listening');
-      if (config.production && !config.publicUrl) {
-        log.warn({ url: baseUrl() }, 'PUBLIC_URL is not set: mailed links open this address');
-      }
+      for (const w of configWarnings(config, baseUrl())) log.warn(w.fields, w.msg);
       if (broker && config.mqttPort !== undefined) {
         const tcpPort = await broker.listenTcp(config.mqttPort, config.host);
         log.info({ port: tcpPort }, 'embedded MQTT broker listening on TCP');
