@@ -18,6 +18,7 @@ COPY packages/protocol/package.json packages/protocol/
 COPY packages/device-model/package.json packages/device-model/
 COPY packages/server/package.json packages/server/
 COPY packages/simulator/package.json packages/simulator/
+COPY packages/cloud-link/package.json packages/cloud-link/
 COPY packages/web/package.json packages/web/
 COPY e2e/package.json e2e/
 RUN npm ci --no-audit --no-fund
@@ -41,6 +42,7 @@ COPY packages/protocol/package.json packages/protocol/
 COPY packages/device-model/package.json packages/device-model/
 COPY packages/server/package.json packages/server/
 COPY packages/simulator/package.json packages/simulator/
+COPY packages/cloud-link/package.json packages/cloud-link/
 COPY packages/web/package.json packages/web/
 COPY e2e/package.json e2e/
 # Only what the server imports (its workspace's dependencies, tsx among them); then npm,
