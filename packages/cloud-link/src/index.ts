@@ -1,1 +1,3 @@
+export * from './timing.ts';
 export * from './upstream-config.ts';
+export * from './upstream-session.ts';
