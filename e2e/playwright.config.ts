@@ -67,7 +67,9 @@ export default defineConfig({
   },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: 'retain-on-failure',
+    // A trace records every action's page, about a fifth of the browser run's CPU. On CI a
+    // failed test runs again with its trace; on a developer's machine, the failure keeps it.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
   },
   projects: [
     // What a person sees, first, while the demo homes are as the seed made them: every screen
