@@ -11,6 +11,8 @@ export const CLOUD_LINK_TIMING = {
   requestTimeoutMs: 15_000,
   /** Waits after an HTTP 429 when the cloud sends no Retry-After, one after another. */
   rateLimitBackoffMs: [1_000, 5_000, 15_000, 60_000] as const,
+  /** The longest Retry-After the link honours as given; a longer one is cut to this. */
+  rateLimitMaxWaitMs: 300_000,
   /** Samples are fetched no faster than one request per this. */
   samplesMinIntervalMs: 1_000,
   /** Realtime: at most this many connects… */

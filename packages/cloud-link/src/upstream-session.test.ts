@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeTokenEndpoint } from '../test/fake-token-endpoint.ts';
+import { FakeCloud } from '../test/fake-cloud.ts';
 import { CLOUD_LINK_TIMING } from './timing.ts';
 import type { CloudUpstream } from './upstream-config.ts';
 import {
@@ -9,7 +9,7 @@ import {
   type UpstreamSessionState,
 } from './upstream-session.ts';
 
-let endpoint: FakeTokenEndpoint;
+let endpoint: FakeCloud;
 let upstream: CloudUpstream;
 let clock: number;
 let sessions: UpstreamSession[];
@@ -27,7 +27,7 @@ function session(password = 'right'): UpstreamSession {
 }
 
 beforeEach(async () => {
-  endpoint = new FakeTokenEndpoint();
+  endpoint = new FakeCloud();
   upstream = await endpoint.start();
   clock = 1_000_000;
   sessions = [];

@@ -2,29 +2,36 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CloudUpstream } from '../src/upstream-config.ts';
 
-export interface TokenRequest {
+export interface CloudRequest {
+  method: string;
   path: string;
+  body: string;
   headers: IncomingHttpHeaders;
   form: Record<string, string>;
 }
 
-export interface TokenAnswer {
+export interface CloudAnswer {
   /** 0 drops the connection without an answer. */
   status: number;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
 /**
- * A token endpoint on a real socket for the session's tests. `answer` decides each reply;
+ * A vendor cloud's token endpoint (and a stand-in for its REST API) on a real socket. `answer` decides each reply;
  * by default it accepts password "right" and any refresh token it issued, as a cloud does.
  */
-export class FakeTokenEndpoint {
-  readonly requests: TokenRequest[] = [];
+export class FakeCloud {
+  readonly requests: CloudRequest[] = [];
+  /** Every request that is not for the token endpoint. */
+  readonly apiRequests: CloudRequest[] = [];
+  /** Answers the REST API (every path but /client/token); 404 unless a test says otherwise. */
+  api: (request: CloudRequest) => CloudAnswer = () => ({ status: 404 });
   private issued = 0;
   private readonly live = new Set<string>();
   password = 'right';
   expiresIn = 14_400;
-  answer: (request: TokenRequest) => TokenAnswer = (request) => this.standard(request);
+  answer: (request: CloudRequest) => CloudAnswer = (request) => this.standard(request);
   private server: Server | undefined;
 
   async start(): Promise<CloudUpstream> {
@@ -32,10 +39,16 @@ export class FakeTokenEndpoint {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
-        const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString()));
-        const request = { path: req.url ?? '', headers: req.headers, form };
-        this.requests.push(request);
-        const { status, body } = this.answer(request);
+        const text = Buffer.concat(chunks).toString();
+        const path = req.url ?? '';
+        const method = req.method ?? 'GET';
+        const isToken = path === '/client/token';
+        const form = isToken ? Object.fromEntries(new URLSearchParams(text)) : {};
+        const request = { method, path, body: text, headers: req.headers, form };
+        (isToken ? this.requests : this.apiRequests).push(request);
+        const reply = isToken ? this.answer(request) : this.api(request);
+        const { status, body } = reply;
+        if (reply.headers !== undefined) res.setHeaders(new Map(Object.entries(reply.headers)));
         if (status === 0) {
           req.socket.destroy();
           return;
@@ -65,7 +78,7 @@ export class FakeTokenEndpoint {
     this.live.clear();
   }
 
-  standard(request: TokenRequest): TokenAnswer {
+  standard(request: CloudRequest): CloudAnswer {
     const { form } = request;
     const ok =
       (form.grant_type === 'password' && form.password === this.password) ||
