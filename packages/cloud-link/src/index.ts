@@ -2,3 +2,4 @@ export * from './timing.ts';
 export * from './upstream-config.ts';
 export * from './upstream-session.ts';
 export * from './upstream-client.ts';
+export * from './write-plan.ts';
