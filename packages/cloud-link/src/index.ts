@@ -3,3 +3,4 @@ export * from './upstream-config.ts';
 export * from './upstream-session.ts';
 export * from './upstream-client.ts';
 export * from './write-plan.ts';
+export * from './normalise.ts';

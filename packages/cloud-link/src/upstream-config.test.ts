@@ -37,7 +37,7 @@ describe('cloud upstream configuration', () => {
     const dir = tempDir();
     writeFileSync(join(dir, UPSTREAMS_FILE_NAME), JSON.stringify([one]));
     const list = loadCloudUpstreams({ dataDir: dir, env: {} });
-    expect(list).toEqual([{ ...one, apiBaseUrl: 'http://127.0.0.1:9999' }]);
+    expect(list).toEqual([{ ...one, apiBaseUrl: 'http://127.0.0.1:9999', clockMonthFrom: 0 }]);
   });
 
   it('offers no cloud when nothing is configured', () => {

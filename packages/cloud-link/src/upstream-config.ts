@@ -38,6 +38,11 @@ export const cloudUpstreamSchema = z.strictObject({
   serialId: headerValue,
   /** The `x-referer` header the cloud expects from its app. */
   referer: headerValue,
+  /**
+   * The month the cloud's device clock (`/mgr/rtc/time` `n`) counts from: the vendor clouds
+   * send January as 0, Hearth as 1 (a Hearth playing the cloud says 1).
+   */
+  clockMonthFrom: z.union([z.literal(0), z.literal(1)]).default(0),
 });
 
 export type CloudUpstream = z.infer<typeof cloudUpstreamSchema>;

@@ -66,6 +66,7 @@ export class FakeCloud {
       clientSecret: 'app-secret',
       serialId: '14',
       referer: 'https://app.example.com',
+      clockMonthFrom: 0,
     };
   }
 
