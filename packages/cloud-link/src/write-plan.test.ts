@@ -120,6 +120,13 @@ describe('planning a Hearth command as cloud writes', () => {
       error: "a linked cloud's nodes are erased in its own app",
     });
     expect(plan('/mgr/discovery', { discovery: 'on' }).kind).toBe('refuse');
+    expect(plan('/htr/2/boost', { active: true }).kind).toBe('refuse');
+    expect(
+      plan('/htr/2/status', { stemp: '20.0', units: 'C' }, { upstreamType: 'htr_mod', status: {} }),
+    ).toEqual({
+      kind: 'refuse',
+      error: 'writes to this heater family (htr_mod) are not supported by the link yet',
+    });
   });
 
   it('expects each write to show in the cloud update of its path', () => {

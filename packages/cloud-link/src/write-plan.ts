@@ -35,6 +35,8 @@ export type CommandPlan =
 
 /** What the link knows of a node from the cloud's snapshot and updates. */
 export interface KnownNode {
+  /** The cloud's own type when it differs from Hearth's (`htr_mod` is carried as `htr`). */
+  upstreamType?: string;
   status?: UpstreamObject;
   setup?: UpstreamObject;
 }
@@ -81,6 +83,9 @@ export function planCommand(
   const write = match[3] ?? '';
   const node = known(type, addr);
   if (node === undefined) return refuse(`no node ${type} ${addr} on the linked cloud`);
+  if (node.upstreamType === 'htr_mod') {
+    return refuse('writes to this heater family (htr_mod) are not supported by the link yet');
+  }
   const base = `/${type}/${addr}`;
   if (command.method === 'DELETE') {
     return refuse("a linked cloud's nodes are erased in its own app");
