@@ -169,6 +169,25 @@ test.describe('node detail at 1280 px', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await status.getByRole('button', { name: 'Stop boost' }).click();
     await expect(status).toBeHidden();
+
+    // The plan keeps two lines, so what is under the summary stays put as its words change.
+    const plan = summary.getByTestId('heater-plan');
+    const show = (words: string) =>
+      plan.evaluate((el, text) => {
+        el.textContent = text;
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return {
+          text: range.getBoundingClientRect().height,
+          summary: el.parentElement?.getBoundingClientRect().height,
+        };
+      }, words);
+    const one = await show('Comfort 21.0 °C');
+    const two = await show(
+      'Eco 18.0 °C until Wednesday 07:00, then Comfort 21.0 °C until Wednesday 22:00',
+    );
+    expect(two.text).toBeGreaterThan(one.text * 1.5);
+    expect(two.summary).toBe(one.summary);
   });
 });
 
