@@ -4,3 +4,4 @@ export * from './upstream-session.ts';
 export * from './upstream-client.ts';
 export * from './write-plan.ts';
 export * from './normalise.ts';
+export * from './reconnect-schedule.ts';
