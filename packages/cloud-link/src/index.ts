@@ -5,3 +5,4 @@ export * from './upstream-client.ts';
 export * from './write-plan.ts';
 export * from './normalise.ts';
 export * from './reconnect-schedule.ts';
+export * from './upstream-realtime.ts';

@@ -1,9 +1,11 @@
 import { CLOUD_LINK_TIMING } from './timing.ts';
 
-type Timing = Pick<
-  typeof CLOUD_LINK_TIMING,
-  'socketBurstConnects' | 'socketBurstWindowMs' | 'socketBackoffMs'
->;
+/** The limits the schedule follows (CLOUD_LINK_TIMING's by default). */
+export interface ReconnectTiming {
+  socketBurstConnects: number;
+  socketBurstWindowMs: number;
+  socketBackoffMs: readonly number[];
+}
 
 /**
  * When the cloud link may open its realtime socket again: at most a burst of connects
@@ -15,7 +17,7 @@ export class ReconnectSchedule {
   private connects: number[] = [];
   private step = 0;
 
-  constructor(private readonly timing: Timing = CLOUD_LINK_TIMING) {}
+  constructor(private readonly timing: ReconnectTiming = CLOUD_LINK_TIMING) {}
 
   /** How long to wait before the next connect asked for at `now`; records that connect. */
   next(now: number): number {

@@ -21,6 +21,8 @@ export const CLOUD_LINK_TIMING = {
   socketBurstWindowMs: 10_000,
   /** Realtime reconnect waits once the burst is spent, the last one repeated. */
   socketBackoffMs: [5_000, 10_000, 30_000, 120_000, 300_000] as const,
+  /** The app-level ping (`message` "ping") the vendor apps send on the socket. */
+  socketPingMs: 20_000,
   /** A socket with no message for this long is closed and opened again. */
   socketSilenceMs: 240_000,
   /** A write not seen in the cloud's updates after this long is reported failed. */
