@@ -6,3 +6,5 @@ export * from './write-plan.ts';
 export * from './normalise.ts';
 export * from './reconnect-schedule.ts';
 export * from './upstream-realtime.ts';
+export * from './bridge.ts';
+export * from './linked-identity.ts';

@@ -137,6 +137,11 @@ export class UpstreamClient {
     await this.request('POST', `${nodePath(devId, node)}/${part}`, body);
   }
 
+  /** One POST below the device (`/mgr/away_status`, `/htr/2/status`, …), as a write plan gives it. */
+  async writeDevice(devId: string, path: string, body: UpstreamObject): Promise<void> {
+    await this.request('POST', `${devPath(devId)}${path}`, body);
+  }
+
   /** Samples between two times in seconds, paced to one request a second per client. */
   async samples(
     devId: string,

@@ -1,0 +1,225 @@
+import mqtt from 'mqtt';
+import { gatewayCommandSchema, gatewayTopics, type GatewayCommand } from '@hearth/protocol';
+import { hearthNodeType, normaliseClock, normaliseSetup, normaliseStatus } from './normalise.ts';
+import { CLOUD_LINK_TIMING } from './timing.ts';
+import type { UpstreamClient, UpstreamObject } from './upstream-client.ts';
+import type { CloudUpstream } from './upstream-config.ts';
+import { UpstreamRealtime, type UpstreamUpdate } from './upstream-realtime.ts';
+import type { UpstreamSession } from './upstream-session.ts';
+import { gatewaySecret, linkedDevId } from './linked-identity.ts';
+import { planCommand, shows, type KnownNode, type WriteExpectation } from './write-plan.ts';
+
+export interface BridgeOptions {
+  upstream: CloudUpstream;
+  session: UpstreamSession;
+  client: UpstreamClient;
+  /** The device's id on the cloud. */
+  upstreamDevId: string;
+  /** Hearth's gateway channel, e.g. ws://host:port/mqtt or mqtt://host:1883. */
+  mqttUrl: string;
+  /** Hearth's GATEWAY_KEY: the bridge's password is the gateway secret it gives. */
+  gatewayKey: string;
+  writeConfirmMs?: number;
+}
+
+interface PendingWrite {
+  id: string;
+  expect: WriteExpectation[];
+  timer: ReturnType<typeof setTimeout>;
+}
+
+const NODE_PATH = /^\/([a-z_]+)\/(\d{1,3})\/(status|setup|prog|version)$/;
+const SYSTEM_PATHS = ['/mgr/away_status', '/htr_system/power_limit', '/pmo_system', '/geo_data'];
+
+/**
+ * One linked cloud device as a gateway on Hearth's MQTT channel: the cloud's snapshot and
+ * updates become `up` reports, Hearth's commands become cloud writes, acknowledged when the
+ * cloud's update shows them or failed after the confirmation time with the reason.
+ */
+export class CloudDeviceBridge {
+  readonly devId: string;
+  private readonly options: BridgeOptions;
+  private readonly realtime: UpstreamRealtime;
+  private mqtt: mqtt.MqttClient | undefined;
+  /** Hearth type and address → what is known of the node, with its cloud type. */
+  private readonly nodes = new Map<string, KnownNode & { upstreamType: string; addr: number }>();
+  private readonly pending: PendingWrite[] = [];
+  private readonly done = new Set<string>();
+
+  constructor(options: BridgeOptions) {
+    this.options = options;
+    this.devId = linkedDevId(options.upstream.name, options.upstreamDevId);
+    this.realtime = new UpstreamRealtime({
+      upstream: options.upstream,
+      session: options.session,
+      devId: options.upstreamDevId,
+      onSnapshot: (data) => void this.snapshot(data),
+      onUpdate: (update) => void this.update(update),
+    });
+  }
+
+  async start(): Promise<void> {
+    const { devId } = this;
+    const client = await mqtt.connectAsync(this.options.mqttUrl, {
+      clientId: devId,
+      username: devId,
+      password: gatewaySecret(this.options.gatewayKey, devId),
+      clean: false,
+      will: {
+        topic: gatewayTopics.connected(devId),
+        payload: Buffer.from('{"connected":false}'),
+        qos: 1,
+        retain: true,
+      },
+    });
+    this.mqtt = client;
+    client.on('message', (topic, payload) => {
+      if (topic !== gatewayTopics.cmd(devId)) return;
+      const parsed = gatewayCommandSchema.safeParse(JSON.parse(payload.toString()));
+      if (parsed.success) void this.command(parsed.data);
+    });
+    await client.subscribeAsync(gatewayTopics.cmd(devId), { qos: 1 });
+    this.realtime.start();
+  }
+
+  async stop(): Promise<void> {
+    this.realtime.stop();
+    for (const write of this.pending.splice(0)) clearTimeout(write.timer);
+    await this.publish(gatewayTopics.connected(this.devId), { connected: false }, true);
+    await this.mqtt?.endAsync();
+  }
+
+  private async publish(topic: string, body: unknown, retain = false): Promise<void> {
+    await this.mqtt?.publishAsync(topic, JSON.stringify(body), { qos: 1, retain });
+  }
+
+  private up(path: string, body: unknown): Promise<void> {
+    return this.publish(gatewayTopics.up(this.devId, path), body);
+  }
+
+  private async snapshot(data: UpstreamObject): Promise<void> {
+    await this.publish(
+      gatewayTopics.connected(this.devId),
+      { connected: data.connected !== false },
+      true,
+    );
+    const nodes = Array.isArray(data.nodes) ? (data.nodes as UpstreamObject[]) : [];
+    const list = [];
+    for (const node of nodes) {
+      const type = hearthNodeType(String(node.type));
+      if (type === undefined || typeof node.addr !== 'number') continue;
+      list.push({
+        name: node.name,
+        addr: node.addr,
+        type,
+        installed: node.installed,
+        lost: node.lost,
+      });
+      this.nodes.set(`${type}/${node.addr}`, { upstreamType: String(node.type), addr: node.addr });
+    }
+    await this.up('/mgr/nodes', { nodes: list });
+    for (const node of nodes) {
+      for (const part of ['status', 'setup', 'prog', 'version'] as const) {
+        const body = node[part];
+        if (body !== null && typeof body === 'object' && Object.keys(body).length > 0) {
+          await this.update({ path: `/${String(node.type)}/${String(node.addr)}/${part}`, body });
+        }
+      }
+    }
+    if (data.away_status !== undefined)
+      await this.update({ path: '/mgr/away_status', body: data.away_status });
+  }
+
+  private async update({ path, body }: UpstreamUpdate): Promise<void> {
+    if (path === '/connected') {
+      const connected = (body as UpstreamObject | null)?.connected !== false;
+      await this.publish(gatewayTopics.connected(this.devId), { connected }, true);
+      return;
+    }
+    if (path === '/mgr/rtc/time') {
+      const clock = normaliseClock(body, this.options.upstream.clockMonthFrom);
+      if (clock !== undefined) await this.up(path, clock);
+      return;
+    }
+    const match = NODE_PATH.exec(path);
+    if (match === null) {
+      if (SYSTEM_PATHS.includes(path)) await this.up(path, body);
+      this.confirm(path, body);
+      return;
+    }
+    const [, upstreamType = '', addr = '', part = ''] = match;
+    const type = hearthNodeType(upstreamType);
+    if (type === undefined || body === null || typeof body !== 'object') return;
+    const raw = body as UpstreamObject;
+    const shaped =
+      part === 'status'
+        ? normaliseStatus(upstreamType, raw)
+        : part === 'setup'
+          ? normaliseSetup(upstreamType, raw)
+          : raw;
+    const key = `${type}/${addr}`;
+    const known = this.nodes.get(key) ?? { upstreamType, addr: Number(addr) };
+    if (part === 'status') known.status = shaped;
+    if (part === 'setup') known.setup = shaped;
+    this.nodes.set(key, known);
+    await this.up(`/${type}/${addr}/${part}`, shaped);
+    this.confirm(`/${type}/${addr}/${part}`, shaped);
+  }
+
+  /** Acknowledges every pending write whose expectations the cloud now shows. */
+  private confirm(path: string, body: unknown): void {
+    // A Hearth playing the cloud shows a write at once as pending: only its device's word counts.
+    if ((body as UpstreamObject | null)?.sync_status === 'pending') return;
+    for (const write of [...this.pending]) {
+      write.expect = write.expect.filter((e) => !(e.path === path && shows(body, e.fields)));
+      if (write.expect.length === 0) this.finish(write, true);
+    }
+  }
+
+  private finish(write: PendingWrite, ok: boolean, error?: string): void {
+    clearTimeout(write.timer);
+    const at = this.pending.indexOf(write);
+    if (at >= 0) this.pending.splice(at, 1);
+    this.done.add(write.id);
+    void this.ack(write.id, ok, error);
+  }
+
+  private ack(id: string, ok: boolean, error?: string): Promise<void> {
+    return this.publish(gatewayTopics.ack(this.devId), ok ? { id, ok } : { id, ok, error });
+  }
+
+  private async command(command: GatewayCommand): Promise<void> {
+    // Hearth sends pending commands again on every connect: one already applied is acknowledged.
+    if (this.done.has(command.id)) return this.ack(command.id, true);
+    if (this.pending.some((write) => write.id === command.id)) return;
+    const plan = planCommand(command, (type, addr) => this.nodes.get(`${type}/${addr}`));
+    if (plan.kind === 'local') {
+      this.done.add(command.id);
+      return this.ack(command.id, true);
+    }
+    if (plan.kind === 'refuse') return this.ack(command.id, false, plan.error);
+    const ms = this.options.writeConfirmMs ?? CLOUD_LINK_TIMING.writeConfirmMs;
+    const write: PendingWrite = {
+      id: command.id,
+      expect: plan.expect,
+      timer: setTimeout(
+        () => this.finish(write, false, `the cloud did not show the change within ${ms / 1000} s`),
+        ms,
+      ),
+    };
+    this.pending.push(write);
+    try {
+      for (const request of plan.writes) {
+        await this.options.client.writeDevice(
+          this.options.upstreamDevId,
+          request.path,
+          request.body,
+        );
+      }
+    } catch (error) {
+      if (this.pending.includes(write)) {
+        this.finish(write, false, error instanceof Error ? error.message : String(error));
+      }
+    }
+  }
+}

@@ -1,0 +1,119 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getJson, login, postJson } from '../../server/src/test-support/http.ts';
+import { connectGateway, type TestGateway } from '../../server/src/test-support/test-gateway.ts';
+import {
+  createHomeWithDevice,
+  createUser,
+  startTestHearth,
+  TEST_CLIENT,
+  type TestHearth,
+} from '../../server/src/test-support/test-hearth.ts';
+import { CloudDeviceBridge } from '../src/bridge.ts';
+import { linkedDevId } from '../src/linked-identity.ts';
+import { UpstreamClient } from '../src/upstream-client.ts';
+import type { CloudUpstream } from '../src/upstream-config.ts';
+import { UpstreamSession } from '../src/upstream-session.ts';
+
+/*
+ * Hearth A plays the vendor cloud, with a gateway behind it; Hearth B is the owner's own.
+ * The bridge signs in to A, mirrors A's device into B as a gateway, carries a write made on
+ * B to A's gateway and the gateway's confirmation back to B.
+ */
+
+const GATEWAY_KEY = 'test-gateway-key-0123456789';
+let a: TestHearth;
+let b: TestHearth;
+let upstreamDevId: string;
+let gateway: TestGateway;
+let session: UpstreamSession;
+let bridge: CloudDeviceBridge;
+let ownerB: string;
+
+const mqttUrl = (url: string) => `${url.replace(/^http/, 'ws')}/mqtt`;
+
+beforeAll(async () => {
+  a = await startTestHearth({ embeddedBroker: true });
+  b = await startTestHearth({ embeddedBroker: true });
+  const upstream: CloudUpstream = {
+    name: 'hearth-a',
+    apiBaseUrl: a.url,
+    clientId: TEST_CLIENT.id,
+    clientSecret: TEST_CLIENT.secret,
+    serialId: '01.01',
+    referer: 'https://app.example.com',
+    clockMonthFrom: 1,
+  };
+  const ownerA = await createUser(a.repos, 'owner@example.com', 'cloud password');
+  ({ devId: upstreamDevId } = await createHomeWithDevice(a.repos, ownerA.id));
+  await a.repos.nodes.replaceList(upstreamDevId, [
+    { name: 'Lounge', addr: 2, type: 'htr', installed: true, lost: false },
+  ]);
+  const secret = createHmac('sha256', GATEWAY_KEY).update(upstreamDevId).digest('hex');
+  gateway = await connectGateway(mqttUrl(a.url), upstreamDevId, secret);
+  await gateway.publishUp('/htr/2/status', { mode: 'manual', stemp: '18.0', units: 'C' });
+
+  const owner = await createUser(b.repos, 'owner@example.com', 'local password');
+  await createHomeWithDevice(b.repos, owner.id, linkedDevId('hearth-a', upstreamDevId));
+  ownerB = (await login(b.url, owner.email, owner.password)).access_token;
+
+  session = new UpstreamSession({
+    upstream,
+    username: 'owner@example.com',
+    password: 'cloud password',
+  });
+  const client = new UpstreamClient({ upstream, session });
+  bridge = new CloudDeviceBridge({
+    upstream,
+    session,
+    client,
+    upstreamDevId,
+    mqttUrl: mqttUrl(b.url),
+    gatewayKey: GATEWAY_KEY,
+  });
+  await bridge.start();
+});
+
+afterAll(async () => {
+  await bridge.stop();
+  session.close();
+  await gateway.client.endAsync();
+  await b.stop();
+  await a.stop();
+});
+
+const statusB = async () =>
+  (await getJson(`${b.url}/api/v2/devs/${bridge.devId}/htr/2/status`, ownerB)).body as Record<
+    string,
+    unknown
+  >;
+
+describe('a cloud device linked through the bridge', () => {
+  it('mirrors the device, carries a write to the cloud gateway and its confirmation back', async () => {
+    await expect
+      .poll(statusB, { timeout: 10_000 })
+      .toMatchObject({ stemp: '18.0', mode: 'manual' });
+
+    const write = await postJson(
+      `${b.url}/api/v2/devs/${bridge.devId}/htr/2/status`,
+      { stemp: '21.3', units: 'C' },
+      ownerB,
+    );
+    expect(write.status).toBeLessThan(300);
+    expect(await statusB()).toMatchObject({ sync_status: 'pending' });
+
+    // The write reached the cloud's own gateway, rounded to half a degree.
+    await expect
+      .poll(() => gateway.commands.find((c) => c.path === '/htr/2/status')?.body, {
+        timeout: 10_000,
+      })
+      .toEqual({ stemp: '21.5', units: 'C' });
+    const command = gateway.commands.find((c) => c.path === '/htr/2/status');
+    await gateway.publishUp('/htr/2/status', { mode: 'manual', stemp: '21.5', units: 'C' });
+    await gateway.ack(command?.id ?? '');
+
+    await expect
+      .poll(statusB, { timeout: 10_000 })
+      .toMatchObject({ stemp: '21.5', sync_status: 'ok' });
+  });
+});
