@@ -116,4 +116,18 @@ describe('a cloud device linked through the bridge', () => {
       .poll(statusB, { timeout: 10_000 })
       .toMatchObject({ stemp: '21.5', sync_status: 'ok' });
   });
+
+  it('refuses what the cloud does not take, and the refusal reaches Hearth', async () => {
+    const before = gateway.commands.length;
+    const write = await postJson(
+      `${b.url}/api/v2/devs/${bridge.devId}/htr/2/boost`,
+      { active: true },
+      ownerB,
+    );
+    expect(write.status).toBeLessThan(300);
+    await expect
+      .poll(statusB, { timeout: 10_000 })
+      .toMatchObject({ sync_status: 'ok', stemp: '21.5' });
+    expect(gateway.commands.slice(before).map((c) => c.path)).not.toContain('/htr/2/boost');
+  });
 });
