@@ -29,6 +29,8 @@ let gateway: TestGateway;
 let session: UpstreamSession;
 let bridge: CloudDeviceBridge;
 let ownerB: string;
+let ownerAId: string;
+const grants: string[] = [];
 
 const mqttUrl = (url: string) => `${url.replace(/^http/, 'ws')}/mqtt`;
 
@@ -44,7 +46,8 @@ beforeAll(async () => {
     referer: 'https://app.example.com',
     clockMonthFrom: 1,
   };
-  const ownerA = await createUser(a.repos, 'owner@example.com', 'cloud password');
+  const ownerA = await createUser(a.repos, 'owner@example.com', 'cloud_password');
+  ownerAId = ownerA.id;
   ({ devId: upstreamDevId } = await createHomeWithDevice(a.repos, ownerA.id));
   await a.repos.nodes.replaceList(upstreamDevId, [
     { name: 'Lounge', addr: 2, type: 'htr', installed: true, lost: false },
@@ -60,7 +63,11 @@ beforeAll(async () => {
   session = new UpstreamSession({
     upstream,
     username: 'owner@example.com',
-    password: 'cloud password',
+    password: 'cloud_password',
+    fetch: (input, init) => {
+      grants.push(new URLSearchParams(String(init?.body)).get('grant_type') ?? '');
+      return fetch(input, init);
+    },
   });
   const client = new UpstreamClient({ upstream, session });
   bridge = new CloudDeviceBridge({
@@ -129,5 +136,39 @@ describe('a cloud device linked through the bridge', () => {
       .poll(statusB, { timeout: 10_000 })
       .toMatchObject({ sync_status: 'ok', stemp: '21.5' });
     expect(gateway.commands.slice(before).map((c) => c.path)).not.toContain('/htr/2/boost');
+  });
+
+  it('signs in again when the cloud ends its sign-ins, and carries the next write', async () => {
+    const signIns = grants.filter((g) => g === 'password').length;
+    // The owner, signed in elsewhere, sets the password again: every other sign-in ends,
+    // the bridge's refresh token with it, while the password it holds still works.
+    const elsewhere = (await login(a.url, 'owner@example.com', 'cloud_password')).access_token;
+    const changed = await postJson(
+      `${a.url}/api/v2/users/${ownerAId}/password`,
+      { password: 'cloud_password', new_password: 'cloud_password' },
+      elsewhere,
+    );
+    expect(changed.status).toBeLessThan(300);
+    await postJson(
+      `${b.url}/api/v2/devs/${bridge.devId}/htr/2/status`,
+      { stemp: '19.0', units: 'C' },
+      ownerB,
+    );
+    await expect
+      .poll(
+        () =>
+          gateway.commands.find(
+            (c) => c.path === '/htr/2/status' && (c.body as { stemp?: string }).stemp === '19.0',
+          ),
+        { timeout: 15_000 },
+      )
+      .toBeDefined();
+    const command = gateway.commands.find((c) => (c.body as { stemp?: string }).stemp === '19.0');
+    await gateway.publishUp('/htr/2/status', { mode: 'manual', stemp: '19.0', units: 'C' });
+    await gateway.ack(command?.id ?? '');
+    await expect
+      .poll(statusB, { timeout: 15_000 })
+      .toMatchObject({ stemp: '19.0', sync_status: 'ok' });
+    expect(grants.filter((g) => g === 'password').length).toBe(signIns + 1);
   });
 });
