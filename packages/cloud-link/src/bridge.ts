@@ -1,5 +1,12 @@
 import mqtt from 'mqtt';
-import { gatewayCommandSchema, gatewayTopics, type GatewayCommand } from '@hearth/protocol';
+import {
+  gatewayCommandSchema,
+  gatewaySampleSchema,
+  gatewayTopics,
+  GATEWAY_MESSAGE_MAX_BYTES,
+  type GatewayCommand,
+  type GatewaySample,
+} from '@hearth/protocol';
 import { hearthNodeType, normaliseClock, normaliseSetup, normaliseStatus } from './normalise.ts';
 import { CLOUD_LINK_TIMING } from './timing.ts';
 import type { UpstreamClient, UpstreamObject } from './upstream-client.ts';
@@ -87,6 +94,43 @@ export class CloudDeviceBridge {
     for (const write of this.pending.splice(0)) clearTimeout(write.timer);
     await this.publish(gatewayTopics.connected(this.devId), { connected: false }, true);
     await this.mqtt?.endAsync();
+  }
+
+  /**
+   * The cloud's samples of every known node between two times (seconds) sent to Hearth as
+   * this gateway's samples, in messages under the channel's size limit; returns how many.
+   * Paced by the REST client (one request a second).
+   */
+  async forwardSamples(start: number, end: number): Promise<number> {
+    const out: GatewaySample[] = [];
+    for (const node of this.nodes.values()) {
+      const type = hearthNodeType(node.upstreamType);
+      if (type === undefined || node.upstreamType === 'htr_mod') continue;
+      const ref = { type: node.upstreamType, addr: node.addr };
+      for (const raw of await this.options.client.samples(
+        this.options.upstreamDevId,
+        ref,
+        start,
+        end,
+      )) {
+        const sample = gatewaySampleSchema.safeParse({
+          type,
+          addr: node.addr,
+          t: Number(raw.t),
+          counter: Number(raw.counter),
+          ...(raw.temp === undefined ? {} : { temp: String(raw.temp) }),
+          ...(raw.max === undefined ? {} : { max: Number(raw.max) }),
+          ...(raw.min === undefined ? {} : { min: Number(raw.min) }),
+        });
+        if (sample.success) out.push(sample.data);
+      }
+    }
+    // A sample is under 100 bytes: batches of 400 stay well under the message limit.
+    const batch = Math.floor(GATEWAY_MESSAGE_MAX_BYTES / 160);
+    for (let i = 0; i < out.length; i += batch) {
+      await this.publish(gatewayTopics.samples(this.devId), { samples: out.slice(i, i + batch) });
+    }
+    return out.length;
   }
 
   private async publish(topic: string, body: unknown, retain = false): Promise<void> {

@@ -171,4 +171,39 @@ describe('a cloud device linked through the bridge', () => {
       .toMatchObject({ stemp: '19.0', sync_status: 'ok' });
     expect(grants.filter((g) => g === 'password').length).toBe(signIns + 1);
   });
+
+  it("forwards the cloud's samples as the gateway's", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const t = now - (now % 60) - 600;
+    await gateway.client.publishAsync(
+      `hearth/gw/${upstreamDevId}/samples`,
+      JSON.stringify({
+        samples: [
+          { type: 'htr', addr: 2, t, counter: 1000, temp: '19.5' },
+          { type: 'htr', addr: 2, t: t + 300, counter: 1050, temp: '19.8' },
+        ],
+      }),
+      { qos: 1 },
+    );
+    const ownerA = (await login(a.url, 'owner@example.com', 'cloud_password')).access_token;
+    const onCloud = `${a.url}/api/v2/devs/${upstreamDevId}/htr/2/samples?start=${t - 60}&end=${t + 600}`;
+    await expect
+      .poll(async () => ((await getJson(onCloud, ownerA)).body as { samples?: unknown[] }).samples)
+      .toHaveLength(2);
+    expect(await bridge.forwardSamples(t - 60, t + 600)).toBe(2);
+    await b.hearth.gatewayIdle();
+    const read = async () =>
+      (
+        await getJson(
+          `${b.url}/api/v2/devs/${bridge.devId}/htr/2/samples?start=${t - 60}&end=${t + 600}`,
+          ownerB,
+        )
+      ).body;
+    await expect.poll(read, { timeout: 10_000 }).toMatchObject({
+      samples: [
+        expect.objectContaining({ t, temp: '19.5' }),
+        expect.objectContaining({ t: t + 300, temp: '19.8' }),
+      ],
+    });
+  });
 });
