@@ -31,6 +31,7 @@ export interface BridgeOptions {
 
 interface PendingWrite {
   id: string;
+  path: string;
   expect: WriteExpectation[];
   timer: ReturnType<typeof setTimeout>;
 }
@@ -195,6 +196,9 @@ export class CloudDeviceBridge {
     const type = hearthNodeType(upstreamType);
     if (type === undefined || body === null || typeof body !== 'object') return;
     const raw = body as UpstreamObject;
+    // A Hearth playing the cloud shows a write it has not carried out yet as pending: that is
+    // its desired state, not the heater's, and is neither reported nor kept.
+    if (raw.sync_status === 'pending') return;
     const shaped =
       part === 'status'
         ? normaliseStatus(upstreamType, raw)
@@ -225,7 +229,21 @@ export class CloudDeviceBridge {
     const at = this.pending.indexOf(write);
     if (at >= 0) this.pending.splice(at, 1);
     this.done.add(write.id);
-    void this.ack(write.id, ok, error);
+    void (ok ? this.ack(write.id, true) : this.refuse(write.id, write.path, error ?? 'failed'));
+  }
+
+  /**
+   * A command not carried out: the node's objects as the cloud last showed them, then the
+   * failed acknowledgement, so Hearth drops the change it showed as desired.
+   */
+  private async refuse(id: string, path: string, error: string): Promise<void> {
+    const match = /^\/([a-z]+)\/(\d{1,3})(?:\/|$)/.exec(path);
+    const node = match === null ? undefined : this.nodes.get(`${match[1]}/${match[2]}`);
+    if (match !== null && node !== undefined) {
+      if (node.status !== undefined) await this.up(`/${match[1]}/${match[2]}/status`, node.status);
+      if (node.setup !== undefined) await this.up(`/${match[1]}/${match[2]}/setup`, node.setup);
+    }
+    await this.ack(id, false, error);
   }
 
   private ack(id: string, ok: boolean, error?: string): Promise<void> {
@@ -241,10 +259,11 @@ export class CloudDeviceBridge {
       this.done.add(command.id);
       return this.ack(command.id, true);
     }
-    if (plan.kind === 'refuse') return this.ack(command.id, false, plan.error);
+    if (plan.kind === 'refuse') return this.refuse(command.id, command.path, plan.error);
     const ms = this.options.writeConfirmMs ?? CLOUD_LINK_TIMING.writeConfirmMs;
     const write: PendingWrite = {
       id: command.id,
+      path: command.path,
       expect: plan.expect,
       timer: setTimeout(
         () => this.finish(write, false, `the cloud did not show the change within ${ms / 1000} s`),
