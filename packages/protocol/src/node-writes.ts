@@ -26,7 +26,7 @@ const unitsRequired = {
 /**
  * How long a runback lasts, in minutes like the boost `time` (spec 3 §4 runback time): at most
  * what any node's `extra_options.max_runback_time` may be (the setup table's RUNBACK_TIME,
- * spec 3 §5), and the node's own bounds it further (node-limits `checkRunbackTime`).
+ * spec 3 §5), and the node's own bounds it further (rules `runbackTimeProblem`).
  */
 const runbackMinutes = z.number().int().min(1).max(RUNBACK_TIME.max);
 const timeOnlyWithRunback = {

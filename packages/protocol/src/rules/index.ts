@@ -12,4 +12,5 @@ export * from './records-csv';
 export * from './validation';
 export * from './node-limits';
 export * from './node-write-limits';
+export * from './node-write-problem';
 export * from './geo-tracking';

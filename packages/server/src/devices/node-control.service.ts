@@ -15,7 +15,7 @@ import {
   type ProgWrite,
   setupSlotsPerDay,
   mergeSettings,
-  setupRangeProblem,
+  nodeWriteProblem,
   setupWriteSchemaFor,
   type SetupWrite,
   slotsPerDay,
@@ -29,21 +29,26 @@ import type { DevicesRepository } from '../repositories/devices.repository';
 import type { NodeRow, NodesRepository } from '../repositories/nodes.repository';
 import type { RealtimeEmitter } from '../realtime/realtime.emitter';
 import { presentMgrNode } from './devices.presenter';
-import {
-  checkModeEnabled,
-  checkProgResolution,
-  checkProfileOrder,
-  checkRunbackTemp,
-  checkRunbackTime,
-  checkSetupValues,
-  checkTemperatures,
-} from './node-limits';
 
 export interface NodeControlDeps {
   nodes: NodesRepository;
   devices: DevicesRepository;
   commands: CommandsService;
   realtime: RealtimeEmitter;
+}
+
+/**
+ * 400 with the words of what the node refuses of a write (protocol's `nodeWriteProblem`, the
+ * same checks as the app's demo makes); nothing is stored or sent before this.
+ */
+function checkAgainstNode(node: NodeRow, action: NodeWriteAction, body: object): void {
+  const type = parseNodeType(node.type);
+  const problem = nodeWriteProblem(
+    { type, setup: node.setup, status: node.status },
+    action,
+    body as Record<string, unknown>,
+  );
+  if (problem) throw errors.validation(problem);
 }
 
 /** A refused setup write in words: the entry, and what is wrong with it. */
@@ -143,36 +148,22 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
     async status(node: NodeRow, role: Role, write: NodeStatusWrite) {
       const ownerOnly = ownerOnlyStatusKeys(parseNodeType(node.type) ?? 'htr');
       checkOwnerOnly(role, ownerOnly, write, node.status ?? {});
-      checkTemperatures(node, write.units, {
-        stemp: write.stemp,
-        comf_temp: write.comf_temp,
-        eco_temp: write.eco_temp,
-        ice_temp: write.ice_temp,
-      });
-      checkProfileOrder(node, write.units, write);
-      checkModeEnabled(node, write.mode);
-      checkRunbackTemp(node, write.mode, write.stemp, write.units);
-      checkRunbackTime(node, write.time);
+      checkAgainstNode(node, 'status', write);
       // The runback time travels to the gateway; the status reports the end, not the time.
       const { time: _time, ...patch } = write;
       return writeStatus(node, 'status', write, patch);
     },
     async mode(node: NodeRow, write: ModeWrite) {
-      checkTemperatures(node, write.units, { stemp: write.stemp });
-      checkModeEnabled(node, write.mode);
-      checkRunbackTemp(node, write.mode, write.stemp, write.units);
-      checkRunbackTime(node, write.time);
+      checkAgainstNode(node, 'mode', write);
       const { time: _time, ...patch } = write;
       return writeStatus(node, 'mode', write, patch);
     },
     async progTemps(node: NodeRow, write: ProgTempsWrite) {
-      const { units, ...temps } = write;
-      checkTemperatures(node, units, temps);
-      checkProfileOrder(node, units, temps);
+      checkAgainstNode(node, 'prog_temps', write);
       return writeStatus(node, 'prog_temps', write, write);
     },
     async boost(node: NodeRow, write: BoostWrite) {
-      checkTemperatures(node, write.units, { temperature: write.temperature });
+      checkAgainstNode(node, 'boost', write);
       return writeStatus(node, 'boost', write, { boost: write.active });
     },
     async lock(node: NodeRow, locked: boolean) {
@@ -187,9 +178,7 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
       const write = parsed.data;
       const current = node.setup ?? {};
       checkOwnerOnly(role, ownerOnlySetupKeys(type), write, current);
-      checkSetupValues(current, write);
-      const range = setupRangeProblem(type, current, write);
-      if (range) throw errors.validation(range);
+      checkAgainstNode(node, 'setup', write);
       const { sync_status: _ignored, ...forwarded } = write;
       const hardware = Object.fromEntries(
         hardwareSetupKeys(type)
@@ -203,7 +192,7 @@ export function createNodeControlService({ nodes, devices, commands, realtime }:
       return desired;
     },
     async prog(node: NodeRow, write: ProgWrite) {
-      checkProgResolution(node, write.prog);
+      checkAgainstNode(node, 'prog', write);
       await record(node, 'prog', { prog: write.prog }, 'prog', { prog: write.prog });
       return { prog: write.prog };
     },

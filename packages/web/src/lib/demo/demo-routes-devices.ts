@@ -9,10 +9,9 @@ import {
   nodeCommandPath,
   nodeWriteAt,
   nodeWriteBodyFor,
+  nodeWriteProblem,
   nodeWriteTargetProblem,
   powerLimitWriteSchema,
-  setupRangeProblem,
-  setupValueProblem,
   type NodeWriteAction,
 } from '@hearth/protocol';
 import type { SimNode } from '@hearth/device-model';
@@ -27,7 +26,6 @@ import {
 import { awayWrite, checkPmoSystem, discoveryWrite, pmoSystemWrite } from './demo-manager-writes';
 import type { DemoDevice } from './demo-model';
 import { DemoBadRequest, sendCommand } from './demo-node-writes';
-import { checkNodeWrite } from './demo-node-schemas';
 import { routeNotFound, route, type DemoRequest, type DemoRoute } from './demo-router';
 import { monthlySamples, rawSamples } from './demo-samples';
 import { parseSamplesQuery } from './demo-samples-query';
@@ -159,23 +157,14 @@ export function deviceRoutes(ctx: DemoContext): DemoRoute[] {
         );
       // As the server: the body's schema, then the node's own rules, before anything changes.
       const body = parseBody(NODE_WRITES[action].body, req.body) as Body;
-      const setup = (nodePart(d, n, 'setup') ?? {}) as Record<string, unknown>;
-      if (action === 'setup') {
-        // As the server: only the settings of the node's type (protocol node-settings), in range.
-        parseBody(nodeWriteBodyFor(action, n.type), body);
-        const problem = setupRangeProblem(n.type, setup, body);
-        if (problem) throw badRequest(problem);
-      }
+      // As the server: only the settings of the node's type (protocol node-settings).
+      if (action === 'setup') parseBody(nodeWriteBodyFor(action, n.type), body);
       const misdirected = nodeWriteTargetProblem(action, n.type);
       if (misdirected) throw new DemoBadRequest(misdirected);
-      if (n.kind === 'meter' && action === 'setup') {
-        const problem = setupValueProblem(setup, body);
-        if (problem) throw badRequest(problem);
-      }
-      if (n.kind === 'heater') {
-        const status = nodePart(d, n, 'status') as Record<string, unknown>;
-        checkNodeWrite({ setup, status }, action, body);
-      }
+      const setup = (nodePart(d, n, 'setup') ?? {}) as Record<string, unknown>;
+      const status = (nodePart(d, n, 'status') ?? {}) as Record<string, unknown>;
+      const problem = nodeWriteProblem({ type: n.type, setup, status }, action, body);
+      if (problem) throw badRequest(problem);
       // Then the device does what it does with the write (the simulator's command handling).
       sendCommand(d, 'POST', nodeCommandPath(n, action), body);
       publish(ctx, d);

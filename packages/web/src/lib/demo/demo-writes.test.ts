@@ -137,3 +137,21 @@ test('the demo reports setups and statuses the settings tables keep whole, and t
   expect(post(at, { charge_days: [true, true, true, true, true, true, true] }).status).toBe(400);
   expect(get(at)).toEqual(heater?.setup);
 });
+
+test('a runback above the node’s longest time or highest temperature is a 400, as on the server, and changes nothing', () => {
+  const { get, post } = setup();
+  const at = `${BASE}/htr/1`;
+  expect(
+    post(`${at}/setup`, {
+      runback_mode_enabled: true,
+      extra_options: { max_runback_time: 30, max_runback_temp: '22.0' },
+    }).status,
+  ).toBe(200);
+  const before = get<NodeStatus>(`${at}/status`);
+  const runback = { mode: 'runback', units: 'C', stemp: '21.0' };
+  const tooLong = post(`${at}/mode`, { ...runback, time: 45 });
+  expect(tooLong.status).toBe(400);
+  expect(tooLong.body).toMatchObject({ message: 'the runback time must not be above 30 minutes' });
+  expect(post(`${at}/mode`, { ...runback, stemp: '23.0', time: 20 }).status).toBe(400);
+  expect(get<NodeStatus>(`${at}/status`)).toEqual(before);
+});
