@@ -90,7 +90,7 @@ describe('upstream realtime against a real Hearth', () => {
 
   it('restarts a silent socket and reads the whole snapshot again', async () => {
     const { realtime, snapshots } = link({ ...CLOUD_LINK_TIMING, socketSilenceMs: 300 });
-    await expect.poll(() => snapshots.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => snapshots.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
     realtime.stop();
   });
 });
