@@ -69,6 +69,27 @@ export default tseslint.config(
     rules: forbid('@hearth/web', '@hearth/simulator', '@hearth/device-model'),
   },
   {
+    // The cloud link is a gateway driver: it reaches Hearth over the gateway channel and the
+    // vendor cloud over HTTP and socket.io, and shares only the wire contract. Its tests may
+    // start Hearths through the server's test support.
+    files: ['packages/cloud-link/src/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\./|node:|@hearth/protocol$|zod$|mqtt$|socket\\.io-client-v2$)',
+              message:
+                'The cloud link imports only @hearth/protocol, zod, mqtt, socket.io-client-v2, node: modules and its own files (docs/ARCHITECTURE.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/simulator/**'],
     rules: forbid('@hearth/server', '@hearth/web'),
   },
