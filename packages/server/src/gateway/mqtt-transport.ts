@@ -32,6 +32,9 @@ export function serverSubscriptions(group: string | undefined): string[] {
  */
 export const SERVER_SUBSCRIPTION_QOS = 0;
 
+/** How long a closing server waits for the broker to confirm its unsubscription. */
+export const UNSUBSCRIBE_WAIT_MS = 2_000;
+
 /** The server as a client of an external broker (Mosquitto, EMQX, …). */
 export function createMqttTransport(opts: {
   url: string;
@@ -81,6 +84,15 @@ export function createMqttTransport(opts: {
       await client.publishAsync(topic, payload, { qos, retain });
     },
     async close() {
+      // Unsubscribed first: the broker stops handing this process gateway messages, and those
+      // it already sent arrive before its answer, so they are taken in, not lost with the
+      // connection (at QoS 0 a message in flight to a closing client is gone; in a share
+      // group no other process would get it: an ack lost so leaves its write pending).
+      if (client?.connected)
+        await Promise.race([
+          client.unsubscribeAsync(serverSubscriptions(shareGroup)).catch(() => undefined),
+          new Promise((resolve) => setTimeout(resolve, UNSUBSCRIBE_WAIT_MS).unref()),
+        ]);
       await client?.endAsync();
     },
     connected: () => client?.connected ?? false,
