@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson, login, postJson } from '../../server/src/test-support/http.ts';
 import { connectGateway, type TestGateway } from '../../server/src/test-support/test-gateway.ts';
@@ -6,14 +5,18 @@ import {
   createHomeWithDevice,
   createUser,
   startTestHearth,
-  TEST_CLIENT,
   type TestHearth,
 } from '../../server/src/test-support/test-hearth.ts';
 import { CloudDeviceBridge } from '../src/bridge.ts';
-import { linkedDevId } from '../src/linked-identity.ts';
+import { gatewaySecret, linkedDevId } from '../src/linked-identity.ts';
 import { UpstreamClient } from '../src/upstream-client.ts';
-import type { CloudUpstream } from '../src/upstream-config.ts';
 import { UpstreamSession } from '../src/upstream-session.ts';
+import {
+  brokerUrl,
+  cloudOwnerWithLounge,
+  hearthAsCloud,
+  TEST_GATEWAY_KEY,
+} from './hearth-cloud.ts';
 
 /*
  * Hearth A plays the vendor cloud, with a gateway behind it; Hearth B is the owner's own.
@@ -21,7 +24,6 @@ import { UpstreamSession } from '../src/upstream-session.ts';
  * B to A's gateway and the gateway's confirmation back to B.
  */
 
-const GATEWAY_KEY = 'test-gateway-key-0123456789';
 let a: TestHearth;
 let b: TestHearth;
 let upstreamDevId: string;
@@ -34,28 +36,14 @@ const grants: string[] = [];
 
 /** How long a step may take on a busy machine: these wait for the system, they time nothing. */
 const WAIT_MS = 30_000;
-const mqttUrl = (url: string) => `${url.replace(/^http/, 'ws')}/mqtt`;
 
 beforeAll(async () => {
   a = await startTestHearth({ embeddedBroker: true });
   b = await startTestHearth({ embeddedBroker: true });
-  const upstream: CloudUpstream = {
-    name: 'hearth-a',
-    apiBaseUrl: a.url,
-    clientId: TEST_CLIENT.id,
-    clientSecret: TEST_CLIENT.secret,
-    serialId: '01.01',
-    referer: 'https://app.example.com',
-    clockMonthFrom: 1,
-  };
-  const ownerA = await createUser(a.repos, 'owner@example.com', 'cloud_password');
-  ownerAId = ownerA.id;
-  ({ devId: upstreamDevId } = await createHomeWithDevice(a.repos, ownerA.id));
-  await a.repos.nodes.replaceList(upstreamDevId, [
-    { name: 'Lounge', addr: 2, type: 'htr', installed: true, lost: false },
-  ]);
-  const secret = createHmac('sha256', GATEWAY_KEY).update(upstreamDevId).digest('hex');
-  gateway = await connectGateway(mqttUrl(a.url), upstreamDevId, secret);
+  const upstream = hearthAsCloud(a);
+  ({ ownerId: ownerAId, devId: upstreamDevId } = await cloudOwnerWithLounge(a, 'cloud_password'));
+  const secret = gatewaySecret(TEST_GATEWAY_KEY, upstreamDevId);
+  gateway = await connectGateway(brokerUrl(a.url), upstreamDevId, secret);
   await gateway.publishUp('/htr/2/status', { mode: 'manual', stemp: '18.0', units: 'C' });
 
   const owner = await createUser(b.repos, 'owner@example.com', 'local password');
@@ -77,8 +65,8 @@ beforeAll(async () => {
     session,
     client,
     upstreamDevId,
-    mqttUrl: mqttUrl(b.url),
-    gatewayKey: GATEWAY_KEY,
+    mqttUrl: brokerUrl(b.url),
+    gatewayKey: TEST_GATEWAY_KEY,
   });
   await bridge.start();
 });

@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createHomeWithDevice,
-  createUser,
-  startTestHearth,
-  TEST_CLIENT,
-  type TestHearth,
-} from '../../server/src/test-support/test-hearth.ts';
+import { startTestHearth, type TestHearth } from '../../server/src/test-support/test-hearth.ts';
 import { UpstreamClient } from '../src/upstream-client.ts';
 import type { CloudUpstream } from '../src/upstream-config.ts';
 import { NeedsPasswordError, UpstreamSession } from '../src/upstream-session.ts';
+import { cloudOwnerWithLounge, hearthAsCloud } from './hearth-cloud.ts';
 
 /*
  * A real Hearth plays the vendor cloud: it serves the same smartbox wire format, so the
@@ -23,20 +18,8 @@ const sessions: UpstreamSession[] = [];
 
 beforeAll(async () => {
   t = await startTestHearth();
-  upstream = {
-    name: 'hearth-a',
-    apiBaseUrl: t.url,
-    clientId: TEST_CLIENT.id,
-    clientSecret: TEST_CLIENT.secret,
-    serialId: '01.01',
-    referer: 'https://app.example.com',
-    clockMonthFrom: 1,
-  };
-  const owner = await createUser(t.repos, 'owner@example.com', 'owner password');
-  ({ devId } = await createHomeWithDevice(t.repos, owner.id, undefined, 'Cottage'));
-  await t.repos.nodes.replaceList(devId, [
-    { name: 'Lounge', addr: 2, type: 'htr', installed: true, lost: false },
-  ]);
+  upstream = hearthAsCloud(t);
+  ({ devId } = await cloudOwnerWithLounge(t, 'owner password', 'Cottage'));
 });
 
 afterAll(async () => {

@@ -1,13 +1,7 @@
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectGateway, type TestGateway } from '../../server/src/test-support/test-gateway.ts';
-import {
-  createHomeWithDevice,
-  createUser,
-  startTestHearth,
-  TEST_CLIENT,
-  type TestHearth,
-} from '../../server/src/test-support/test-hearth.ts';
+import { startTestHearth, type TestHearth } from '../../server/src/test-support/test-hearth.ts';
+import { gatewaySecret } from '../src/linked-identity.ts';
 import { CLOUD_LINK_TIMING } from '../src/timing.ts';
 import type { UpstreamObject } from '../src/upstream-client.ts';
 import type { CloudUpstream } from '../src/upstream-config.ts';
@@ -17,6 +11,12 @@ import {
   type UpstreamUpdate,
 } from '../src/upstream-realtime.ts';
 import { UpstreamSession } from '../src/upstream-session.ts';
+import {
+  brokerUrl,
+  cloudOwnerWithLounge,
+  hearthAsCloud,
+  TEST_GATEWAY_KEY,
+} from './hearth-cloud.ts';
 
 /* The realtime socket against a real Hearth playing the vendor cloud, a real gateway behind it. */
 
@@ -29,22 +29,9 @@ const links: UpstreamRealtime[] = [];
 
 beforeAll(async () => {
   t = await startTestHearth({ embeddedBroker: true });
-  upstream = {
-    name: 'hearth-a',
-    apiBaseUrl: t.url,
-    clientId: TEST_CLIENT.id,
-    clientSecret: TEST_CLIENT.secret,
-    serialId: '01.01',
-    referer: 'https://app.example.com',
-    clockMonthFrom: 1,
-  };
-  const owner = await createUser(t.repos, 'owner@example.com', 'owner password');
-  ({ devId } = await createHomeWithDevice(t.repos, owner.id));
-  await t.repos.nodes.replaceList(devId, [
-    { name: 'Lounge', addr: 2, type: 'htr', installed: true, lost: false },
-  ]);
-  const secret = createHmac('sha256', 'test-gateway-key-0123456789').update(devId).digest('hex');
-  gateway = await connectGateway(`${t.url.replace(/^http/, 'ws')}/mqtt`, devId, secret);
+  upstream = hearthAsCloud(t);
+  ({ devId } = await cloudOwnerWithLounge(t, 'owner password'));
+  gateway = await connectGateway(brokerUrl(t.url), devId, gatewaySecret(TEST_GATEWAY_KEY, devId));
   session = new UpstreamSession({
     upstream,
     username: 'owner@example.com',
