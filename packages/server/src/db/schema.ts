@@ -273,3 +273,113 @@ export const sampleDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.devId, t.tz, t.type, t.addr, t.day] })],
 );
+
+/** Rights of a person a home is shared with (docs/sharing.md); the owner is `groups.owner_id`. */
+export const MEMBER_ROLES = ['resident', 'guest'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+/**
+ * What a guest may touch (docs/sharing.md). Absent fields do not restrict: a guest with `{}`
+ * controls every room without bounds, at any time. Dates are the home's local calendar days,
+ * inclusive; weekly hours are the home's wall clock, `day` 0 = Sunday, `to` exclusive.
+ */
+export interface GuestScope {
+  nodes?: Array<{ devId: string; type: string; addr: number }>;
+  minC?: number;
+  maxC?: number;
+  modes?: string[];
+  boost?: boolean;
+  validFrom?: string;
+  validTo?: string;
+  weekly?: Array<{ day: number; from: string; to: string }>;
+}
+
+export const memberRoles = pgTable('member_roles', {
+  // One row per guests row: the role and scope the owner gave (absent = resident, the rights
+  // every guest had before roles existed).
+  guestId: uuid('guest_id')
+    .primaryKey()
+    .references(() => guests.id, { onDelete: 'cascade' }),
+  role: text('role').$type<MemberRole>().notNull().default('resident'),
+  scope: jsonb('scope').$type<GuestScope>().notNull().default({}),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Who changed what in a home, kept 90 days (docs/sharing.md). */
+export const ACTIVITY_SOURCES = ['app', 'assistant', 'automation', 'system'] as const;
+export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
+
+export const activityLog = pgTable(
+  'activity_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    // Kept when the account is deleted: the log still says who it was.
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    actor: text('actor').notNull(),
+    source: text('source').$type<ActivitySource>().notNull(),
+    // The OAuth client of an app or assistant, or the automation's name (optimum-start, …).
+    via: text('via').notNull().default(''),
+    devId: text('dev_id'),
+    nodeType: text('node_type'),
+    nodeAddr: integer('node_addr'),
+    action: text('action').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('activity_log_group_at_idx').on(t.groupId, t.at)],
+);
+
+/** Link states of a vendor cloud account (docs/cloud-link.md). */
+export const CLOUD_ACCOUNT_STATES = [
+  'linked',
+  'needs-password',
+  'unreachable',
+  'rate-limited',
+] as const;
+export type CloudAccountState = (typeof CLOUD_ACCOUNT_STATES)[number];
+
+/** A vendor cloud account an owner linked; the password only encrypted (docs/cloud-link.md). */
+export const cloudAccounts = pgTable(
+  'cloud_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    upstream: text('upstream').notNull(),
+    email: text('email').notNull(),
+    // base64(iv ‖ ciphertext ‖ tag), AES-256-GCM; null once the cloud refused it.
+    passwordEnc: text('password_enc'),
+    state: text('state').$type<CloudAccountState>().notNull().default('linked'),
+    stateAt: timestamp('state_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('cloud_accounts_user_upstream_email_idx').on(t.userId, t.upstream, t.email)],
+);
+
+export const HISTORY_IMPORT_STATES = ['pending', 'importing', 'done', 'failed'] as const;
+export type HistoryImportState = (typeof HISTORY_IMPORT_STATES)[number];
+
+/** A device brought into Hearth from a linked cloud account. */
+export const cloudLinks = pgTable(
+  'cloud_links',
+  {
+    devId: text('dev_id')
+      .primaryKey()
+      .references(() => devs.devId, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => cloudAccounts.id, { onDelete: 'cascade' }),
+    upstreamDevId: text('upstream_dev_id').notNull(),
+    lastUpdateAt: timestamp('last_update_at', { withTimezone: true }),
+    // The year of samples imported when linked: done up to `historyDoneUntil`, resumable.
+    historyState: text('history_state').$type<HistoryImportState>().notNull().default('pending'),
+    historyFrom: timestamp('history_from', { withTimezone: true }),
+    historyDoneUntil: timestamp('history_done_until', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('cloud_links_account_idx').on(t.accountId)],
+);
