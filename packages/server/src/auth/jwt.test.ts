@@ -17,6 +17,15 @@ describe('access tokens', () => {
     expect(await signer.verify(token)).toEqual(first);
   });
 
+  it('issues different tokens for the same claims in the same second, each valid', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-28T12:00:00Z'), toFake: ['Date'] });
+    const signer = createTokenSigner('secret-one');
+    const [a, b] = await Promise.all([signer.sign(claims), signer.sign(claims)]);
+    expect(a).not.toBe(b);
+    expect(await signer.verify(a)).toMatchObject(claims);
+    expect(await signer.verify(b)).toMatchObject(claims);
+  });
+
   it('refuses a token signed with another key, or altered, even after the real one was verified', async () => {
     const signer = createTokenSigner('secret-one');
     const token = await signer.sign(claims);

@@ -41,6 +41,9 @@ export function createTokenSigner(secret: string, opts: TokenSignerOptions = {})
       new SignJWT({ ...claims })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuedAt()
+        // Two tokens issued in the same second for the same session (a refresh racing a
+        // second tab) must still differ, so that each can be told apart in logs and revoked.
+        .setJti(randomBytes(12).toString('base64url'))
         .setExpirationTime(Math.floor(Date.now() / 1000) + ACCESS_TOKEN_LIFETIME_S)
         .sign(key),
     async verify(token) {
