@@ -58,7 +58,10 @@ test('an invited guest sees the home as guest and cannot reach owner-only screen
   // Ruling D21: the home's settings offer the guest no at home / away, and the server refuses
   // the guest's away write, the home staying as it was.
   await page.goto(`/homes/${home.id}/config`);
-  await expect(visible(page.getByLabel('Notification e-mail'))).toBeVisible();
+  await expect(
+    visible(page.getByText("Only the home's owner can change these settings.")),
+  ).toBeVisible();
+  await expect(page.getByLabel('Notification e-mail')).toHaveCount(0);
   await expect(page.getByRole('radio', { name: 'Away' })).toHaveCount(0);
   const devId = home.devs[0]?.dev_id ?? '';
   const guestToken = await tokenFor(request, guest, 'guest_pw1');

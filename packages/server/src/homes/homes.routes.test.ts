@@ -220,10 +220,15 @@ describe('extra data', () => {
 describe('quiet-home notifications', () => {
   const presence = (w: HomeWorld) => `${t.url}/api/notifications/v1/${w.homeId}/presence/config`;
 
-  it('reads as off with the owner e-mail until configured, then as saved', async () => {
+  it('reads as off with the owner e-mail until configured, then as saved; a guest never sees the address', async () => {
     const w = await homeWorld(t);
-    expect((await getJson(presence(w), w.guest)).body).toEqual({
+    expect((await getJson(presence(w), w.owner)).body).toEqual({
       email: 'owner@example.com',
+      enabled: false,
+      excluded_nodes: [],
+    });
+    expect((await getJson(presence(w), w.guest)).body).toEqual({
+      email: '',
       enabled: false,
       excluded_nodes: [],
     });
@@ -245,6 +250,7 @@ describe('quiet-home notifications', () => {
       owner: 200,
     });
     expect((await getJson(presence(w), w.owner)).body).toEqual(config);
+    expect((await getJson(presence(w), w.guest)).body).toEqual({ ...config, email: '' });
   });
 
   it('refuses bad settings and nodes of other homes without changing anything', async () => {

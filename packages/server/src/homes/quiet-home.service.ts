@@ -44,8 +44,11 @@ export function createQuietHomeService(deps: {
 
   return {
     async get(userId: string, groupId: string): Promise<QuietHomeConfig> {
-      const { home } = await access.home(userId, groupId);
-      return current(groupId, home.ownerId);
+      const { home, role } = await access.home(userId, groupId);
+      const config = await current(groupId, home.ownerId);
+      // The address the notices go to is the owner's business: someone the home is shared
+      // with sees whether they are on, not where they go (nor the owner's own address).
+      return role === 'owner' ? config : { ...config, email: '' };
     },
 
     async set(userId: string, groupId: string, body: QuietHomeConfig): Promise<QuietHomeConfig> {

@@ -174,17 +174,22 @@ export function HomeConfigPage() {
               />
               {t('homes.quiet.enabled')}
             </label>
-            <label htmlFor="quiet-email">{t('homes.quiet.email')}</label>
-            <input
-              id="quiet-email"
-              type="email"
-              value={current?.email ?? ''}
-              disabled={!current || !owner}
-              onChange={(e) => {
-                msg.clear();
-                if (current) setQuiet({ ...current, email: e.target.value });
-              }}
-            />
+            {/* The server tells only the owner where the notices go. */}
+            {owner && (
+              <>
+                <label htmlFor="quiet-email">{t('homes.quiet.email')}</label>
+                <input
+                  id="quiet-email"
+                  type="email"
+                  value={current?.email ?? ''}
+                  disabled={!current}
+                  onChange={(e) => {
+                    msg.clear();
+                    if (current) setQuiet({ ...current, email: e.target.value });
+                  }}
+                />
+              </>
+            )}
             {/* Spec 2 §6: a guest sees the home's data; only its owner changes it (the server
                 refuses a guest's quiet-home save or test). */}
             {!owner && <p>{t('homes.quiet.ownerOnly')}</p>}
