@@ -17,10 +17,18 @@ export interface HistoryOptions {
 }
 
 /** Coarser physics steps than live gateways: still stable (thermal.ts) and fast enough for years. */
-const HISTORY_STEP_S = 300;
+export const HISTORY_STEP_S = 300;
 /** Outdoor swing over the year, °C around the mean; coldest mid-January. */
 const SEASONAL_SWING_C = 7;
 const YEAR_MS = 365.25 * 86_400_000;
+/** Mean outdoor temperature of generated history, °C, unless one is given. */
+export const HISTORY_OUTDOOR_MEAN_C = 10;
+
+/** The outdoor temperature of generated history at `ms`: `meanC` give or take the season. */
+export function seasonalOutdoorC(ms: number, meanC: number = HISTORY_OUTDOOR_MEAN_C): number {
+  const phase = (2 * Math.PI * ((ms % YEAR_MS) - 15 * 86_400_000)) / YEAR_MS;
+  return meanC - SEASONAL_SWING_C * Math.cos(phase);
+}
 
 /**
  * Past samples of the given nodes, produced by the same model as live gateways, with
@@ -35,7 +43,7 @@ export function generateHistory(o: HistoryOptions): GatewaySample[] {
   const devId = o.devId ?? '5100000000000000ff';
   const nodes = createNodes(devId, o.nodes, createRng(o.seed ?? 0));
   for (const [i, n] of nodes.entries()) n.energyWh = o.nodes[i]?.counterWh ?? 0;
-  const meanC = o.outdoorTemp ?? 10;
+  const meanC = o.outdoorTemp ?? HISTORY_OUTDOOR_MEAN_C;
   const model = new GatewayModel({
     devId,
     timezone: o.timezone ?? 'UTC',
@@ -47,8 +55,7 @@ export function generateHistory(o: HistoryOptions): GatewaySample[] {
   const step = Math.min(HISTORY_STEP_S, o.intervalS);
   const out: GatewaySample[] = [];
   for (let t = from; t <= to; t += o.intervalS * 1000) {
-    const phase = (2 * Math.PI * ((t % YEAR_MS) - 15 * 86_400_000)) / YEAR_MS;
-    model.outdoorC = meanC - SEASONAL_SWING_C * Math.cos(phase);
+    model.outdoorC = seasonalOutdoorC(t, meanC);
     model.advanceTo(t, step);
     out.push(...model.samples());
   }

@@ -7,6 +7,8 @@ export * from './commands';
 export * from './comfort-room';
 export * from './heater-kinds';
 export * from './history';
+export * from './history-day';
+export * from './lazy-history';
 export * from './model';
 export * from './node';
 export * from './outdoor';
