@@ -27,7 +27,7 @@ import { awayWrite, checkPmoSystem, discoveryWrite, pmoSystemWrite } from './dem
 import type { DemoDevice } from './demo-model';
 import { DemoBadRequest, sendCommand } from './demo-node-writes';
 import { routeNotFound, route, type DemoRequest, type DemoRoute } from './demo-router';
-import { monthlySamples, rawSamples } from './demo-samples';
+import { monthlySamples, rawSamples } from './demo-history';
 import { parseSamplesQuery } from './demo-samples-query';
 import { badRequest, parseBody } from './demo-validate';
 import { devData, mgrNodes, nodePart, nodeSnapshot, reportedObjects } from './demo-wire';
