@@ -16,6 +16,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/protocol/package.json packages/protocol/
 COPY packages/device-model/package.json packages/device-model/
+COPY packages/comfort/package.json packages/comfort/
 COPY packages/server/package.json packages/server/
 COPY packages/simulator/package.json packages/simulator/
 COPY packages/cloud-link/package.json packages/cloud-link/
@@ -40,6 +41,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/protocol/package.json packages/protocol/
 COPY packages/device-model/package.json packages/device-model/
+COPY packages/comfort/package.json packages/comfort/
 COPY packages/server/package.json packages/server/
 COPY packages/simulator/package.json packages/simulator/
 COPY packages/cloud-link/package.json packages/cloud-link/

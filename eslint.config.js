@@ -45,7 +45,13 @@ export default tseslint.config(
   },
   {
     files: ['packages/protocol/**'],
-    rules: forbid('@hearth/server', '@hearth/web', '@hearth/simulator', '@hearth/device-model'),
+    rules: forbid(
+      '@hearth/server',
+      '@hearth/web',
+      '@hearth/simulator',
+      '@hearth/device-model',
+      '@hearth/comfort',
+    ),
   },
   {
     files: ['packages/device-model/src/**'],
@@ -58,6 +64,25 @@ export default tseslint.config(
               regex: '^(?!\\.|@hearth/protocol$|zod$|vitest$)',
               message:
                 'The device model runs in the browser too: it imports only @hearth/protocol and zod (docs/ARCHITECTURE.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The comfort decisions are I/O-free so the server's automation and the bench run the same
+    // code (and a browser could): they import only @hearth/protocol.
+    files: ['packages/comfort/src/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\.|@hearth/protocol$|vitest$)',
+              message:
+                'The comfort decisions are I/O-free: they import only @hearth/protocol (docs/ARCHITECTURE.md).',
             },
           ],
         },
