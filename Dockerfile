@@ -57,6 +57,7 @@ RUN npm ci --omit=dev --workspace @hearth/server --no-audit --no-fund \
 # tsx reads the TypeScript options from tsconfig.json, as it does in CI.
 COPY tsconfig.json tsconfig.base.json ./
 COPY packages/protocol/src packages/protocol/src
+COPY packages/device-model/src packages/device-model/src
 COPY packages/server/src packages/server/src
 COPY packages/server/drizzle packages/server/drizzle
 COPY packages/server/assets packages/server/assets

@@ -94,6 +94,12 @@ export default tseslint.config(
     rules: forbid('@hearth/web', '@hearth/simulator', '@hearth/device-model'),
   },
   {
+    // The demo homes' seeded history is made by the device model the simulated gateways run:
+    // one history generator for the simulator, the app's demo mode and the server's demo.
+    files: ['packages/server/src/samples/demo-gateway-history.ts'],
+    rules: forbid('@hearth/web', '@hearth/simulator'),
+  },
+  {
     // The cloud link is a gateway driver: it reaches Hearth over the gateway channel and the
     // vendor cloud over HTTP and socket.io, and shares only the wire contract. Its tests may
     // start Hearths through the server's test support.

@@ -3,7 +3,7 @@
 import { performance } from 'node:perf_hooks';
 import { pino } from 'pino';
 import { openDatabase } from '../packages/server/src/db/client';
-import { generateHistory } from '../packages/server/src/samples/history-generator';
+import { generateHistory } from '../packages/device-model/src/history';
 import {
   createSamplesAggregateRepository,
   type SampleGroup,
@@ -33,11 +33,19 @@ async function bench(label: string, database: Parameters<typeof openDatabase>[0]
     INSERT INTO devs (dev_id, name, group_id) SELECT ${DEV_ID}, 'bench', id FROM g`);
   const nodes = Array.from({ length: NODES }, (_, i) => ({
     type: i === NODES - 1 ? ('pmo' as const) : ('htr' as const),
+    name: `Node ${i + 1}`,
     addr: i + 1,
-    ratedW: 1000 + 100 * i,
+    ratedPowerW: 1000 + 100 * i,
   }));
   let t0 = performance.now();
-  const history = generateHistory({ nodes, from: YEAR_START, to: YEAR_END - 1, intervalS: 900 });
+  const history = generateHistory({
+    devId: DEV_ID,
+    nodes,
+    from: YEAR_START * 1000,
+    to: (YEAR_END - 1) * 1000,
+    intervalS: 900,
+    timezone: TZ,
+  });
   const generatedMs = performance.now() - t0;
   t0 = performance.now();
   await repo.insertHistory(DEV_ID, history);

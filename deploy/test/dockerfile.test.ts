@@ -46,6 +46,7 @@ function productionGraph(entry: string): { files: Set<string>; packages: Set<str
   const packages = new Set<string>();
   const workspaceEntries: Record<string, string> = {
     '@hearth/protocol': 'packages/protocol/src/index.ts',
+    '@hearth/device-model': 'packages/device-model/src/index.ts',
   };
   const queue = [entry];
   while (queue.length > 0) {

@@ -1,24 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { GatewaySample, NodeType } from '@hearth/protocol';
+import type { GatewaySample } from '@hearth/protocol';
 import type { Db } from '../db/client';
 import type { Logger } from '../logger';
-import { createHistoryGenerator, type HistoryNode } from './history-generator';
+import { demoGatewayHistory, type DemoNode } from './demo-gateway-history';
 import type { SamplesAggregateRepository } from './samples-aggregate.repository';
 
-/**
- * A node of a demo gateway, in the shape the simulator takes (its NodeSpec): server and
- * simulator meet only on the wire, so the demo homes are described here and handed over.
- */
-export interface DemoNode {
-  type: NodeType;
-  addr: number;
-  name: string;
-  ratedPowerW?: number;
-  mode?: 'auto' | 'manual' | 'off';
-  stemp?: number;
-  /** Energy counter to continue from, Wh: the last one stored, so records never jump. */
-  counterWh?: number;
-}
+export type { DemoNode } from './demo-gateway-history';
 
 export const DEMO_PRESET_NODES: Record<'house' | 'flat', DemoNode[]> = {
   house: [
@@ -51,9 +38,6 @@ export interface DemoGateway {
   timezone: string;
 }
 
-const historyNodes = (nodes: DemoNode[]): HistoryNode[] =>
-  nodes.map((n) => ({ type: n.type, addr: n.addr, ratedW: n.ratedPowerW }));
-
 /** The last counter stored for each node of a gateway, by `${type}/${addr}`. */
 async function lastCounters(db: Db, devId: string): Promise<Record<string, number>> {
   const result = await db.execute(sql`
@@ -65,14 +49,13 @@ async function lastCounters(db: Db, devId: string): Promise<Record<string, numbe
   return Object.fromEntries(rows.map((r) => [`${r.type}/${r.addr}`, Number(r.counter)]));
 }
 
-/**
- * The older part goes in a day at a time (about 500 samples) with a pause between: PGlite
- * runs in the server's own thread, so one big statement would hold every request up for
- * seconds. Measured on 2 cores: with a week at a time a page took 0.4–1 s to answer while the
- * year was stored (5.9 s for the house); with a day, 0.08–0.2 s (7.5 s for the house). A
- * shutdown stops it between two days.
+/*
+ * The older part goes in a local day at a time (about 500 samples, made when stored) with a
+ * pause between: PGlite runs in the server's own thread, so one big statement would hold every
+ * request up for seconds. Measured on 2 cores: with a week at a time a page took 0.4–1 s to
+ * answer while the year was stored (5.9 s for the house); with a day, 0.08–0.2 s (7.5 s for
+ * the house). A shutdown stops it between two days.
  */
-const BACKGROUND_CHUNK_S = DAY_S;
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export interface DemoHistory<G> {
@@ -86,13 +69,14 @@ export interface DemoHistory<G> {
 
 /**
  * A year of history for each demo gateway that has none yet (the first start): 15-minute
- * samples up to a day ago, then 30-second ones up to now, from one continuous model in
- * the home's zone. The last day is stored before this resolves, so the simulated
- * gateways continue from its counters (about 2 s of CPU on PGlite for both demo homes,
- * account included). The year before it (about 280,000 samples, some 14 s of CPU on
- * PGlite) is stored in the background, in small steps, so that the server starts at
- * once and keeps answering meanwhile. Only
- * days before the live samples' day are touched by that, so the two never meet.
+ * samples up to a day ago, then 30-second ones up to now, from the device model the simulated
+ * gateways run, in the home's zone (demo-gateway-history.ts). The last day is stored before
+ * this resolves, so the simulated gateways continue from its counters (about 2 s of CPU on
+ * PGlite for both demo homes, account included, plus 1.3 s to simulate the year's days for
+ * the counters the last day starts from, measured on 2 busy cores). The year before it (about
+ * 280,000 samples, some 14 s of CPU on PGlite) is stored in the background, a day at a time,
+ * so that the server starts at once and keeps answering meanwhile. Only days before the live
+ * samples' day are touched by that, so the two never meet.
  */
 export async function seedDemoHistory<G extends DemoGateway>(
   db: Db,
@@ -102,28 +86,32 @@ export async function seedDemoHistory<G extends DemoGateway>(
   nowS = Math.floor(Date.now() / 1000),
 ): Promise<DemoHistory<G>> {
   const out: Array<G & { nodes: DemoNode[] }> = [];
-  const older: Array<{ devId: string; samples: GatewaySample[] }> = [];
+  const older: Array<{ devId: string; days: Iterable<GatewaySample[]> }> = [];
   for (const [i, g] of gateways.entries()) {
     const nodes = DEMO_PRESET_NODES[g.preset];
     if (!(await aggregates.hasAny(g.devId))) {
       const started = performance.now();
       const to = nowS - (nowS % DEMO_RECENT_INTERVAL_S);
       const dayAgo = to - DAY_S;
-      const generator = createHistoryGenerator({
-        nodes: historyNodes(nodes),
+      const history = demoGatewayHistory({
+        devId: g.devId,
+        nodes,
         seed: i + 1,
         timezone: g.timezone,
+        fromS: to - YEAR_S,
+        seamS: dayAgo - (dayAgo % DEMO_HISTORY_INTERVAL_S),
+        toS: to,
+        coarseS: DEMO_HISTORY_INTERVAL_S,
+        fineS: DEMO_RECENT_INTERVAL_S,
       });
-      const year = generator.run(
-        to - YEAR_S,
-        dayAgo - DEMO_HISTORY_INTERVAL_S,
-        DEMO_HISTORY_INTERVAL_S,
-      );
-      const recent = generator.run(dayAgo, to, DEMO_RECENT_INTERVAL_S);
-      await aggregates.insertHistory(g.devId, recent);
-      older.push({ devId: g.devId, samples: year });
+      await aggregates.insertHistory(g.devId, history.recent);
+      older.push({ devId: g.devId, days: history.olderDays() });
       log.info(
-        { devId: g.devId, samples: recent.length, ms: Math.round(performance.now() - started) },
+        {
+          devId: g.devId,
+          samples: history.recent.length,
+          ms: Math.round(performance.now() - started),
+        },
         'demo history: last day seeded',
       );
     }
@@ -138,18 +126,17 @@ export async function seedDemoHistory<G extends DemoGateway>(
   }
   let stopped = false;
   const rest = (async () => {
-    for (const { devId, samples } of older) {
+    for (const { devId, days } of older) {
       const started = performance.now();
-      for (let i = 0; i < samples.length && !stopped;) {
-        const end = (samples[i]?.t ?? 0) + BACKGROUND_CHUNK_S;
-        let j = i;
-        while (j < samples.length && (samples[j]?.t ?? 0) < end) j++;
-        await aggregates.insertHistory(devId, samples.slice(i, j));
+      let samples = 0;
+      for (const day of days) {
+        if (stopped) break;
+        await aggregates.insertHistory(devId, day);
+        samples += day.length;
         await yieldToRequests();
-        i = j;
       }
       log.info(
-        { devId, samples: samples.length, ms: Math.round(performance.now() - started), stopped },
+        { devId, samples, ms: Math.round(performance.now() - started), stopped },
         'demo history: year seeded',
       );
     }

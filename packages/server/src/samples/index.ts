@@ -1,11 +1,5 @@
 export { seedDemoHistory, DEMO_PRESET_NODES, type DemoNode } from './demo-history';
 export {
-  createHistoryGenerator,
-  generateHistory,
-  type HistoryNode,
-  type HistoryOptions,
-} from './history-generator';
-export {
   createSamplesAggregateRepository,
   SAMPLE_GROUPS,
   type SampleGroup,
