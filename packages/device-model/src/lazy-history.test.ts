@@ -51,6 +51,13 @@ describe('history on demand', () => {
         expect(list[i]!.counter).toBeGreaterThanOrEqual(list[i - 1]!.counter);
       expect(list.at(-1)!.counter).toBeGreaterThan(list[0]!.counter);
     }
+    // Each day starts from a state of its own, yet rooms carry on across midnight.
+    for (const key of ['htr/1', 'htr/2', 'htr/3', 'acm/4']) {
+      const list = all.filter((s) => `${s.type}/${s.addr}` === key);
+      for (const [i, s] of list.entries())
+        if (i > 0 && (s.t * 1000 - epochMs) % DAY_MS === 0)
+          expect(Math.abs(Number(s.temp) - Number(list[i - 1]!.temp))).toBeLessThan(0.5);
+    }
     // The meter measures what the heaters draw.
     const rise = (key: string) => {
       const list = all.filter((s) => `${s.type}/${s.addr}` === key);
