@@ -17,6 +17,7 @@ COPY package.json package-lock.json ./
 COPY packages/protocol/package.json packages/protocol/
 COPY packages/device-model/package.json packages/device-model/
 COPY packages/comfort/package.json packages/comfort/
+COPY packages/energy/package.json packages/energy/
 COPY packages/server/package.json packages/server/
 COPY packages/simulator/package.json packages/simulator/
 COPY packages/cloud-link/package.json packages/cloud-link/
@@ -42,6 +43,7 @@ COPY package.json package-lock.json ./
 COPY packages/protocol/package.json packages/protocol/
 COPY packages/device-model/package.json packages/device-model/
 COPY packages/comfort/package.json packages/comfort/
+COPY packages/energy/package.json packages/energy/
 COPY packages/server/package.json packages/server/
 COPY packages/simulator/package.json packages/simulator/
 COPY packages/cloud-link/package.json packages/cloud-link/

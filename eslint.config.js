@@ -51,6 +51,7 @@ export default tseslint.config(
       '@hearth/simulator',
       '@hearth/device-model',
       '@hearth/comfort',
+      '@hearth/energy',
     ),
   },
   {
@@ -83,6 +84,44 @@ export default tseslint.config(
               regex: '^(?!\\.|@hearth/protocol$|vitest$)',
               message:
                 'The comfort decisions are I/O-free: they import only @hearth/protocol (docs/ARCHITECTURE.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tariffs, costs, charge plans and the power guard are I/O-free so the server and the bench
+    // run the same code: they import only @hearth/protocol and zod. Tests may also import the
+    // LP solver that gives the planner's reference optimum.
+    files: ['packages/energy/src/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\.|@hearth/protocol$|zod$)',
+              message:
+                'The energy package is I/O-free: it imports only @hearth/protocol and zod (docs/ARCHITECTURE.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/energy/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\.|@hearth/protocol$|zod$|vitest$|highs$)',
+              message:
+                'Energy tests import only @hearth/protocol, zod, vitest and the highs LP solver (docs/ARCHITECTURE.md).',
             },
           ],
         },
