@@ -35,7 +35,7 @@ const { values: args } = parseArgs({
 });
 const DAY_MS = 86_400_000;
 const TEMPS = { comfortC: 21, ecoC: 17, iceC: 7 };
-const AWAY_C = 12;
+const AWAY_C = 15;
 // A morning whose room is already within 0.5 K of comfort has no warm-up to judge.
 const COMFORT_GAP_MIN_K = 0.5;
 const RETURN_HOURS = [10, 14, 18, 20];

@@ -25,8 +25,8 @@ export const OPTIMUM_START_PRIOR_RATE_K_PER_H = 2;
 /** Open-window detection: heating is held at anti-frost for at most this long. */
 export const WINDOW_HOLD_MAX_MS = 30 * MIN;
 /** A fall at least this fast (K/h) over the detection span means an open window. */
-export const WINDOW_DROP_K_PER_H = 12;
+export const WINDOW_DROP_K_PER_H = 9;
 /** The span of readings the slope is taken over. */
-export const WINDOW_SPAN_MS = 3 * MIN;
+export const WINDOW_SPAN_MS = 4 * MIN;
 /** The window counts as closed again once the fall is slower than this (K/h). */
-export const WINDOW_RECOVER_K_PER_H = 5;
+export const WINDOW_RECOVER_K_PER_H = 6;

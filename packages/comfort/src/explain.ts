@@ -48,7 +48,7 @@ export function explainLearned(state: OptimumStartState, atOutdoorC: number): Le
     warmupsSeen: seen,
     rateKPerH: rateKPerH(fit, atOutdoorC),
     atOutdoorC,
-    lagMin: fit.lagH * 60,
+    lagMin: Math.max(0, fit.lagH * 60),
     fourKelvinMin: predictHours(fit, 4, atOutdoorC) * 60,
   };
 }

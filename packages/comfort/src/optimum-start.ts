@@ -55,6 +55,8 @@ export interface OptimumStartState {
   active: (Warmup & { spoiled: boolean }) | null;
   /** The last warm-ups, newest last (at most RECENT_WARMUPS). */
   recent: Warmup[];
+  /** The rise the last warm-up was for: comfort is held until it, and it is not warmed up for twice. */
+  lastRise: { atMs: number; targetC: number } | null;
 }
 
 export type OptimumStartEvent =
@@ -69,7 +71,7 @@ export interface OptimumStartOutput {
 const RECENT_WARMUPS = 14;
 
 export function emptyOptimumStart(): OptimumStartState {
-  return { model: emptyWarmupModel(), active: null, recent: [] };
+  return { model: emptyWarmupModel(), active: null, recent: [], lastRise: null };
 }
 
 /** How long a warm-up from `roomC` to `toC` should take, and on what basis. */
@@ -107,7 +109,12 @@ function finish(
   const done: Warmup = { ...warmup, reachedMs: reached ? nowMs : null, learned };
   const hours = (nowMs - warmup.startedMs) / 3_600_000;
   const model = learned ? learnWarmup(state.model, climbedK, warmup.outdoorC, hours) : state.model;
-  return { model, active: null, recent: [...state.recent, done].slice(-RECENT_WARMUPS) };
+  return {
+    model,
+    active: null,
+    recent: [...state.recent, done].slice(-RECENT_WARMUPS),
+    lastRise: { atMs: warmup.riseAtMs, targetC: warmup.targetC },
+  };
 }
 
 /** One step: the new state and what to do. Pure: the state passed in is not changed. */
@@ -125,7 +132,8 @@ export function optimumStartStep(
     if (roomC >= active.targetC - COMFORT_REACHED_MARGIN_K) {
       const next = finish({ ...state, active: { ...active, spoiled } }, nowMs, roomC, true);
       const warmup = next.recent[next.recent.length - 1] as Warmup;
-      return { state: next, output: { preheatC: null, event: { kind: 'finished', warmup } } };
+      const preheatC = nowMs < active.riseAtMs ? active.targetC : null;
+      return { state: next, output: { preheatC, event: { kind: 'finished', warmup } } };
     }
     if (nowMs >= active.riseAtMs + OPTIMUM_START_GIVE_UP_MS) {
       const next = finish(state, nowMs, roomC, false);
@@ -138,6 +146,9 @@ export function optimumStartStep(
       output: { preheatC: nowMs < active.riseAtMs ? active.targetC : null, event: null },
     };
   }
+  const last = state.lastRise;
+  // Arrived early: comfort is held until the programme takes over at the rise.
+  if (last && nowMs < last.atMs) return { state, output: { preheatC: last.targetC, event: null } };
   if (!rise || rise.atMs <= nowMs || rise.atMs - nowMs > OPTIMUM_START_MAX_LEAD_MS) {
     return { state, output: { preheatC: null, event: null } };
   }

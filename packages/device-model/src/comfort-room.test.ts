@@ -43,9 +43,9 @@ describe('comfort room', () => {
     for (let i = 0; i < 6 * 60; i += 1)
       room.step(60, { outdoorC: 0, targetC: 21, windowOpen: false, people: 0 });
     expect(room.roomC).toBeCloseTo(21, 0);
-    // Holding 21 K above outdoors takes 21/24 of full output for six hours.
-    expect(room.fullLoadHours).toBeGreaterThan(4.5);
-    expect(room.fullLoadHours).toBeLessThan(6);
+    // Holding 21 K above outdoors takes 21/34 of full output for six hours (3.7 h at full rating).
+    expect(room.fullLoadHours).toBeGreaterThan(3.4);
+    expect(room.fullLoadHours).toBeLessThan(4);
     expect(room.reading() * 10).toBe(Math.round(room.reading() * 10));
   });
 

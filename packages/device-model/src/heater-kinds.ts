@@ -15,7 +15,10 @@ export interface HeaterKindParams {
   label: string;
   /** Time constant of the room it heats, s (heat loss through walls and air change). */
   roomTauS: number;
-  /** Kelvin above outdoors that full output holds the room at. */
+  /**
+   * Kelvin above outdoors that full output holds the room at: heaters sized, as installers do,
+   * about a third above the heat loss at a −7 °C design day (28 K).
+   */
   designRiseK: number;
   /** Time constant of the heater's output following its thermostat's demand, s. */
   outputLagS: number;
@@ -27,21 +30,21 @@ export const HEATER_KIND_PARAMS: Record<HeaterKind, HeaterKindParams> = {
   convector: {
     label: 'fast convector',
     roomTauS: 4 * 3600,
-    designRiseK: 25,
+    designRiseK: 36,
     outputLagS: 3 * 60,
     maxOutput: 1,
   },
   oil: {
     label: 'oil-filled radiator',
     roomTauS: 5 * 3600,
-    designRiseK: 24,
+    designRiseK: 34,
     outputLagS: 30 * 60,
     maxOutput: 1,
   },
   storage: {
     label: 'storage heater',
-    roomTauS: 6 * 3600,
-    designRiseK: 26,
+    roomTauS: 5 * 3600,
+    designRiseK: 38,
     outputLagS: 50 * 60,
     maxOutput: 0.8,
   },
