@@ -81,6 +81,9 @@ for (const kind of HEATER_KINDS) {
   let detectedEnergy = 0;
   let undetectedEnergy = 0;
   let maxLeadMin = 0;
+  let cappedMornings = 0;
+  const oracleMornings: number[] = [];
+  let spoiledMornings = 0;
   let earliestClock = '—';
   const delays: number[] = [];
   let missed = 0;
@@ -127,6 +130,16 @@ for (const kind of HEATER_KINDS) {
     detectedEnergy += learned.fullLoadHours;
     undetectedEnergy += undetected.fullLoadHours;
 
+    const oracleDays = new Set<string>();
+    for (const o of oracle.rises) {
+      const date = new Date(o.rise.atMs).toISOString().slice(0, 10);
+      const first = !oracleDays.has(date);
+      oracleDays.add(date);
+      const day = Math.floor((o.rise.atMs - startMs) / DAY_MS);
+      if (o.rise.fromC !== AWAY_C && first && day >= learningDays && o.gapK > COMFORT_GAP_MIN_K) {
+        oracleMornings.push(late(o.latenessMin));
+      }
+    }
     const seenDays = new Set<string>();
     for (const o of learned.rises) {
       if (o.rise.fromC === AWAY_C) {
@@ -137,8 +150,13 @@ for (const kind of HEATER_KINDS) {
       const date = new Date(o.rise.atMs).toISOString().slice(0, 10);
       const first = !seenDays.has(date);
       seenDays.add(date);
-      if (first && day >= learningDays && o.gapK > COMFORT_GAP_MIN_K)
+      if (first && day >= learningDays && o.gapK > COMFORT_GAP_MIN_K) {
         morningLateness.push(late(o.latenessMin));
+        const warmup = learned.warmups.find((w) => w.riseAtMs === o.rise.atMs);
+        if (warmup?.basis === 'capped') cappedMornings += 1;
+        if (!learned.warmups.some((w) => w.riseAtMs === o.rise.atMs && w.learned))
+          spoiledMornings += 1;
+      }
     }
     for (const w of learned.warmups) {
       const lead = (w.riseAtMs - w.startedMs) / 60_000;
@@ -167,6 +185,12 @@ for (const kind of HEATER_KINDS) {
     'within ±10 min': pct(within10, morningLateness.length),
     'energy vs perfect': `${learnedEnergy >= oracleEnergy ? '+' : ''}${fmt((100 * (learnedEnergy - oracleEnergy)) / oracleEnergy, 1)} %`,
     'earliest start': `${fmt(maxLeadMin)} min early (${earliestClock})`,
+    'perfect knowledge within ±10': pct(
+      oracleMornings.filter((v) => Math.abs(v) <= 10).length,
+      oracleMornings.length,
+    ),
+    'held to 3 h': cappedMornings,
+    'not learned (window, never reached)': spoiledMornings,
   });
   const weeks = (days / 7) * roomsPerKind;
   windowRows.push({

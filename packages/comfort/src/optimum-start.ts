@@ -52,7 +52,8 @@ export interface Warmup {
 
 export interface OptimumStartState {
   model: WarmupModelState;
-  active: (Warmup & { spoiled: boolean }) | null;
+  /** The warm-up under way; `halfwayMs` is when it had climbed half its gap. */
+  active: (Warmup & { spoiled: boolean; halfwayMs: number | null }) | null;
   /** The last warm-ups, newest last (at most RECENT_WARMUPS). */
   recent: Warmup[];
   /** The rise the last warm-up was for: comfort is held until it, and it is not warmed up for twice. */
@@ -101,14 +102,30 @@ function finish(
 ): OptimumStartState {
   const active = state.active;
   if (!active) return state;
-  const { spoiled, ...warmup } = active;
+  const { spoiled, halfwayMs, ...warmup } = active;
   const climbedK = reached
     ? warmup.targetC - COMFORT_REACHED_MARGIN_K - warmup.startC
     : roomC - warmup.startC;
   const learned = !spoiled && climbedK >= OPTIMUM_START_MIN_GAP_K - COMFORT_REACHED_MARGIN_K;
   const done: Warmup = { ...warmup, reachedMs: reached ? nowMs : null, learned };
   const hours = (nowMs - warmup.startedMs) / 3_600_000;
-  const model = learned ? learnWarmup(state.model, climbedK, warmup.outdoorC, hours) : state.model;
+  // The halfway point is a second, shorter climb from the same start: with it the dead time and
+  // the rate can be told apart even when every morning has the same gap.
+  const halfway =
+    learned && reached && halfwayMs !== null
+      ? learnWarmup(
+          state.model,
+          climbedK / 2,
+          warmup.outdoorC,
+          (halfwayMs - warmup.startedMs) / 3_600_000,
+        )
+      : state.model;
+  const model = learned
+    ? {
+        ...learnWarmup(halfway, climbedK, warmup.outdoorC, hours),
+        episodes: state.model.episodes + 1,
+      }
+    : state.model;
   return {
     model,
     active: null,
@@ -140,7 +157,12 @@ export function optimumStartStep(
       const warmup = next.recent[next.recent.length - 1] as Warmup;
       return { state: next, output: { preheatC: null, event: { kind: 'finished', warmup } } };
     }
-    const keep = spoiled === active.spoiled ? state : { ...state, active: { ...active, spoiled } };
+    const halfGapK = (active.targetC - COMFORT_REACHED_MARGIN_K - active.startC) / 2;
+    const halfwayMs = active.halfwayMs ?? (roomC >= active.startC + halfGapK ? nowMs : null);
+    const keep =
+      spoiled === active.spoiled && halfwayMs === active.halfwayMs
+        ? state
+        : { ...state, active: { ...active, spoiled, halfwayMs } };
     return {
       state: keep,
       output: { preheatC: nowMs < active.riseAtMs ? active.targetC : null, event: null },
@@ -170,7 +192,7 @@ export function optimumStartStep(
     learned: false,
   };
   return {
-    state: { ...state, active: { ...warmup, spoiled: input.windowOpen === true } },
+    state: { ...state, active: { ...warmup, spoiled: input.windowOpen === true, halfwayMs: null } },
     output: { preheatC: rise.toC, event: { kind: 'started', warmup } },
   };
 }
