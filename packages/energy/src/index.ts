@@ -3,3 +3,4 @@
 export * from './constants';
 export * from './price-csv';
 export * from './tariff';
+export * from './cost';
