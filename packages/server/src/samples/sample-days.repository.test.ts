@@ -89,6 +89,50 @@ describe('day totals kept as gateways report', () => {
   });
 });
 
+describe('day totals across a daylight-saving change', () => {
+  it('a late sample on the 23-hour day recomputes that day alone and leaves the next one whole', async () => {
+    const w = await createWorld(t);
+    const gw = await gatewayFor(t, w.devId);
+    open.push(gw);
+    // Madrid springs forward on 29 March 2026: that local day starts at 23:00 UTC the day
+    // before and lasts 23 hours; 30 March starts at 22:00 UTC.
+    const t0 = utc(2026, 3, 28, 23);
+    const all = Array.from({ length: 4 * (23 + 24) }, (_, i) => at(t0, i));
+    // The late sample is warmer, so its day's mean shows whether the day was recomputed.
+    const late = [{ ...at(t0, 40), temp: '48.0' }];
+    const publish = (list: GatewaySample[]) =>
+      gw.client.publishAsync(gatewayTopics.samples(w.devId), JSON.stringify({ samples: list }), {
+        qos: 1,
+      });
+    const stored = async (n: number) => {
+      await vi.waitFor(
+        async () =>
+          expect(await t.repos.samples.range(w.devId, 'htr', 2, 0, utc(2027, 1, 1))).toHaveLength(
+            n,
+          ),
+        { timeout: 5000 },
+      );
+      await t.hearth.gatewayIdle();
+    };
+    await publish(all.filter((_, i) => i !== 40));
+    await stored(all.length - 1);
+    // A sample of the short day arriving after the next day's: its day is computed again.
+    await publish(late);
+    await stored(all.length);
+    const days = await getJson(
+      `${t.url}/api/v2/devs/${w.devId}/htr/2/samples?start=${t0}&end=${t0 + 2 * 86400}&group=day`,
+      w.guest,
+    );
+    expect(days.body).toEqual({
+      samples: [
+        // (91 × 20 + 48) / 92 samples of the 23-hour day.
+        { t: t0, counter_delta: 23 * 1000, temp: '20.3' },
+        { t: utc(2026, 3, 29, 22), counter_delta: 24 * 1000 - 250, temp: '20.0' },
+      ],
+    });
+  });
+});
+
 describe('samples of many gateways in one batch', () => {
   it('keep each gateway in its own zone and match the totals of separate inserts', async () => {
     const w = await createWorld(t);

@@ -106,7 +106,9 @@ export function createSampleDays(db: Db, log?: Logger) {
     await db.execute(sql`
       WITH bounds AS (
         SELECT extract(epoch from date_trunc('day', to_timestamp(${from}), ${tz}))::bigint AS lo,
-               extract(epoch from date_trunc('day', to_timestamp(${to}), ${tz}) + interval '1 day')::bigint AS hi
+               -- The next local midnight: a day is 23 or 25 hours long across a clock change.
+               extract(epoch from (((to_timestamp(${to}) AT TIME ZONE ${tz})::date + 1)::timestamp
+                                   AT TIME ZONE ${tz}))::bigint AS hi
       ), d AS (
         SELECT s.type, s.addr, s.t, s.temp, s.counter,
                lead(s.counter) OVER (PARTITION BY s.type, s.addr ORDER BY s.t) AS nc
