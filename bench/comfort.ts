@@ -18,7 +18,7 @@ import {
   roomLife,
   winterTrace,
 } from '@hearth/device-model';
-import { zonedWallToMs } from '@hearth/protocol';
+import { zoneOffsetMs, zonedWallToMs } from '@hearth/protocol';
 import { runRoom, type RoomRun, type RoomRunSpec } from './comfort-run';
 import { percentile, report, type Row } from './lib/stats';
 
@@ -54,6 +54,16 @@ const startMs = zonedWallToMs({ y, n, d, h: 0, m: 0 }, timeZone);
 const endMs = startMs + days * DAY_MS;
 const localDate = (offsetDays: number): string =>
   new Date(Date.UTC(y, n - 1, d + offsetDays)).toISOString().slice(0, 10);
+// The holiday returns on the day the clocks change, when the run crosses one (else on day 27).
+const noon = (offsetDays: number): number => startMs + offsetDays * DAY_MS + DAY_MS / 2;
+const returnDay =
+  Array.from({ length: days }, (_, k) => k).find(
+    (k) =>
+      k > learningDays + 4 &&
+      zoneOffsetMs(noon(k), timeZone) !== zoneOffsetMs(noon(k - 1), timeZone),
+  ) ?? Math.min(27, days - 2);
+const clocksChange =
+  zoneOffsetMs(noon(returnDay), timeZone) !== zoneOffsetMs(noon(returnDay - 1), timeZone);
 const outdoor = args.outdoor
   ? parseOutdoorCsv(readFileSync(args.outdoor, 'utf8'))
   : winterTrace(seed, startMs - DAY_MS, days + 2);
@@ -94,19 +104,25 @@ for (const kind of HEATER_KINDS) {
   for (let r = 0; r < roomsPerKind; r += 1) {
     const roomSeed = seed * 1000 + HEATER_KINDS.indexOf(kind) * 100 + r;
     const roomId = `${kind}-${r}`;
+    const holiday = {
+      from: `${localDate(returnDay - 4)}T09:00`,
+      to: `${localDate(returnDay)}T${String(RETURN_HOURS[r % RETURN_HOURS.length]).padStart(2, '0')}:00`,
+      awayC: AWAY_C,
+    };
     const resolver = programmeResolver({
       programme: defaultProg(),
       temperatures: TEMPS,
       timeZone,
-      // Away from the 24th to the 28th: in March 2027 the return falls on the day summer time starts.
-      holidays: [
-        {
-          from: `${localDate(23)}T09:00`,
-          to: `${localDate(27)}T${String(RETURN_HOURS[r % RETURN_HOURS.length]).padStart(2, '0')}:00`,
-          awayC: AWAY_C,
-        },
-      ],
+      holidays: [holiday],
     });
+    // Nobody airs a room or warms it while the home is away.
+    const wall = (text: string): number => {
+      const [date = '', time = ''] = text.split('T');
+      const [yy = 0, mm = 1, dd = 1] = date.split('-').map(Number);
+      const [h = 0, m = 0] = time.split(':').map(Number);
+      return zonedWallToMs({ y: yy, n: mm, d: dd, h, m }, timeZone);
+    };
+    const away = [{ fromMs: wall(holiday.from), toMs: wall(holiday.to) }];
     const spec: RoomRunSpec = {
       kind,
       seed: roomSeed,
@@ -114,7 +130,7 @@ for (const kind of HEATER_KINDS) {
       startMs,
       endMs,
       outdoor,
-      life: roomLife(roomSeed, startMs, days, timeZone),
+      life: roomLife(roomSeed, startMs, days, timeZone, away),
       resolver,
       iceC: TEMPS.iceC,
     };
@@ -236,7 +252,7 @@ report(
       note: 'Targets: detected within 5 min; ≤ 1 false alarm per room per week. Energy saved: whole run, against detection off.',
     },
     {
-      heading: `Holidays (away ${AWAY_C} °C, return on ${localDate(27)} at ${RETURN_HOURS.join(', ')} h local)`,
+      heading: `Holidays (away ${AWAY_C} °C, return on ${localDate(returnDay)}${clocksChange ? ', the day the clocks change,' : ''} at ${RETURN_HOURS.join(', ')} h local)`,
       rows: holidayRows,
       note: `Target: at comfort within ±15 min of the return time.\n\nWhat was learned:\n${notes.join('\n')}`,
     },

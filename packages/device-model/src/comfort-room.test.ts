@@ -49,7 +49,7 @@ describe('comfort room', () => {
     expect(room.reading() * 10).toBe(Math.round(room.reading() * 10));
   });
 
-  it('lives the same month from the same seed, with its airings in the daytime', () => {
+  it('lives the same month from the same seed, with its airings in the daytime, none while away', () => {
     const start = Date.UTC(2027, 2, 1);
     const a = roomLife(7, start, 31, 'Europe/Paris');
     const b = roomLife(7, start, 31, 'Europe/Paris');
@@ -62,6 +62,14 @@ describe('comfort room', () => {
       expect(a.windowOpen(w.fromMs)).toBe(true);
     }
     expect(roomLife(8, start, 31, 'Europe/Paris').windows).not.toEqual(a.windows);
+    const away = roomLife(7, start, 31, 'Europe/Paris', [
+      { fromMs: start, toMs: start + 10 * 86_400_000 },
+    ]);
+    expect(away.windows.every((w) => w.fromMs >= start + 10 * 86_400_000)).toBe(true);
+    expect(away.windows.length).toBeLessThan(a.windows.length);
+    expect(Array.from({ length: 96 }, (_, i) => away.people(start + i * 900_000))).toEqual(
+      new Array(96).fill(0),
+    );
     const people = Array.from({ length: 96 }, (_, i) => a.people(start + i * 900_000));
     expect(people.some((n) => n > 0)).toBe(true);
     expect(people.every((n) => n >= 0 && n <= 3)).toBe(true);

@@ -107,7 +107,8 @@ const AIRING_MAX_MIN = 25;
 /**
  * The life of a room over a run: the windows opened and closed at random (0–2 airings a day
  * in the daytime, 5–25 min each) and the people in it (more in the morning and evening, in the
- * home's time zone). All from the seed: the same seed, the same month.
+ * home's time zone), none of either while the home is away. All from the seed: the same seed,
+ * the same month.
  */
 export interface RoomLife {
   windows: WindowOpening[];
@@ -115,7 +116,15 @@ export interface RoomLife {
   people(ms: number): number;
 }
 
-export function roomLife(seed: number, startMs: number, days: number, timeZone: string): RoomLife {
+export function roomLife(
+  seed: number,
+  startMs: number,
+  days: number,
+  timeZone: string,
+  /** Spans when nobody is home: no airing, no people. */
+  away: readonly WindowOpening[] = [],
+): RoomLife {
+  const isAway = (ms: number): boolean => away.some((a) => ms >= a.fromMs && ms < a.toMs);
   const rng = createRng(seed ^ 0x0a1e);
   const windows: WindowOpening[] = [];
   for (let d = 0; d < days; d += 1) {
@@ -132,10 +141,12 @@ export function roomLife(seed: number, startMs: number, days: number, timeZone: 
     }
   }
   windows.sort((a, b) => a.fromMs - b.fromMs);
+  const aired = windows.filter((w) => !isAway(w.fromMs) && !isAway(w.toMs));
   return {
-    windows,
-    windowOpen: (ms) => windows.some((w) => ms >= w.fromMs && ms < w.toMs),
+    windows: aired,
+    windowOpen: (ms) => aired.some((w) => ms >= w.fromMs && ms < w.toMs),
     people(ms: number): number {
+      if (isAway(ms)) return 0;
       const t = deviceClockAt(ms, timeZone);
       const busy = (t.h >= 7 && t.h < 9) || (t.h >= 17 && t.h < 23) || t.w === 0 || t.w === 6;
       const quarter = Math.floor(ms / 900_000);
