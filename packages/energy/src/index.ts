@@ -4,3 +4,6 @@ export * from './constants';
 export * from './price-csv';
 export * from './tariff';
 export * from './cost';
+export * from './charge-dp';
+export * from './charge-plan';
+export * from './charge-lp';
