@@ -21,13 +21,15 @@ function mornings(
   rate: (outdoorC: number) => number,
   outdoor: (day: number) => number,
   state: OptimumStartState = emptyOptimumStart(),
+  startC = 17,
+  firstDay = 0,
 ): { state: OptimumStartState; warmups: Warmup[] } {
   const warmups: Warmup[] = [];
   let s = state;
   for (let day = 0; day < days; day += 1) {
-    const riseAtMs = Date.UTC(2027, 2, 1 + day, 6);
+    const riseAtMs = Date.UTC(2027, 2, 1 + firstDay + day, 6);
     const outdoorC = outdoor(day);
-    let roomC = 17;
+    let roomC = startC;
     let heatingSince: number | null = null;
     for (let ms = riseAtMs - 4 * 60 * MIN; ms < riseAtMs + 4 * 60 * MIN; ms += MIN) {
       const step = optimumStartStep(s, {
@@ -61,6 +63,28 @@ describe('optimum start', () => {
       expect(w.basis).toBe('learned');
       expect(Math.abs(lateness(w))).toBeLessThanOrEqual(10);
     }
+  });
+
+  it('tells the dead time from the rate, so a larger gap (a return from holiday) is on time', () => {
+    // Every morning climbs from 17 °C; the last one from 14 °C, as after a holiday away.
+    const { state } = mornings(
+      10,
+      40,
+      () => 3,
+      () => 3,
+    );
+    const { warmups } = mornings(
+      1,
+      40,
+      () => 3,
+      () => 3,
+      state,
+      14,
+      10,
+    );
+    const back = warmups[0] as Warmup;
+    expect(back.basis).toBe('learned');
+    expect(Math.abs(lateness(back))).toBeLessThanOrEqual(10);
   });
 
   it('never starts more than 3 h early, however slow the room', () => {
