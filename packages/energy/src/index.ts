@@ -7,3 +7,5 @@ export * from './cost';
 export * from './charge-dp';
 export * from './charge-plan';
 export * from './charge-lp';
+export * from './power-guard';
+export * from './explain';
