@@ -143,7 +143,7 @@ export function runRoom(spec: RoomRunSpec, mode: RunMode): RoomRun {
       if (step.output.event?.kind === 'finished') warmups.push(step.output.event.warmup);
     }
 
-    const event = detector.observe({ ms, roomC: reading });
+    const event = detector.observe({ ms, roomC: reading, outdoorC });
     if (event?.kind === 'opened') detections.push(ms);
     const programmeC = spec.resolver.targetAt(spec.roomId, ms).targetC;
     const hold = detector.current.hold;

@@ -30,3 +30,13 @@ export const WINDOW_DROP_K_PER_H = 9;
 export const WINDOW_SPAN_MS = 4 * MIN;
 /** The window counts as closed again once the fall is slower than this (K/h). */
 export const WINDOW_RECOVER_K_PER_H = 6;
+/**
+ * With the outdoor temperature known, the thresholds scale with the room's lead over it (a room
+ * loses heat in proportion): open at a fall of this many K/h per kelvin above outdoors…
+ */
+export const WINDOW_DROP_PER_K_PER_H = 0.45;
+/** …shut again below this many… */
+export const WINDOW_RECOVER_PER_K_PER_H = 0.35;
+/** …and never below these floors, which keep sensor noise (about 1 K/h over 4 min) out. */
+export const WINDOW_DROP_FLOOR_K_PER_H = 6;
+export const WINDOW_RECOVER_FLOOR_K_PER_H = 4;

@@ -45,6 +45,27 @@ describe('window detector', () => {
     expect(run(new WindowDetector(), temps)).toEqual([]);
   });
 
+  it('with the outdoor temperature, tells a set-back in a hard frost from an open window', () => {
+    // 21 °C and −10 °C outside: a room without heat falls 9 K/h with every window shut.
+    const setBack = Array.from({ length: 60 }, (_, m) => 21 - (m * 9) / 60);
+    const frost = (d: WindowDetector) =>
+      setBack.map((roomC, m) =>
+        d.observe({ ms: m * MIN, roomC: Math.round(roomC * 10) / 10, outdoorC: -10 }),
+      );
+    expect(frost(new WindowDetector()).filter(Boolean)).toEqual([]);
+    expect(run(new WindowDetector(), setBack)[0]?.event.kind).toBe('opened');
+    // On a mild day (12 °C outside) a slower fall of 7 K/h is a window.
+    const mild = new WindowDetector();
+    const events = airing().map((roomC, m) =>
+      mild.observe({
+        ms: m * MIN,
+        roomC: Math.round((21 - Math.max(0, Math.min(m, 30) - 20) * 0.12) * 10) / 10,
+        outdoorC: 12,
+      }),
+    );
+    expect(events.find(Boolean)).toMatchObject({ kind: 'opened', reason: 'slope' });
+  });
+
   it('heats again after 30 min of a window left open, and waits for the fall to slow', () => {
     const events = run(new WindowDetector(), airing(200));
     expect(events.map((e) => e.event.kind)).toEqual(['opened', 'closed']);
@@ -71,5 +92,7 @@ describe('window detector', () => {
     d.observe({ ms: MIN, roomC: 20 });
     expect(() => d.observe({ ms: MIN, roomC: 20 })).toThrow(/time order/);
     expect(() => d.observe({ ms: 2 * MIN, roomC: Number.NaN })).toThrow(/finite/);
+    expect(() => d.observe({ ms: 2 * MIN, roomC: 20, outdoorC: Number.NaN })).toThrow(/finite/);
+    expect(() => new WindowDetector({ recoverPerKPerH: 0.5 })).toThrow(/recover thresholds/);
   });
 });

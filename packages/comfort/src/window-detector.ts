@@ -1,4 +1,8 @@
 import {
+  WINDOW_DROP_FLOOR_K_PER_H,
+  WINDOW_DROP_PER_K_PER_H,
+  WINDOW_RECOVER_FLOOR_K_PER_H,
+  WINDOW_RECOVER_PER_K_PER_H,
   WINDOW_DROP_K_PER_H,
   WINDOW_HOLD_MAX_MS,
   WINDOW_RECOVER_K_PER_H,
@@ -9,7 +13,9 @@ import {
  * Open-window detection for one room from the slope of its temperature readings: a fall
  * faster than `dropKPerH` over `spanMs` means a window is open, and heating is held at
  * anti-frost until the fall slows below `recoverKPerH` (the window was shut) or `holdMaxMs`
- * has passed (then it heats again, and only a recovered slope re-arms detection). A device that
+ * has passed (then it heats again, and only a recovered slope re-arms detection). Given the
+ * outdoor temperature, both thresholds scale with the room's lead over it instead (per kelvin,
+ * above a floor): a warm room in a hard frost cools fast with every window shut. A device that
  * reports its own `window_open` is believed while it says so, even with detection off.
  */
 export interface WindowDetectorConfig {
@@ -18,6 +24,11 @@ export interface WindowDetectorConfig {
   spanMs: number;
   recoverKPerH: number;
   holdMaxMs: number;
+  /** Used instead of dropKPerH / recoverKPerH when a reading carries the outdoor temperature. */
+  dropPerKPerH: number;
+  recoverPerKPerH: number;
+  dropFloorKPerH: number;
+  recoverFloorKPerH: number;
 }
 
 export const DEFAULT_WINDOW_DETECTOR: WindowDetectorConfig = {
@@ -26,6 +37,10 @@ export const DEFAULT_WINDOW_DETECTOR: WindowDetectorConfig = {
   spanMs: WINDOW_SPAN_MS,
   recoverKPerH: WINDOW_RECOVER_K_PER_H,
   holdMaxMs: WINDOW_HOLD_MAX_MS,
+  dropPerKPerH: WINDOW_DROP_PER_K_PER_H,
+  recoverPerKPerH: WINDOW_RECOVER_PER_K_PER_H,
+  dropFloorKPerH: WINDOW_DROP_FLOOR_K_PER_H,
+  recoverFloorKPerH: WINDOW_RECOVER_FLOOR_K_PER_H,
 };
 
 export interface WindowReading {
@@ -33,6 +48,8 @@ export interface WindowReading {
   roomC: number;
   /** The device's own window_open, when it reports one. */
   deviceWindowOpen?: boolean;
+  /** The outdoor temperature, when known: the thresholds then scale with the room's lead. */
+  outdoorC?: number;
 }
 
 export type WindowReason = 'slope' | 'device';
@@ -56,6 +73,10 @@ function checkConfig(c: WindowDetectorConfig): void {
     'dropKPerH',
     'spanMs',
     'recoverKPerH',
+    'dropPerKPerH',
+    'recoverPerKPerH',
+    'dropFloorKPerH',
+    'recoverFloorKPerH',
     'holdMaxMs',
   ];
   for (const key of positive) {
@@ -65,6 +86,9 @@ function checkConfig(c: WindowDetectorConfig): void {
   }
   if (c.recoverKPerH >= c.dropKPerH) {
     throw new Error('window detector: recoverKPerH must be below dropKPerH');
+  }
+  if (c.recoverPerKPerH >= c.dropPerKPerH || c.recoverFloorKPerH >= c.dropFloorKPerH) {
+    throw new Error('window detector: the recover thresholds must be below the drop thresholds');
   }
 }
 
@@ -108,7 +132,8 @@ export class WindowDetector {
 
   /** Takes one reading (in time order) and says what changed, if anything. */
   observe(reading: WindowReading): WindowEvent | null {
-    if (!Number.isFinite(reading.roomC) || !Number.isFinite(reading.ms)) {
+    const badOutdoor = reading.outdoorC !== undefined && !Number.isFinite(reading.outdoorC);
+    if (!Number.isFinite(reading.roomC) || !Number.isFinite(reading.ms) || badOutdoor) {
       throw new Error('window detector: a reading needs a finite time and temperature');
     }
     const last = this.readings[this.readings.length - 1];
@@ -121,6 +146,10 @@ export class WindowDetector {
     const s = covered && this.readings.length >= 3 ? slope(this.readings) : null;
     this.state.slopeKPerH = s;
     const st = this.state;
+    const lead = reading.outdoorC === undefined ? null : reading.roomC - reading.outdoorC;
+    const drop = lead === null ? c.dropKPerH : Math.max(c.dropFloorKPerH, c.dropPerKPerH * lead);
+    const recover =
+      lead === null ? c.recoverKPerH : Math.max(c.recoverFloorKPerH, c.recoverPerKPerH * lead);
 
     if (reading.deviceWindowOpen === true) {
       if (st.hold && st.reason === 'device') return null;
@@ -141,7 +170,7 @@ export class WindowDetector {
     if (st.hold) {
       const heldMs = reading.ms - (st.sinceMs ?? reading.ms);
       // The readings of the first fall must have left the span before a slope can say "shut".
-      if (heldMs >= c.spanMs && s !== null && s > -c.recoverKPerH) {
+      if (heldMs >= c.spanMs && s !== null && s > -recover) {
         this.state = { hold: false, reason: null, sinceMs: null, slopeKPerH: s };
         return { kind: 'closed', atMs: reading.ms, why: 'recovered' };
       }
@@ -154,10 +183,10 @@ export class WindowDetector {
     }
     if (s === null) return null;
     if (this.waitingForRecovery) {
-      if (s > -c.recoverKPerH) this.waitingForRecovery = false;
+      if (s > -recover) this.waitingForRecovery = false;
       return null;
     }
-    if (s <= -c.dropKPerH) {
+    if (s <= -drop) {
       this.state = { hold: true, reason: 'slope', sinceMs: reading.ms, slopeKPerH: s };
       return { kind: 'opened', atMs: reading.ms, reason: 'slope', slopeKPerH: s };
     }
