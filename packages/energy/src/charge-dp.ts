@@ -90,7 +90,10 @@ export function solveSlots(p: SlotProblem): SlotSolution {
         const s = idx(c, hp, r);
         const v = cost[s] ?? Infinity;
         if (v === Infinity) continue;
-        const energy = Math.min(E, hp === 1 ? (c - 1) * e + rem : c * e);
+        const raw = hp === 1 ? (c - 1) * e + rem : c * e;
+        // Never store more than wanted (the store's capacity may be right above the target).
+        if (raw > E + EPS) continue;
+        const energy = raw;
         if (energy > bestEnergy + EPS || (Math.abs(energy - bestEnergy) <= EPS && v < bestCost)) {
           best = s;
           bestEnergy = energy;
@@ -114,10 +117,7 @@ export function solveSlots(p: SlotProblem): SlotSolution {
     s = v >> 2;
   }
   dropIdleBlocks(use, kwh, r0 > 0);
-  const energyKwh = Math.min(
-    E,
-    kwh.reduce((a, b) => a + b, 0),
-  );
+  const energyKwh = kwh.reduce((a, b) => a + b, 0);
   return { use, kwh, energyKwh, cost: bestCost };
 }
 

@@ -26,7 +26,10 @@ export interface LpProblem {
   heaters: readonly LpHeater[];
 }
 
-const num = (v: number) => (Number.isFinite(v) ? v.toPrecision(12).replace(/\.?0+$/, '') : '1e30');
+const num = (v: number) => (Number.isFinite(v) ? String(Number(v.toPrecision(12))) : '1e30');
+/** A signed term: `+ 0.3 y` or `- 0.05 y` (LP text has no `+ -`). */
+const term = (coef: number, name: string) =>
+  `${coef < 0 ? '-' : '+'} ${num(Math.abs(coef))} ${name}`;
 
 export function chargeProblemLp(p: LpProblem): string {
   const T = p.prices.length;
@@ -43,7 +46,7 @@ export function chargeProblemLp(p: LpProblem): string {
       binaries.push(x, s);
       bounds.push(`0 <= ${y} <= 1`);
       if (t >= h.slots) bounds.push(`${x} = 0`);
-      obj.push(`+ ${num((p.prices[t] ?? 0) * h.slotKwh)} ${y}`);
+      obj.push(term((p.prices[t] ?? 0) * h.slotKwh, y));
       energy.push(`+ ${num(h.slotKwh)} ${y}`);
       rows.push(`on_${i}_${t}: ${y} - ${x} <= 0`);
       if (t === 0) rows.push(`st_${i}_${t}: ${s} - ${x} >= ${r0 > 0 ? -1 : 0}`);
