@@ -37,16 +37,18 @@ const MIN = 60_000;
 const [sy, sn, sd] = args.start.split('-').map(Number) as [number, number, number];
 const START = zonedWallToMs({ y: sy, n: sn, d: sd, h: 0, m: 0 }, TZ);
 
+const GUARD_DAYS = Number(args['guard-days']);
+const SPAN_DAYS = Math.max(DAYS, GUARD_DAYS) + 2;
 const highs = await highsLoader();
-const prices = winterPrices(SEED, START, DAYS + 2, TZ);
+const prices = winterPrices(SEED, START, SPAN_DAYS, TZ);
 const history: TariffHistory = {
   currency: 'EUR',
   timeZone: TZ,
   tariffs: [{ kind: 'dynamic', validFrom: START, slotMinutes: 30, prices }],
 };
 const priceOf = (t: number) => prices[Math.floor((t - START) / SLOT)]?.pricePerKwh ?? 0;
-const load = householdLoad(SEED + 1, START, DAYS + 2, TZ);
-const outdoor = winterTrace(SEED + 2, START, DAYS + 2);
+const load = householdLoad(SEED + 1, START, SPAN_DAYS, TZ);
+const outdoor = winterTrace(SEED + 2, START, SPAN_DAYS);
 
 /** The other load expected in a slot: the mean of the same slot over the week before, plus 0.3 kW. */
 function forecast(start: number, end: number): number {
@@ -163,7 +165,6 @@ for (let day = 0; day < DAYS; day += 1) {
 }
 
 // 3. The power guard over a month of minutes: four convector rooms, a capacity cap, a breaker.
-const GUARD_DAYS = Number(args['guard-days']);
 const CAP = Number(args['cap-kw']);
 const BREAKER = 9.2;
 const rooms = [

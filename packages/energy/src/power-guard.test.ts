@@ -90,6 +90,23 @@ describe('the power guard', () => {
     expect(lines[1]).toMatch(/could not shed .* more \(Bedroom at anti-frost\)/);
   });
 
+  it('takes a lowered heater that heats again on down to anti-frost when still over', () => {
+    const one = { ...config, heaters: config.heaters.slice(0, 1) };
+    const { actions, lines } = run(one, [
+      ['14:00', 8],
+      ['14:01', 8, [{ id: 'k', setPointC: 17, heating: true }]],
+      ['14:02', 8, [{ id: 'k', setPointC: 7, heating: true }]],
+    ]);
+    expect(
+      actions.filter((a) => a.kind === 'lower').map((a) => a.kind === 'lower' && [a.fromC, a.toC]),
+    ).toEqual([
+      [21, 17],
+      [17, 7],
+    ]);
+    // Never lower than anti-frost; that it cannot shed enough is said once, not every minute.
+    expect(lines.filter((l) => l.includes('could not shed'))).toHaveLength(1);
+  });
+
   it('leaves a heater to its owner who changes its set point while it is lowered', () => {
     const { actions, lines } = run(config, [
       ['14:00', 7],

@@ -206,29 +206,40 @@ export function guardStep(
   }
   if (reason && needKw > 0) {
     const blocked: { heaterId: string; heaterName: string; because: BlockedBecause }[] = [];
-    const candidates = [...config.heaters]
-      .filter((h) => !state.shed.some((s) => s.heaterId === h.id))
-      .sort((a, b) => a.priority - b.priority);
+    // First each heater in the owner order goes down by GUARD_SHED_DROP_K; if that is not
+    // enough (a lowered room that has cooled heats again), lowered heaters go to anti-frost.
+    const ordered = [...config.heaters].sort((a, b) => a.priority - b.priority);
+    const candidates = [
+      ...ordered.filter((h) => !state.shed.some((s) => s.heaterId === h.id)),
+      ...ordered.filter((h) => state.shed.some((s) => s.heaterId === h.id)),
+    ];
     let freed = 0;
     for (const h of candidates) {
       if (freed >= needKw) break;
       const r = readings.get(h.id);
       if (!r) continue;
       const antiFrost = h.antiFrostC ?? ANTI_FROST_DEFAULT_C;
-      const toC = Math.max(antiFrost, r.setPointC - GUARD_SHED_DROP_K);
+      const already = state.shed.find((s) => s.heaterId === h.id);
+      const fromC = already ? already.toC : r.setPointC;
+      const toC = already ? antiFrost : Math.max(antiFrost, r.setPointC - GUARD_SHED_DROP_K);
+      // A lowered heater keeps a change in hand for its restore.
+      const used = (state.switches[h.id]?.length ?? 0) + (already ? 1 : 2);
       const because: BlockedBecause | undefined = !r.heating
         ? 'not-heating'
-        : toC >= r.setPointC
+        : toC >= fromC
           ? 'anti-frost'
-          : (state.switches[h.id]?.length ?? 0) + 2 > GUARD_MAX_SWITCHES_PER_HOUR
+          : used > GUARD_MAX_SWITCHES_PER_HOUR
             ? 'switch-limit'
             : undefined;
       if (because) {
-        if (because !== 'not-heating')
+        if (because !== 'not-heating' && !already)
           blocked.push({ heaterId: h.id, heaterName: h.name, because });
         continue;
       }
-      state.shed.push({ heaterId: h.id, since: m.at, fromC: r.setPointC, toC, drawKw: h.ratedKw });
+      if (already) {
+        already.toC = toC;
+        already.since = m.at;
+      } else state.shed.push({ heaterId: h.id, since: m.at, fromC, toC, drawKw: h.ratedKw });
       state.switches[h.id] = [...(state.switches[h.id] ?? []), m.at];
       freed += h.ratedKw;
       actions.push({
@@ -236,7 +247,7 @@ export function guardStep(
         at: m.at,
         heaterId: h.id,
         heaterName: h.name,
-        fromC: r.setPointC,
+        fromC,
         toC,
         forMs: GUARD_SHED_MIN_MS,
         dryRun: config.dryRun,
