@@ -28,6 +28,8 @@ export const ERROR_CODES = [
   'invalid_scope',
   /** 403: the user (or the token's scope) may not do this. */
   'forbidden',
+  /** 403: a guest's request outside the scope the owner gave (docs/sharing.md); the message says why. */
+  'outside_scope',
   /** 404: unknown home, device, node, user or code, or a home the user may not see. */
   'not_found',
   /** 409: the device belongs to someone else's home. */

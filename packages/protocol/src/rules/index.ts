@@ -14,3 +14,4 @@ export * from './node-limits';
 export * from './node-write-limits';
 export * from './node-write-problem';
 export * from './geo-tracking';
+export * from './guest-scope';

@@ -18,6 +18,7 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, ErrorEntry>> = {
   invalid_request: { status: 400, message: 'Invalid request' },
   invalid_scope: { status: 400, message: 'scope is not allowed for this client' },
   forbidden: { status: 403, message: 'Not allowed for this user' },
+  outside_scope: { status: 403, message: 'Outside the access the owner gave you' },
   not_found: { status: 404, message: 'Not found' },
   device_conflict: { status: 409, message: 'The device belongs to another home' },
   already_registered: { status: 409, message: 'Already registered' },

@@ -29,6 +29,8 @@ export const errors = {
   invalidRequest: (message: string) => httpError('invalid_request', message),
   invalidScope: (message?: string) => httpError('invalid_scope', message),
   forbidden: (message?: string) => httpError('forbidden', message),
+  /** 403 of a guest outside their scope (docs/sharing.md), worded by the problem. */
+  outsideScope: (message: string) => httpError('outside_scope', message),
   /** 404 of an unknown home, device or node, worded as the app knows it. */
   missing: (what: keyof typeof MISSING) => httpError('not_found', MISSING[what]),
   notFound: (message?: string) => httpError('not_found', message),
