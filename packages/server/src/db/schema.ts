@@ -383,3 +383,55 @@ export const cloudLinks = pgTable(
   },
   (t) => [index('cloud_links_account_idx').on(t.accountId)],
 );
+
+/**
+ * Comfort that thinks ahead, per room (docs/comfort.md "In the server"): which features the
+ * owner switched on, optimum start's learned state (plain JSON, `@hearth/comfort`) and the
+ * open-window hold. No row: every feature off.
+ */
+export const comfortRooms = pgTable(
+  'comfort_rooms',
+  {
+    devId: text('dev_id')
+      .notNull()
+      .references(() => devs.devId, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    addr: integer('addr').notNull(),
+    optimumStart: boolean('optimum_start').notNull().default(false),
+    windowDetection: boolean('window_detection').notNull().default(false),
+    state: jsonb('state').$type<Record<string, unknown>>().notNull().default({}),
+    // While a window holds the room at anti-frost: when the hold ends at the latest.
+    windowHoldUntil: timestamp('window_hold_until', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.devId, t.type, t.addr] })],
+);
+
+export const COMFORT_DECISION_KINDS = [
+  'started',
+  'finished',
+  'window-opened',
+  'window-closed',
+  'override',
+] as const;
+export type ComfortDecisionKind = (typeof COMFORT_DECISION_KINDS)[number];
+
+/** What the comfort automation decided for a room and why, kept 30 days. */
+export const comfortDecisions = pgTable(
+  'comfort_decisions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    devId: text('dev_id')
+      .notNull()
+      .references(() => devs.devId, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    addr: integer('addr').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    kind: text('kind').$type<ComfortDecisionKind>().notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    index('comfort_decisions_node_at_idx').on(t.devId, t.type, t.addr, t.at),
+    index('comfort_decisions_at_idx').on(t.at),
+  ],
+);
