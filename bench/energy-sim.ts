@@ -128,14 +128,15 @@ export interface Night {
 
 /**
  * The problem planned at 16:00 local for 07:00 the next morning: two storage heaters whose
- * targets follow the next day's cold, with what is left from the day before; the home's 9.2 kW
- * supply, limited to 6.9 kW from 17:00 to 21:00 by its power schedule.
+ * targets follow the next day's cold, with what is left from the day before; the home's supply
+ * (9.2 kW by default), limited to three quarters of it from 17:00 to 21:00 by its power schedule.
  */
 export function nightProblem(
   rng: Rng,
   day: { y: number; n: number; d: number },
   outdoor: OutdoorTrace,
   timeZone: string,
+  supplyKw = 9.2,
 ): Night {
   const wall = (d: number, h: number) =>
     zonedWallToMs({ y: day.y, n: day.n, d: day.d + d, h, m: 0 }, timeZone);
@@ -163,9 +164,9 @@ export function nightProblem(
     readyBy,
     heaters,
     powerLimit: [
-      { from: now, kw: 9.2 },
-      { from: wall(0, 17), kw: 6.9 },
-      { from: wall(0, 21), kw: 9.2 },
+      { from: now, kw: supplyKw },
+      { from: wall(0, 17), kw: supplyKw * 0.75 },
+      { from: wall(0, 21), kw: supplyKw },
     ],
   };
 }

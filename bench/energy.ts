@@ -26,7 +26,8 @@ const { values: args } = parseArgs({
     seed: { type: 'string', default: '1' },
     tz: { type: 'string', default: 'Europe/Berlin' },
     'guard-days': { type: 'string', default: '31' },
-    'cap-kw': { type: 'string', default: '6' },
+    'cap-kw': { type: 'string', default: '7' },
+    'supply-kw': { type: 'string', default: '9.2' },
   },
 });
 const TZ = args.tz;
@@ -78,7 +79,13 @@ let executedCost = 0;
 let plannedShort = 0;
 for (let day = 0; day < DAYS; day += 1) {
   const c = deviceClockAt(START + day * 86_400_000 + 12 * 3_600_000, TZ);
-  const night = nightProblem(rng, { y: c.y, n: c.n, d: c.d }, outdoor, TZ);
+  const night = nightProblem(
+    rng,
+    { y: c.y, n: c.n, d: c.d },
+    outdoor,
+    TZ,
+    Number(args['supply-kw']),
+  );
   const input = {
     now: night.now,
     history,
@@ -334,5 +341,13 @@ report(
       ],
     },
   ],
-  { start: args.start, days: DAYS, seed: SEED, tz: TZ, guardDays: GUARD_DAYS, capKw: CAP },
+  {
+    start: args.start,
+    days: DAYS,
+    seed: SEED,
+    tz: TZ,
+    supplyKw: args['supply-kw'],
+    guardDays: GUARD_DAYS,
+    capKw: CAP,
+  },
 );

@@ -50,7 +50,7 @@ describe('the exact planner against the MIP optimum (HiGHS)', () => {
   it('matches it on random single heaters with blocks, limits, a running block and negative prices', () => {
     const r = rng(7);
     let compared = 0;
-    for (let n = 0; n < 60; n += 1) {
+    for (let n = 0; n < 40; n += 1) {
       const T = 8 + Math.floor(r() * 17);
       const prices = Array.from({ length: T }, () => Math.round(r() * 400 - 80) / 1000);
       const allowed = Array.from({ length: T }, () => r() > 0.2);
@@ -81,10 +81,10 @@ describe('the exact planner against the MIP optimum (HiGHS)', () => {
       expect(dp.kwh.reduce((a, b) => a + b, 0)).toBeCloseTo(neededKwh, 6);
       expect(dp.cost).toBeCloseTo(lp, 6);
     }
-    expect(compared).toBeGreaterThan(30);
-  });
+    expect(compared).toBeGreaterThan(20);
+  }, 60_000);
 
-  it('comes within 2 % of the joint optimum on average for two heaters sharing a tight limit', () => {
+  it('finds the joint optimum for two heaters sharing a tight limit', () => {
     const r = rng(11);
     const gaps: number[] = [];
     for (let n = 0; n < 25; n += 1) {
@@ -128,11 +128,56 @@ describe('the exact planner against the MIP optimum (HiGHS)', () => {
       expect(cost).toBeGreaterThanOrEqual(lp - 1e-6);
       gaps.push(cost / lp - 1);
     }
-    // Each heater alone is exact; sharing a tight limit is a heuristic (orders, congestion prices,
-    // re-planning around the others), which can miss a swap two heaters would have to make at once.
+    // Two heaters are planned jointly (exact while small); planned in turn they missed by up to 25 %.
     expect(gaps.length).toBeGreaterThan(15);
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(1e-6);
+  }, 60_000);
+});
+
+describe('three heaters and more (planned in turn, with congestion prices)', () => {
+  it('reach every target the MIP can reach, never below its optimum and close to it', () => {
+    const r = rng(5);
+    const gaps: number[] = [];
+    for (let n = 0; n < 12; n += 1) {
+      const T = 12 + Math.floor(r() * 6);
+      const prices = Array.from({ length: T }, () => Math.round(50 + r() * 300) / 1000);
+      const limit = 7 + r() * 2;
+      const heaters: StorageHeaterSpec[] = [0, 1, 2].map((i) => ({
+        id: `h${i}`,
+        name: `Heater ${i}`,
+        powerKw: 2 + Math.round(r() * 10) / 10,
+        capacityKwh: 30,
+        chargeKwh: 0,
+        targetKwh: Math.round((3 + r() * 5) * 10) / 10,
+        readyBy: T0 + T * SLOT,
+        minBlockMs: SLOT,
+      }));
+      const plans = planCharging({
+        now: T0,
+        history: dynamicHistory(prices),
+        powerLimit: [{ from: T0, kw: limit }],
+        heaters,
+      });
+      const lp = lpOptimum(
+        prices,
+        prices.map(() => limit),
+        heaters.map((h) => ({
+          powerKw: h.powerKw,
+          slotKwh: h.powerKw / 2,
+          neededKwh: h.targetKwh,
+          minBlockSlots: 1,
+          slots: T,
+        })),
+      );
+      if (lp === null) continue;
+      expect(plans.every((p) => p.reachesTarget)).toBe(true);
+      const cost = plans.reduce((a, p) => a + p.cost, 0);
+      expect(cost).toBeGreaterThanOrEqual(lp - 1e-6);
+      gaps.push(cost / lp - 1);
+    }
+    expect(gaps.length).toBeGreaterThan(6);
     expect(gaps.reduce((a, g) => a + g, 0) / gaps.length).toBeLessThanOrEqual(0.02);
-  });
+  }, 60_000);
 });
 
 describe('charge plans', () => {

@@ -1,5 +1,6 @@
 import { CHARGE_HORIZON_MAX_MS, CHARGE_MIN_BLOCK_MS, CHARGE_SLOT_MS } from './constants';
-import { solveSlots, type SlotUse } from './charge-dp';
+import { solveSlots, type SlotSolution, type SlotUse } from './charge-dp';
+import { solvePair, type PairHeater } from './charge-dp-pair';
 import { meanPrice, type TariffHistory } from './tariff';
 
 /** A storage heater to charge: its element, its store, and what is wanted by when. */
@@ -132,6 +133,7 @@ function planOne(
   grid: Grid,
   headroom: number[],
   penalty?: readonly number[],
+  given?: SlotSolution,
 ): ChargePlan {
   const { slotMs } = grid;
   const T = grid.starts.filter((s) => s + slotMs <= h.readyBy).length;
@@ -141,14 +143,16 @@ function planOne(
   const k = Math.max(1, Math.ceil(minBlockMs / slotMs));
   const needed = Math.max(0, Math.min(h.targetKwh, h.capacityKwh) - h.chargeKwh);
   const running = h.chargingForMs ? Math.max(1, Math.ceil(h.chargingForMs / slotMs)) : 0;
-  const sol = solveSlots({
-    prices: penalty ? prices.map((p, t) => p + (penalty[t] ?? 0)) : prices,
-    allowed,
-    slotKwh: (h.powerKw * slotMs) / 3_600_000,
-    neededKwh: needed,
-    minBlockSlots: k,
-    runningSlots: running,
-  });
+  const sol =
+    given ??
+    solveSlots({
+      prices: penalty ? prices.map((p, t) => p + (penalty[t] ?? 0)) : prices,
+      allowed,
+      slotKwh: (h.powerKw * slotMs) / 3_600_000,
+      neededKwh: needed,
+      minBlockSlots: k,
+      runningSlots: running,
+    });
   const slots: ChargeSlot[] = [];
   sol.use.forEach((u: SlotUse, t) => {
     if (u === 'off') return;
@@ -190,6 +194,19 @@ function planOne(
       slotsWithoutPrice: grid.unknown.slice(0, T).filter(Boolean).length,
       minBlockMs,
     },
+  };
+}
+
+function pairSpec(h: StorageHeaterSpec, grid: Grid): PairHeater {
+  const { slotMs } = grid;
+  const minBlockMs = h.minBlockMs ?? CHARGE_MIN_BLOCK_MS;
+  return {
+    powerKw: h.powerKw,
+    slotKwh: (h.powerKw * slotMs) / 3_600_000,
+    neededKwh: Math.max(0, Math.min(h.targetKwh, h.capacityKwh) - h.chargeKwh),
+    minBlockSlots: Math.max(1, Math.ceil(minBlockMs / slotMs)),
+    slots: grid.starts.filter((s) => s + slotMs <= h.readyBy).length,
+    runningSlots: h.chargingForMs ? Math.max(1, Math.ceil(h.chargingForMs / slotMs)) : 0,
   };
 }
 
@@ -305,6 +322,24 @@ export function planCharging(input: ChargePlanInput): ChargePlan[] {
     if (better(r, best)) best = r;
   };
   let best: Candidate = sequential(input.heaters, priority, grid);
+  const [ha, hb] = input.heaters;
+  if (n === 2 && ha && hb) {
+    // Two heaters: the joint programme is exact when small enough.
+    const pair = solvePair(grid.prices, grid.headroomKw, pairSpec(ha, grid), pairSpec(hb, grid));
+    if (pair) {
+      const plans = [
+        planOne(ha, grid, [...grid.headroomKw], undefined, pair[0]),
+        planOne(hb, grid, [...grid.headroomKw], undefined, pair[1]),
+      ];
+      const c = {
+        plans,
+        energy: plans.reduce((a, p) => a + p.energyKwh, 0),
+        cost: plans.reduce((a, p) => a + p.cost, 0),
+      };
+      if (better(c, best)) best = c;
+      if (c === best) return c.plans;
+    }
+  }
   for (const order of orders) consider(sequential(input.heaters, order, grid));
   if (n > 1) {
     const T = grid.starts.length;

@@ -9,3 +9,4 @@ export * from './charge-plan';
 export * from './charge-lp';
 export * from './power-guard';
 export * from './explain';
+export * from './charge-dp-pair';
