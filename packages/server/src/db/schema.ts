@@ -435,3 +435,22 @@ export const comfortDecisions = pgTable(
     index('comfort_decisions_at_idx').on(t.at),
   ],
 );
+
+/**
+ * A home's tariffs (docs/energy.md "In the server"): each valid from its instant until the next
+ * one starts, kept so that past costs keep the price they had. `tariff` is `@hearth/energy`'s
+ * Tariff (its `validFrom` equals `valid_from`), prices per kWh in `currency`.
+ */
+export const homeTariffs = pgTable(
+  'home_tariffs',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+    currency: text('currency').notNull(),
+    tariff: jsonb('tariff').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.validFrom] })],
+);
