@@ -93,6 +93,11 @@ export function solvePair(
   let cost = new Float64Array(S).fill(Infinity);
   // Both start with nothing stored, in the block each has running (if any).
   cost[sa.r0 * sb.size + sb.r0] = 0;
+  // Each state's moves with the heater allowed on or not, worked out once.
+  const table = (sh: Shape) =>
+    [false, true].map((on) => Array.from({ length: sh.size }, (_, x) => moves(sh, x, on, true)));
+  const movesA = table(sa);
+  const movesB = table(sb);
   const back: Int32Array[] = [];
   for (let t = 0; t < T; t += 1) {
     const next = new Float64Array(S).fill(Infinity);
@@ -103,12 +108,12 @@ export function solvePair(
     const bOn = t < b.slots && room >= b.powerKw - EPS;
     const both = room >= a.powerKw + b.powerKw - EPS;
     for (let x = 0; x < sa.size; x += 1) {
-      const ma = moves(sa, x, aOn, true);
+      const ma = movesA[aOn ? 1 : 0]?.[x] ?? [];
       for (let y = 0; y < sb.size; y += 1) {
         const base = cost[x * sb.size + y] ?? Infinity;
         if (base === Infinity) continue;
         for (const [ta, mva, kwa, ona] of ma) {
-          const mb = moves(sb, y, bOn && (!ona || both), true);
+          const mb = movesB[bOn && (!ona || both) ? 1 : 0]?.[y] ?? [];
           for (const [tb, mvb, kwb] of mb) {
             const to = ta * sb.size + tb;
             const v = base + price * (kwa + kwb);
