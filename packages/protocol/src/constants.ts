@@ -55,6 +55,14 @@ export const SOCKET_MAX_RECONNECT_ATTEMPTS = 3;
  */
 export const GATEWAY_REPORT_INTERVAL_MS = 30_000;
 
+/**
+ * How often a device linked from a vendor cloud account is expected to be heard from: the
+ * clouds push readings on change, and the link reads the device's whole snapshot whenever its
+ * realtime socket reconnects (a socket silent for 4 minutes is restarted). Not heard from for
+ * twice this, the linked device is shown as stale, with the account's state as the reason.
+ */
+export const CLOUD_LINK_REPORT_INTERVAL_MS = 10 * 60_000;
+
 /** Spec 1 §1: languages of the app. */
 export const LANGUAGES = ['en', 'es', 'ca', 'de', 'ru', 'fr', 'it', 'pt'] as const;
 export type Language = (typeof LANGUAGES)[number];

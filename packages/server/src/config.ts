@@ -4,6 +4,11 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEV_CLIENT_ID, DEV_CLIENT_SECRET } from '@hearth/protocol';
+import {
+  CloudUpstreamConfigError,
+  loadCloudUpstreams,
+  type CloudUpstream,
+} from '@hearth/cloud-link';
 
 const boolString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -94,6 +99,7 @@ const envSchema = z.object({
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   // OpenTelemetry tracing of set-point writes (docs/operations.md, Tracing); off by default.
   TRACING: z.enum(['off', 'otlp']).optional(),
+  CLOUD_LINK: z.enum(['server', 'process', 'off']).default('server'),
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalText,
   // Prometheus metrics on a listener of their own (docs/operations.md, Monitoring); unset, none.
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
@@ -165,6 +171,10 @@ export interface Config {
    * set without TRACING=off. Off, no span is made.
    */
   tracing: boolean;
+  /** The vendor clouds owners may link (docs/cloud-link.md); empty, linking is not offered. */
+  cloudUpstreams: CloudUpstream[];
+  /** Where linked devices' bridges run: in this process (server), `npm run cloud-link`, or nowhere. */
+  cloudLink: 'server' | 'process' | 'off';
 }
 
 export type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);
@@ -282,5 +292,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
     drainTimeoutMs: e.DRAIN_TIMEOUT_MS,
     tracing: e.TRACING === 'otlp' || (e.TRACING === undefined && !!e.OTEL_EXPORTER_OTLP_ENDPOINT),
+    cloudUpstreams: cloudUpstreamsOf(dataDir, env),
+    cloudLink: e.CLOUD_LINK,
   };
+}
+
+function cloudUpstreamsOf(dataDir: string, env: Record<string, string | undefined>) {
+  try {
+    return loadCloudUpstreams({ dataDir, env });
+  } catch (error) {
+    if (error instanceof CloudUpstreamConfigError) throw new ConfigError(error.message);
+    throw error;
+  }
 }

@@ -7,6 +7,9 @@ import { createTokenService } from '../auth/token.service';
 import { StaticConfig } from '../catalog/static-config';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { createCloudLinkRepository } from '../cloud-link/cloud-link.repository';
+import { createCloudLinkService, type BridgeControl } from '../cloud-link/cloud-link.service';
+import { cloudPasswordKey } from '../cloud-link/password-crypto';
 import { createAccessService } from '../devices/access.service';
 import { createDeviceManagerService } from '../devices/device-manager.service';
 import { createDevicesService } from '../devices/devices.service';
@@ -60,6 +63,8 @@ export interface ApiDeps {
   publicUrl: () => string;
   /** The node control service as the routes call it (tracing/wiring.ts adds its spans). */
   wrapNodeControl?: (control: NodeControlService) => NodeControlService;
+  /** Runs linked devices' bridges when they run in this process (cloud-link/bridges.ts). */
+  cloudBridges?: BridgeControl;
 }
 
 /**
@@ -155,6 +160,17 @@ export async function createApi(deps: ApiDeps) {
     linkOrigin,
   });
 
+  const cloudLink = createCloudLinkService({
+    upstreams: config.cloudUpstreams,
+    repo: createCloudLinkRepository(db),
+    homes: homesAdmin,
+    access: homeAccess,
+    realtime,
+    key: cloudPasswordKey(config.gatewayKey),
+    log,
+    ...(deps.cloudBridges ? { bridges: deps.cloudBridges } : {}),
+  });
+
   const app = await createApp({
     log,
     signer,
@@ -179,6 +195,7 @@ export async function createApi(deps: ApiDeps) {
       deviceManager,
       samplesService,
       diagnostics,
+      cloudLink,
     },
     changeLimit,
     wifiKey: wifiKey(config.gatewayKey),

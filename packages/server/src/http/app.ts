@@ -40,6 +40,8 @@ import type { NodesService } from '../devices/nodes.service';
 import type { Logger } from '../logger';
 import { catalogPlugin, DEFAULT_GEOCODER_BASE_URL, DEFAULT_WEATHER_BASE_URL } from '../catalog';
 import { installCors, installSecurityHeaders, type CredentialThrottle } from '../security';
+import { cloudLinkRoutes } from '../cloud-link/cloud-link.routes';
+import type { CloudLinkService } from '../cloud-link/cloud-link.service';
 import { limitHomeWritesToScope } from './home-scope';
 import type { Readiness } from '../system/readiness';
 import { systemRoutes } from '../system/system.routes';
@@ -75,6 +77,7 @@ export interface AppDeps {
     deviceManager: DeviceManagerService;
     samplesService: SamplesService;
     diagnostics: DiagnosticsService;
+    cloudLink: CloudLinkService;
   };
   /** The per-user cap on changes per hour, added to every write route registered after it. */
   changeLimit: ChangeLimit;
@@ -152,6 +155,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     await secured.register(homesRoutes(deps.services));
     await secured.register(guestsRoutes(deps.services));
     await secured.register(diagnosticsRoutes(deps.services));
+    await secured.register(cloudLinkRoutes(deps.services));
   });
   return app;
 }

@@ -51,6 +51,8 @@ export const GUARDED_ROUTES: ReadonlyArray<{
   { method: 'POST', url: '/api/v2/users/:uid/password', policy: 'signIn', account: caller },
   { method: 'POST', url: '/api/v2/users/:uid/email', policy: 'signIn', account: caller },
   { method: 'DELETE', url: '/api/v2/users/:uid', policy: 'signIn', account: caller },
+  // A vendor cloud's password tried on the caller's behalf: its failures count as the caller's.
+  { method: 'POST', url: '/api/v2/cloud_links/accounts', policy: 'signIn', account: caller },
   { method: 'POST', url: '/api/v2/users/verify', policy: 'code', account: nobody },
   { method: 'POST', url: '/api/v2/users/password/reset', policy: 'code', account: nobody },
   { method: 'POST', url: '/api/v2/users/email/confirm', policy: 'code', account: nobody },
