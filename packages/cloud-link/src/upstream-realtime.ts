@@ -1,3 +1,6 @@
+// The ambient types of the untyped client, also when another package compiles this file.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./socket-io-client-v2.d.ts" />
 import io from 'socket.io-client-v2';
 import { ReconnectSchedule, type ReconnectTiming } from './reconnect-schedule.ts';
 import { CLOUD_LINK_TIMING } from './timing.ts';
