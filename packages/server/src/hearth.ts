@@ -12,6 +12,7 @@ import { seedDemoHistory } from './samples';
 import { MQTT_WS_PATH } from './gateway/broker';
 import { createClientAddress } from './realtime/client-address';
 import { createCommandsService, type CommandsService } from './gateway/commands.service';
+import { wireComfort } from './comfort';
 import { createGatewayChannel, type GatewayChannel } from './gateway/gateway-channel';
 import { createExpiredRepository, type Pruned } from './repositories/expired.repository';
 import { startPruning } from './system/pruning';
@@ -143,6 +144,7 @@ export async function buildHearth(
   // Reported state is written without waiting for the disk (db/client.ts `reports`); the
   // samples history and everything about commands stay durable.
   const reported = createRepositories(database.reports);
+  const comfort = wireComfort({ db: database.db, repos, commands, realtime, log });
   const ingest = createIngestService({
     ...repos,
     devices: reported.devices,
@@ -150,6 +152,7 @@ export async function buildHearth(
     commands: tracing.settling(commands),
     realtime,
     log,
+    onStatus: (node, status) => comfort.automation.onStatus(node, status),
   });
   const channel: GatewayChannel = createGatewayChannel(transport, ingest, log);
 
@@ -186,6 +189,7 @@ export async function buildHearth(
     ),
   });
   const { app, access, devices } = api;
+  await comfort.register(app, access, signer);
   const embedded = embeddedClientOf(database.db);
   if (embedded)
     admin?.serve({

@@ -92,11 +92,26 @@ export interface IngestDeps {
   commands: CommandsService;
   realtime: RealtimeEmitter;
   log: Logger;
+  /**
+   * A node's status stored from its gateway's report (the comfort automation). Called in the
+   * process that ingested the report, once per report; its failure is logged, never drops it.
+   */
+  onStatus?: (
+    node: { devId: string; type: string; addr: number },
+    status: Record<string, unknown>,
+  ) => Promise<void>;
 }
 
 /** Applies what gateways publish to the stored state and fans it out to the device's sockets. */
 export function createIngestService(deps: IngestDeps) {
   const { devices, nodes, samples, commands, realtime, log } = deps;
+  async function statusStored(devId: string, type: string, addr: number, status: object) {
+    try {
+      await deps.onStatus?.({ devId, type, addr }, status as Record<string, unknown>);
+    } catch (err) {
+      log.warn({ err, devId, type, addr }, 'comfort automation failed on a report');
+    }
+  }
   /**
    * Devices known to be stored, so that a gateway's every message does not ask again. Only a
    * hint: a device deleted meanwhile (by any process) makes its next write fail on the
@@ -169,6 +184,7 @@ export function createIngestService(deps: IngestDeps) {
         part,
         stored.pending ? { ...stored.value, sync_status: 'pending' } : stored.value,
       );
+      if (name === 'status') await statusStored(devId, type, addr, stored.value);
       return;
     }
     if (where.kind === 'mgr_nodes') {
@@ -241,6 +257,7 @@ export function createIngestService(deps: IngestDeps) {
       nodePath,
       done.reportedPending ? { ...whole, sync_status: 'pending' } : whole,
     );
+    if (write.part === 'status') await statusStored(devId, write.type, write.addr, whole);
     // The ack was for another write (or one already settled): it is settled as on its own.
     if (!done.row) return onAck(devId, ack);
     if (!ack.ok) log.warn({ devId, id: ack.id, error: ack.error }, 'gateway refused a command');

@@ -1,5 +1,6 @@
 import { ACCESS_TOKEN_LIFETIME_S } from '@hearth/protocol';
 import { sql } from 'drizzle-orm';
+import { createComfortRepository } from '../comfort/comfort.repository';
 import type { Db } from '../db/client';
 
 /** How many rows one pruning deleted, by table. */
@@ -7,6 +8,8 @@ export interface Pruned {
   sessions: number;
   refreshTokens: number;
   accountCodes: number;
+  /** Comfort decisions past their 30 days (docs/comfort.md). */
+  comfortDecisions: number;
 }
 
 const count = (result: unknown) => (result as { rows: unknown[] }).rows.length;
@@ -19,7 +22,8 @@ const count = (result: unknown) => (result as { rows: unknown[] }).rows.length;
  * - sessions that ended, and those left without refresh tokens (all expired) once their
  *   last access token has expired too; an unknown session reads as ended;
  * - codes past their expiry, but an authorization code while the session it started lives,
- *   so that a replay of the code still ends that session (RFC 6749 §4.1.2).
+ *   so that a replay of the code still ends that session (RFC 6749 §4.1.2);
+ * - comfort decisions older than 30 days.
  */
 export function createExpiredRepository(db: Db) {
   return {
@@ -44,7 +48,9 @@ export function createExpiredRepository(db: Db) {
                 SELECT 1 FROM sessions s
                 WHERE s.id::text = c.data ->> 'sid' AND s.ended_at IS NULL))
         RETURNING c.id`);
+      const comfortDecisions = await createComfortRepository(db).prune(now);
       return {
+        comfortDecisions,
         sessions: count(sessions),
         refreshTokens: count(refreshTokens),
         accountCodes: count(accountCodes),

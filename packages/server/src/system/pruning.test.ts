@@ -76,7 +76,7 @@ describe('pruning', () => {
   it('deletes ended and expired sign-ins, refresh tokens and codes, and keeps the live ones', async () => {
     const w = await world();
     const pruned = await t.hearth.pruneExpired();
-    expect(pruned).toEqual({ sessions: 2, refreshTokens: 2, accountCodes: 3 });
+    expect(pruned).toEqual({ sessions: 2, refreshTokens: 2, accountCodes: 3, comfortDecisions: 0 });
     expect(await ids()).toEqual({
       sessions: [sidOf(w.live), w.starting].sort(),
       tokens: [sidOf(w.live), sidOf(w.live)],
