@@ -16,6 +16,7 @@ import { wireComfort } from './comfort';
 import { createGatewayChannel, type GatewayChannel } from './gateway/gateway-channel';
 import { createExpiredRepository, type Pruned } from './repositories/expired.repository';
 import { startPruning } from './system/pruning';
+import { startSharingUpkeep } from './sharing/upkeep';
 import { gatewaySecret } from './gateway/gateway-secret';
 import { createIngestService } from './gateway/ingest.service';
 import { openGatewayTransport } from './gateway/open-transport';
@@ -92,6 +93,7 @@ export async function buildHearth(
   const repos = createRepositories(database.db);
   const expired = createExpiredRepository(database.db);
   let pruning: { stop(): Promise<void> } | undefined;
+  let sharingUpkeep: { stop(): Promise<void> } | undefined;
   const revocations = createSessionRevocations({
     isLive: (sid) => repos.sessions.isLive(sid),
     redis: config.redisUrl
@@ -257,6 +259,7 @@ export async function buildHearth(
       if (broker) await repos.devices.markAllDisconnected();
       await channel.start();
       pruning = startPruning({ prune: () => expired.prune(), log });
+      sharingUpkeep = startSharingUpkeep({ ...api, realtime, log });
       await app.listen({ port: config.port, host: config.host });
       port = (app.server.address() as AddressInfo).port;
       if (metricsServer) log.info({ url: await metricsServer.listen() }, 'metrics listening');
@@ -291,6 +294,7 @@ export async function buildHearth(
       await api.close();
       await revocations.close();
       await pruning?.stop();
+      await sharingUpkeep?.stop();
       mailer.close();
       await database.close();
       await admin?.close();

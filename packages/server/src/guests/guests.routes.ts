@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { emailSchema } from '@hearth/protocol';
+import { emailSchema, guestScopeSchema, SHARE_ROLES } from '@hearth/protocol';
 import { z } from 'zod';
 import { currentUser } from '../http/authenticate';
 import type { GuestsService } from './guests.service';
@@ -44,9 +44,12 @@ export function guestsRoutes(deps: { guests: GuestsService }): FastifyPluginAsyn
               .url({ protocol: /^https?$/ })
               .max(512)
               .optional(),
+            // Hearth extensions (docs/sharing.md); absent, the invitee becomes a resident.
+            role: z.enum(SHARE_ROLES).optional(),
+            scope: guestScopeSchema.optional(),
           }),
           description:
-            'Pending invitation; mails {base}/invite-confirm/{serialId}?userid=&code=, where base is confirmation_url when the brand allows it (PUBLIC_URL otherwise)',
+            'Pending invitation; mails {base}/invite-confirm/{serialId}?userid=&code=, where base is confirmation_url when the brand allows it (PUBLIC_URL otherwise). Hearth: role (resident, the default, or guest) and a guest scope (docs/sharing.md)',
           response: { 201: z.object({ email: z.string(), pending: z.boolean() }) },
         },
       },

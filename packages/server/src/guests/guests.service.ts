@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { isValidPassword } from '@hearth/protocol';
+import { isValidPassword, type GuestScope, type ShareRole } from '@hearth/protocol';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { errors } from '../errors';
 import type { HomeAccess } from '../homes/home-access';
@@ -8,6 +8,7 @@ import type { Mailer } from '../mail';
 import type { LinkOrigin } from '../mail/link-origin';
 import type { RealtimeEmitter } from '../realtime/realtime.emitter';
 import type { UsersRepository } from '../repositories/users.repository';
+import type { MembersRepository } from '../sharing/members.repository';
 import type { GuestsRepository } from './guests.repository';
 import { inviteMail } from './invite-mail';
 
@@ -43,6 +44,7 @@ export interface Inviter {
 /** Guests of a home (spec 2 §2 "Guests", docs/wire-contract.md §4 invite rows): invite, revoke, accept. */
 export function createGuestsService(deps: {
   guests: GuestsRepository;
+  members: Pick<MembersRepository, 'setRights'>;
   users: UsersRepository;
   access: HomeAccess;
   homes: HomesAdminRepository;
@@ -51,7 +53,7 @@ export function createGuestsService(deps: {
   /** The configured base of mailed links; a caller's confirmation_url only picks from it. */
   linkOrigin: LinkOrigin;
 }) {
-  const { guests, users, access, homes, mailer, realtime, linkOrigin } = deps;
+  const { guests, members, users, access, homes, mailer, realtime, linkOrigin } = deps;
 
   function sameUser(inviter: Inviter, uid: string) {
     if (uid !== inviter.userId)
@@ -68,7 +70,13 @@ export function createGuestsService(deps: {
     async invite(
       inviter: Inviter,
       uid: string,
-      body: { email: string; groupid: string; confirmation_url?: string | undefined },
+      body: {
+        email: string;
+        groupid: string;
+        confirmation_url?: string | undefined;
+        role?: ShareRole | undefined;
+        scope?: GuestScope | undefined;
+      },
     ) {
       sameUser(inviter, uid);
       const { home } = await access.home(inviter.userId, body.groupid, 'owner');
@@ -80,6 +88,9 @@ export function createGuestsService(deps: {
         throw errors.alreadyRegistered(`${email} is already a guest of this home`);
       const code = randomBytes(24).toString('base64url');
       const row = await guests.putPending(home.id, email, hashCode(code).toString('hex'));
+      // The invitation carries the rights it gives (docs/sharing.md); a resident has no scope.
+      const role = body.role ?? 'resident';
+      await members.setRights(row.id, role, role === 'guest' ? (body.scope ?? {}) : {});
       // A confirmation_url that already names the confirm route is judged by what precedes it.
       const requested = body.confirmation_url?.replace(/\/invite-confirm(\/.*)?$/, '');
       const base = await linkOrigin(requested, inviter.serialId);

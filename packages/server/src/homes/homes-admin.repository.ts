@@ -1,6 +1,7 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { devState, devs, groups, guests, quietHome, samples } from '../db/schema';
+import { devState, devs, groups, guests, memberRoles, quietHome, samples } from '../db/schema';
+import { memberActive } from '../sharing/member-window';
 import type { GroupRow, Role } from '../repositories/homes.repository';
 
 export type QuietHomeRow = typeof quietHome.$inferSelect;
@@ -14,13 +15,20 @@ export function createHomesAdminRepository(db: Db) {
       groupId: string,
     ): Promise<{ home: GroupRow; role: Role } | undefined> {
       const [row] = await db
-        .select({ home: groups, guestPending: guests.pending })
+        .select({
+          home: groups,
+          guestPending: guests.pending,
+          memberRole: memberRoles.role,
+          scope: memberRoles.scope,
+        })
         .from(groups)
         .leftJoin(guests, and(eq(guests.groupId, groups.id), eq(guests.userId, userId)))
+        .leftJoin(memberRoles, eq(memberRoles.guestId, guests.id))
         .where(eq(groups.id, groupId));
       if (!row) return undefined;
       if (row.home.ownerId === userId) return { home: row.home, role: 'owner' };
-      if (row.guestPending === false) return { home: row.home, role: 'guest' };
+      if (row.guestPending === false && memberActive(row.memberRole, row.scope, row.home.geoData))
+        return { home: row.home, role: 'guest' };
       return undefined;
     },
     async findHome(groupId: string): Promise<GroupRow | undefined> {

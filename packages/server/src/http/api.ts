@@ -21,6 +21,9 @@ import { createHomeDiagnostics } from '../diagnostics/home-diagnostics';
 import type { CommandsService } from '../gateway/commands.service';
 import { createGuestsRepository } from '../guests/guests.repository';
 import { createGuestsService } from '../guests/guests.service';
+import { createActivityRepository } from '../sharing/activity.repository';
+import { createMembersRepository } from '../sharing/members.repository';
+import { createSharingService } from '../sharing/sharing.service';
 import { createHomeAccess } from '../homes/home-access';
 import { createHomesAdminRepository } from '../homes/homes-admin.repository';
 import { createHomesService } from '../homes/homes.service';
@@ -150,8 +153,18 @@ export async function createApi(deps: ApiDeps) {
     limit: quietHomeLimit,
     log,
   });
+  const members = createMembersRepository(db);
+  const activity = createActivityRepository(db);
+  const sharing = createSharingService({
+    members,
+    activity,
+    access: homeAccess,
+    homes: homesAdmin,
+    realtime,
+  });
   const guests = createGuestsService({
     guests: createGuestsRepository(db),
+    members,
     users: repos.users,
     access: homeAccess,
     homes: homesAdmin,
@@ -196,7 +209,9 @@ export async function createApi(deps: ApiDeps) {
       samplesService,
       diagnostics,
       cloudLink,
+      sharing,
     },
+    sharing: { members, activity },
     changeLimit,
     wifiKey: wifiKey(config.gatewayKey),
     credentialThrottle,
@@ -214,6 +229,8 @@ export async function createApi(deps: ApiDeps) {
     devices,
     accounts,
     homesAdmin,
+    members,
+    activity,
     homeDiagnostics,
     sampleAggregates,
     /** Ends the limits' and throttles' Redis connections (after the app is closed). */

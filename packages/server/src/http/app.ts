@@ -43,6 +43,12 @@ import { installCors, installSecurityHeaders, type CredentialThrottle } from '..
 import { cloudLinkRoutes } from '../cloud-link/cloud-link.routes';
 import type { CloudLinkService } from '../cloud-link/cloud-link.service';
 import { limitHomeWritesToScope } from './home-scope';
+import type { ActivityRepository } from '../sharing/activity.repository';
+import { applyActivityRecorder } from '../sharing/activity-recorder';
+import { applyMemberGate } from '../sharing/member-gate';
+import type { MembersRepository } from '../sharing/members.repository';
+import { sharingRoutes } from '../sharing/sharing.routes';
+import type { SharingService } from '../sharing/sharing.service';
 import type { Readiness } from '../system/readiness';
 import { systemRoutes } from '../system/system.routes';
 import { bearerAuth } from './authenticate';
@@ -78,7 +84,10 @@ export interface AppDeps {
     samplesService: SamplesService;
     diagnostics: DiagnosticsService;
     cloudLink: CloudLinkService;
+    sharing: SharingService;
   };
+  /** Guests' scope checks and the activity log, added to every route that names a home or device. */
+  sharing: { members: MembersRepository; activity: ActivityRepository };
   /** The per-user cap on changes per hour, added to every write route registered after it. */
   changeLimit: ChangeLimit;
   /** Key of the encrypted wifi credentials (docs/device-protocol.md). */
@@ -109,6 +118,9 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   deps.changeLimit.applyToWrites(app);
   // Added after the change limit, so its check comes first: a refused write is not counted.
   limitHomeWritesToScope(app);
+  // Added last, so its check comes first: a guest's refused write is neither counted nor stored.
+  applyMemberGate(app, deps.sharing.members);
+  applyActivityRecorder(app, { ...deps.sharing, log: deps.log });
   deps.credentialThrottle.applyTo(app);
   await installSecurityHeaders(app, deps.security);
   installCors(app, deps.security.corsOrigins);
@@ -156,6 +168,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     await secured.register(guestsRoutes(deps.services));
     await secured.register(diagnosticsRoutes(deps.services));
     await secured.register(cloudLinkRoutes(deps.services));
+    await secured.register(sharingRoutes(deps.services));
   });
   return app;
 }

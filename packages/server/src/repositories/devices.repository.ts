@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { devState, devs, groups, guests, nodes } from '../db/schema';
+import { devState, devs, groups, guests, memberRoles, nodes } from '../db/schema';
+import { memberActive } from '../sharing/member-window';
 import type { Role } from './homes.repository';
 
 export type DevRow = typeof devs.$inferSelect;
@@ -9,13 +10,22 @@ type NodeRow = typeof nodes.$inferSelect;
 export function createDevicesRepository(db: Db) {
   // Every node read and write asks this: prepared once per connection (db/named-statement.ts).
   const roleAndNodeQuery = db
-    .select({ dev: devs, ownerId: groups.ownerId, guestPending: guests.pending, node: nodes })
+    .select({
+      dev: devs,
+      ownerId: groups.ownerId,
+      geoData: groups.geoData,
+      guestPending: guests.pending,
+      memberRole: memberRoles.role,
+      scope: memberRoles.scope,
+      node: nodes,
+    })
     .from(devs)
     .innerJoin(groups, eq(devs.groupId, groups.id))
     .leftJoin(
       guests,
       and(eq(guests.groupId, groups.id), eq(guests.userId, sql.placeholder('userId'))),
     )
+    .leftJoin(memberRoles, eq(memberRoles.guestId, guests.id))
     .leftJoin(
       nodes,
       and(
@@ -34,14 +44,24 @@ export function createDevicesRepository(db: Db) {
     /** The user's role on the home that holds the device, or undefined when they may not see it. */
     async roleOf(userId: string, devId: string): Promise<{ dev: DevRow; role: Role } | undefined> {
       const [row] = await db
-        .select({ dev: devs, ownerId: groups.ownerId, guestPending: guests.pending })
+        .select({
+          dev: devs,
+          ownerId: groups.ownerId,
+          geoData: groups.geoData,
+          guestPending: guests.pending,
+          memberRole: memberRoles.role,
+          scope: memberRoles.scope,
+        })
         .from(devs)
         .innerJoin(groups, eq(devs.groupId, groups.id))
         .leftJoin(guests, and(eq(guests.groupId, groups.id), eq(guests.userId, userId)))
+        .leftJoin(memberRoles, eq(memberRoles.guestId, guests.id))
         .where(eq(devs.devId, devId));
       if (!row) return undefined;
       if (row.ownerId === userId) return { dev: row.dev, role: 'owner' };
-      if (row.guestPending === false) return { dev: row.dev, role: 'guest' };
+      // A guest outside their validity window sees the home as a stranger does (docs/sharing.md).
+      if (row.guestPending === false && memberActive(row.memberRole, row.scope, row.geoData))
+        return { dev: row.dev, role: 'guest' };
       return undefined;
     },
     /**
@@ -58,7 +78,8 @@ export function createDevicesRepository(db: Db) {
       if (!row) return undefined;
       const node = row.node ?? undefined;
       if (row.ownerId === userId) return { dev: row.dev, role: 'owner', node };
-      if (row.guestPending === false) return { dev: row.dev, role: 'guest', node };
+      if (row.guestPending === false && memberActive(row.memberRole, row.scope, row.geoData))
+        return { dev: row.dev, role: 'guest', node };
       return undefined;
     },
     async create(input: typeof devs.$inferInsert): Promise<void> {

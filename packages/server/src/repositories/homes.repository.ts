@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { devs, groups, guests } from '../db/schema';
+import { devs, groups, guests, memberRoles } from '../db/schema';
+import { memberActive } from '../sharing/member-window';
 
 export type GroupRow = typeof groups.$inferSelect;
 export type Role = 'owner' | 'guest';
@@ -31,14 +32,18 @@ export function createHomesRepository(db: Db) {
         .where(eq(groups.ownerId, userId))
         .orderBy(groups.createdAt);
       const invited = await db
-        .select({ group: groups })
+        .select({ group: groups, memberRole: memberRoles.role, scope: memberRoles.scope })
         .from(guests)
         .innerJoin(groups, eq(guests.groupId, groups.id))
+        .leftJoin(memberRoles, eq(memberRoles.guestId, guests.id))
         .where(and(eq(guests.userId, userId), eq(guests.pending, false), isNotNull(guests.userId)))
         .orderBy(groups.createdAt);
       return [
         ...owned.map((g) => ({ ...g, role: 'owner' as const })),
-        ...invited.map((r) => ({ ...r.group, role: 'guest' as const })),
+        // A guest outside their validity window does not see the home (docs/sharing.md).
+        ...invited
+          .filter((r) => memberActive(r.memberRole, r.scope, r.group.geoData))
+          .map((r) => ({ ...r.group, role: 'guest' as const })),
       ];
     },
     async findById(id: string): Promise<GroupRow | undefined> {

@@ -1,0 +1,89 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { isAppSession } from '../auth/scopes';
+import type { Logger } from '../logger';
+import type { ActivityRepository } from './activity.repository';
+import type { MembersRepository } from './members.repository';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Guest invitations name their home in the body (`groupid`), not in the path. */
+const INVITE_ROUTE = '/api/v2/users/:uid/invite';
+/** Detail fields never logged: secrets and codes. */
+const SECRET = /pass|secret|key|token|code|ssid|wifi/i;
+const DETAIL_MAX_FIELDS = 12;
+const DETAIL_MAX_TEXT = 64;
+
+/** The action name of a route: its path below the device, node or home (`htr/status`, …). */
+export function actionOf(method: string, url: string): string {
+  const tail = url
+    .replace(/^\/api\/v2\//, '')
+    .replace(/^devs\/:dev\/?/, '')
+    .replace(/^groups\/:gid\/?/, 'home/')
+    .replace(/:type\/:addr\/?/, '')
+    .replace(/\/$/, '');
+  return `${method.toLowerCase()} ${tail || 'home'}`;
+}
+
+/** A small, secret-free copy of a write's body: plain values and short texts only. */
+export function detailOf(body: unknown): Record<string, unknown> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(body).slice(0, DETAIL_MAX_FIELDS)) {
+    if (SECRET.test(k)) continue;
+    if (typeof v === 'number' || typeof v === 'boolean') out[k] = v;
+    else if (typeof v === 'string') out[k] = v.slice(0, DETAIL_MAX_TEXT);
+    else if (v !== null && typeof v === 'object') out[k] = '…';
+  }
+  return out;
+}
+
+/**
+ * Records every accepted write to a device, node or home (any 2xx answer of a write route
+ * that names one) in the home's activity log, with who, from which app or linked assistant.
+ * A refused write answers 4xx and is not recorded; a failed recording is logged, never fatal.
+ */
+export function applyActivityRecorder(
+  app: FastifyInstance,
+  deps: { members: MembersRepository; activity: ActivityRepository; log: Logger },
+): void {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.some((m) => WRITE_METHODS.has(m))) return;
+    const byDev = route.url.includes('/devs/:dev');
+    const byHome = route.url.includes(':gid');
+    if (!byDev && !byHome && route.url !== INVITE_ROUTE) return;
+    const record = async (request: FastifyRequest, reply: FastifyReply) => {
+      const user = request.user;
+      if (!user || reply.statusCode < 200 || reply.statusCode >= 300) return;
+      const params = (request.params ?? {}) as Record<string, unknown>;
+      const body = request.body as Record<string, unknown> | undefined;
+      try {
+        const devId = byDev && typeof params.dev === 'string' ? params.dev : undefined;
+        const member = devId
+          ? await deps.members.ofDev(user.userId, devId)
+          : await deps.members.ofHome(
+              user.userId,
+              String(byHome ? params.gid : (body?.groupid ?? '')),
+            );
+        if (!member) return;
+        const addr = Number(params.addr);
+        await deps.activity.add({
+          groupId: member.groupId,
+          userId: user.userId,
+          actor: user.email,
+          source: isAppSession(user.scope) ? 'app' : 'assistant',
+          via: isAppSession(user.scope) ? '' : user.scope.slice(0, 200),
+          devId: devId ?? null,
+          nodeType: typeof params.type === 'string' ? params.type : null,
+          nodeAddr: Number.isInteger(addr) ? addr : null,
+          action: actionOf(request.method, route.url),
+          detail: detailOf(body),
+        });
+      } catch (err) {
+        deps.log.warn({ err, url: route.url }, 'activity log: write not recorded');
+      }
+    };
+    const existing = route.onResponse;
+    const list = existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];
+    route.onResponse = [...list, record];
+  });
+}

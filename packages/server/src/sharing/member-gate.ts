@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import {
+  fahrenheitToCelsius,
+  GUEST_NODE_WRITES,
+  GUEST_WRITE_FIELDS,
+  nodeWriteRoute,
+  SCOPE_PROBLEM_TEXT,
+  scopeProblem,
+  type ScopeProblem,
+  type ScopeWrite,
+} from '@hearth/protocol';
+import { errors } from '../errors';
+import type { Member, MembersRepository } from './members.repository';
+
+const READ_METHODS = new Set(['GET', 'HEAD']);
+const GUEST_WRITE_ROUTES = new Set<string>(GUEST_NODE_WRITES.map((a) => nodeWriteRoute(a)));
+const GUEST_FIELDS = new Set<string>(GUEST_WRITE_FIELDS);
+
+/** 403 `outside_scope`, the problem's code in the message after its wording. */
+export function outsideScope(problem: ScopeProblem) {
+  return errors.outsideScope(`${SCOPE_PROBLEM_TEXT[problem]} (${problem})`);
+}
+
+const celsius = (value: unknown, units: unknown): number | undefined => {
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n)) return undefined;
+  return units === 'F' ? fahrenheitToCelsius(n) : n;
+};
+
+/** A guest's status, mode or boost write read for the scope check; null when it holds more. */
+export function guestWriteOf(url: string, body: unknown): ScopeWrite | null {
+  const b = (body ?? {}) as Record<string, unknown>;
+  if (Object.keys(b).some((k) => !GUEST_FIELDS.has(k))) return null;
+  if (url.endsWith('/boost')) {
+    return { boost: b.active === true, stempC: celsius(b.temperature, b.units) };
+  }
+  return {
+    stempC: celsius(b.stemp, b.units),
+    mode: typeof b.mode === 'string' ? b.mode : undefined,
+    boost: b.boost === true ? true : undefined,
+  };
+}
+
+/**
+ * A guest's request, judged before the route's own checks and before anything is counted or
+ * stored (docs/sharing.md): outside the validity window nothing; reads only of shared rooms;
+ * writes only of set point, mode and boost of a shared room, within bounds and modes.
+ */
+export function guestRefusal(
+  member: Member,
+  req: { method: string; url: string; params: Record<string, unknown>; body: unknown },
+  now = Date.now(),
+): ScopeProblem | null {
+  if (member.role !== 'guest') return null;
+  const { dev, type, addr } = req.params;
+  const node =
+    typeof dev === 'string' && typeof type === 'string' && addr !== undefined
+      ? { devId: dev, type, addr: Number(addr) }
+      : undefined;
+  let write: ScopeWrite | undefined;
+  if (!READ_METHODS.has(req.method)) {
+    if (!GUEST_WRITE_ROUTES.has(req.url)) return 'write_not_allowed';
+    const read = guestWriteOf(req.url, req.body);
+    if (!read) return 'write_not_allowed';
+    write = read;
+  }
+  return scopeProblem(member.scope, { now, timeZone: member.timeZone, node, write });
+}
+
+/**
+ * Adds the guest check to every route that names a device (`:dev`) or a home (`:gid`), first
+ * among its pre-handlers. Owners and residents pass here; their limits are the routes' own.
+ */
+export function applyMemberGate(app: FastifyInstance, members: MembersRepository): void {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const byDev = route.url.includes(':dev/') || route.url.endsWith(':dev');
+    const byHome = route.url.includes(':gid');
+    if (!byDev && !byHome) return;
+    const check = async (request: FastifyRequest) => {
+      const userId = request.user?.userId;
+      if (!userId) return;
+      const params = (request.params ?? {}) as Record<string, unknown>;
+      const key = byDev ? params.dev : params.gid;
+      if (typeof key !== 'string' || key.length > 64) return;
+      const member = byDev
+        ? await members.ofDev(userId, key)
+        : /^[0-9a-f-]{36}$/i.test(key)
+          ? await members.ofHome(userId, key)
+          : undefined;
+      if (!member) return;
+      const problem = guestRefusal(member, {
+        method: request.method,
+        url: route.url,
+        params,
+        body: request.body,
+      });
+      if (problem) throw outsideScope(problem);
+    };
+    const existing = route.preHandler;
+    const list = existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];
+    route.preHandler = [check, ...list];
+  });
+}
