@@ -27,6 +27,8 @@ export interface BridgeOptions {
   /** Hearth's GATEWAY_KEY: the bridge's password is the gateway secret it gives. */
   gatewayKey: string;
   writeConfirmMs?: number;
+  /** Called on every snapshot and update the cloud sends (the server keeps when it last heard). */
+  onUpstream?: () => void;
 }
 
 interface PendingWrite {
@@ -61,8 +63,14 @@ export class CloudDeviceBridge {
       upstream: options.upstream,
       session: options.session,
       devId: options.upstreamDevId,
-      onSnapshot: (data) => void this.snapshot(data),
-      onUpdate: (update) => void this.update(update),
+      onSnapshot: (data) => {
+        options.onUpstream?.();
+        void this.snapshot(data);
+      },
+      onUpdate: (update) => {
+        options.onUpstream?.();
+        void this.update(update);
+      },
     });
   }
 

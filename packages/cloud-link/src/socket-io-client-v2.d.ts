@@ -1,7 +1,8 @@
-// socket.io-client 2.x ships no types; this is the part the cloud link uses.
+// socket.io-client 2.x ships no types; this is the part the cloud link (and the server's tests) use.
 declare module 'socket.io-client-v2' {
   interface V2Socket {
     on(event: string, listener: (...args: unknown[]) => void): V2Socket;
+    once(event: string, listener: (...args: unknown[]) => void): V2Socket;
     emit(event: string, ...args: unknown[]): V2Socket;
     close(): V2Socket;
   }

@@ -20,6 +20,7 @@ import { startSharingUpkeep } from './sharing/upkeep';
 import { gatewaySecret } from './gateway/gateway-secret';
 import { createIngestService } from './gateway/ingest.service';
 import { openGatewayTransport } from './gateway/open-transport';
+import { createServerCloudBridges } from './cloud-link/server-bridges';
 import { createApi } from './http/api';
 import { createLogger, type Logger } from './logger';
 import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from './mail';
@@ -165,6 +166,19 @@ export async function buildHearth(
     log,
   });
   const client = { id: config.clientId, secret: config.clientSecret };
+  // Linked cloud devices' bridges, when they run in this process (docs/cloud-link.md).
+  const cloudBridges =
+    config.cloudLink === 'server' && config.cloudUpstreams.length > 0
+      ? createServerCloudBridges({
+          config,
+          db: database.db,
+          repos,
+          mailer,
+          log,
+          mqttUrl: () => hearth.gatewayMqttUrl(),
+          publicUrl: () => config.publicUrl ?? baseUrl(),
+        })
+      : undefined;
   // The services the routes call, and the app that registers them (http/api.ts).
   const api = await createApi({
     config,
@@ -180,6 +194,7 @@ export async function buildHearth(
     client,
     publicUrl: () => config.publicUrl ?? baseUrl(),
     wrapNodeControl: tracing.nodeControl,
+    ...(cloudBridges ? { cloudBridges } : {}),
     readiness: createReadiness(
       {
         database: async () => (await database.db.execute(sql`select 1`), true),
@@ -268,6 +283,7 @@ export async function buildHearth(
         const tcpPort = await broker.listenTcp(config.mqttPort, config.host);
         log.info({ port: tcpPort }, 'embedded MQTT broker listening on TCP');
       }
+      await cloudBridges?.start();
       return baseUrl();
     },
     async drain(timeoutMs = config.drainTimeoutMs) {
@@ -287,6 +303,7 @@ export async function buildHearth(
       for (const h of demoHistories) h.stop();
       await Promise.all(demoHistories.map((h) => h.rest));
       await metricsServer?.close();
+      await cloudBridges?.close();
       await socketServer.close();
       await broker?.close();
       await channel.close();

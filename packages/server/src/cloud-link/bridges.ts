@@ -1,0 +1,146 @@
+import {
+  CloudDeviceBridge,
+  UpstreamClient,
+  UpstreamSession,
+  type CloudUpstream,
+  type UpstreamSessionState,
+} from '@hearth/cloud-link';
+import type { Logger } from '../logger';
+import type { CloudAccountRow, CloudLinkRepository } from './cloud-link.repository';
+import type { BridgeControl } from './cloud-link.service';
+import { decryptCloudPassword } from './password-crypto';
+
+/** last_update_at is written at most this often per device: the cloud may update every second. */
+export const LAST_UPDATE_WRITE_MS = 60_000;
+
+export interface CloudBridgesDeps {
+  upstreams: readonly CloudUpstream[];
+  repo: CloudLinkRepository;
+  key: Buffer;
+  gatewayKey: string;
+  /** Hearth's gateway channel as a gateway reaches it. */
+  mqttUrl: () => string;
+  log: Logger;
+  /** The cloud refused the account's stored password (told once per refusal). */
+  onNeedsPassword: (account: CloudAccountRow) => Promise<void>;
+  now?: () => number;
+}
+
+interface RunningAccount {
+  session: UpstreamSession;
+  bridges: Map<string, CloudDeviceBridge>;
+}
+
+/**
+ * The bridges of every linked device, one signed-in session per account: started from the
+ * database, restarted when an account changes, stopped when a device is unlinked. Runs in
+ * the server (CLOUD_LINK=server) or on its own (`npm run cloud-link`).
+ */
+export function createCloudBridges(deps: CloudBridgesDeps): BridgeControl & {
+  start(): Promise<void>;
+  close(): Promise<void>;
+  running(): string[];
+} {
+  const { repo, log } = deps;
+  const now = deps.now ?? Date.now;
+  const accounts = new Map<string, RunningAccount>();
+  const lastWritten = new Map<string, number>();
+  let closed = false;
+
+  function touch(devId: string): void {
+    const at = now();
+    if (at - (lastWritten.get(devId) ?? 0) < LAST_UPDATE_WRITE_MS) return;
+    lastWritten.set(devId, at);
+    repo.touch(devId, new Date(at)).catch((err: unknown) => {
+      log.warn({ err, devId }, 'cloud link: last update not stored');
+    });
+  }
+
+  async function stateChanged(accountId: string, state: UpstreamSessionState): Promise<void> {
+    const stored = await repo.account(accountId);
+    if (!stored) return;
+    const next =
+      state.kind === 'needs-password'
+        ? 'needs-password'
+        : state.kind === 'unreachable'
+          ? 'unreachable'
+          : state.kind === 'signed-in'
+            ? 'linked'
+            : undefined;
+    if (next === undefined || next === stored.state) return;
+    await repo.setState(accountId, next);
+    log.info({ accountId, state: next }, 'cloud account state changed');
+    if (next === 'needs-password') await deps.onNeedsPassword(stored);
+  }
+
+  async function stopAccount(accountId: string): Promise<void> {
+    const running = accounts.get(accountId);
+    if (!running) return;
+    accounts.delete(accountId);
+    running.session.close();
+    await Promise.all([...running.bridges.values()].map((b) => b.stop().catch(() => undefined)));
+  }
+
+  async function startAccount(accountId: string): Promise<void> {
+    await stopAccount(accountId);
+    if (closed) return;
+    const account = await repo.account(accountId);
+    const upstream = deps.upstreams.find((u) => u.name === account?.upstream);
+    if (!account || !upstream || account.passwordEnc === null) return;
+    const links = await repo.linksOf([account.id]);
+    if (links.length === 0) return;
+    const session = new UpstreamSession({
+      upstream,
+      username: account.email,
+      password: decryptCloudPassword(deps.key, account.id, account.passwordEnc),
+    });
+    session.onState((state) => {
+      stateChanged(account.id, state).catch((err: unknown) =>
+        log.warn({ err, accountId: account.id }, 'cloud link: account state not stored'),
+      );
+    });
+    const client = new UpstreamClient({ upstream, session });
+    const running: RunningAccount = { session, bridges: new Map() };
+    accounts.set(account.id, running);
+    for (const link of links) {
+      const bridge = new CloudDeviceBridge({
+        upstream,
+        session,
+        client,
+        upstreamDevId: link.upstreamDevId,
+        mqttUrl: deps.mqttUrl(),
+        gatewayKey: deps.gatewayKey,
+        onUpstream: () => touch(link.devId),
+      });
+      running.bridges.set(link.devId, bridge);
+      try {
+        await bridge.start();
+      } catch (err) {
+        log.warn({ err, devId: link.devId }, 'cloud link: bridge did not start');
+      }
+    }
+    log.info({ accountId: account.id, devices: links.length }, 'cloud link bridges started');
+  }
+
+  return {
+    async start() {
+      const ids = new Set((await repo.allLinks()).map((l) => l.accountId));
+      for (const id of ids) await startAccount(id);
+    },
+    accountChanged: (accountId) => startAccount(accountId),
+    async deviceUnlinked(devId) {
+      for (const running of accounts.values()) {
+        const bridge = running.bridges.get(devId);
+        if (!bridge) continue;
+        running.bridges.delete(devId);
+        await bridge.stop().catch(() => undefined);
+      }
+      lastWritten.delete(devId);
+    },
+    running: () => [...accounts.values()].flatMap((a) => [...a.bridges.keys()]),
+    async close() {
+      closed = true;
+      await Promise.all([...accounts.keys()].map(stopAccount));
+    },
+  };
+}
