@@ -4,6 +4,8 @@ import { ABOUT_TRANSITIONS } from '../features/about/transitions';
 import {
   AboutPage,
   AccountPage,
+  ChooseCloudDevicesPage,
+  CloudLinksPage,
   DeviceLinkingPage,
   EmailChangeConfirmPage,
   ForgotPasswordPage,
@@ -46,6 +48,8 @@ export function accountsRoutes(guards: {
     ),
     page('/privacy', guards.session(<PrivacyPage />)),
     page('/account', guards.session(<AccountPage />)),
+    page('/cloud-links', guards.session(<CloudLinksPage />)),
+    page('/cloud-links/:account/devices', guards.session(<ChooseCloudDevicesPage />)),
     page('/removeAccountHelp', guards.session(<RemoveAccountHelpPage />)),
     // Help and terms are read before signing in too (registration links the terms).
     page('/help', <HelpPage />),

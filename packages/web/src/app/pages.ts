@@ -50,6 +50,12 @@ export const AccountPage = lazyPage(() => import('../features/account').then((m)
 export const RemoveAccountHelpPage = lazyPage(() =>
   import('../features/account').then((m) => m.RemoveAccountHelpPage),
 );
+export const CloudLinksPage = lazyPage(() =>
+  import('../features/cloud-link').then((m) => m.CloudLinksPage),
+);
+export const ChooseCloudDevicesPage = lazyPage(() =>
+  import('../features/cloud-link').then((m) => m.ChooseDevicesPage),
+);
 export const DeviceLinkingPage = lazyPage(() =>
   import('../features/account-linking').then((m) => m.DeviceLinkingPage),
 );

@@ -9,6 +9,7 @@ import {
   shieldCheckmarkOutline,
   homeOutline,
   gridOutline,
+  cloudOutline,
 } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -70,6 +71,12 @@ export function SideMenuItems() {
         label={<span>{t('menu.homes')}</span>}
         testId="menu-homes"
         onClick={() => navigate('/list')}
+      />
+      <Item
+        icon={cloudOutline}
+        label={<span>{t('menu.cloudLinks')}</span>}
+        testId="menu-cloud-links"
+        onClick={() => navigate('/cloud-links')}
       />
       <Item
         icon={personOutline}

@@ -5,6 +5,7 @@ import { DemoBadRequest } from './demo-node-writes';
 import { DemoHttpFailure, dispatch, type DemoAnswer } from './demo-router';
 import { accountRoutes } from './demo-routes-account';
 import { catalogRoutes } from './demo-routes-catalog';
+import { cloudLinkRoutes } from './demo-routes-cloud-link';
 import { deviceRoutes } from './demo-routes-devices';
 import { homeRoutes } from './demo-routes-homes';
 import { devData } from './demo-wire';
@@ -38,6 +39,7 @@ export function createDemoBackend(options: DemoBackendOptions = {}) {
     ...accountRoutes(ctx),
     ...homeRoutes(ctx),
     ...deviceRoutes(ctx),
+    ...cloudLinkRoutes(),
   ];
 
   /**

@@ -1,0 +1,2 @@
+export { CloudLinksPage } from './cloud-links-page';
+export { ChooseDevicesPage } from './choose-devices-page';
