@@ -7,7 +7,7 @@ import { renderRoute } from '../../test/route-render';
 import { signIn } from '../../test/session';
 import { ChooseDevicesPage } from './choose-devices-page';
 
-const BASE = '/api/hearth/v1/cloud_links';
+const BASE = '/api/v2/cloud_links';
 const homes: GroupedHome[] = [
   { id: 'h1', name: 'Casa Pins', owner: true, devs: [] },
   { id: 'h2', name: "Ana's flat", owner: false, devs: [] },

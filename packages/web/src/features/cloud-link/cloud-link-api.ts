@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 
 /** Hearth's cloud-link API (docs/cloud-link.md): the signed-in user's own accounts only. */
-export const CLOUD_LINKS = '/api/hearth/v1/cloud_links';
+export const CLOUD_LINKS = '/api/v2/cloud_links';
 
 export type CloudAccountState = 'linked' | 'needs-password' | 'unreachable' | 'rate-limited';
 export type StaleReason = 'needs-password' | 'unreachable' | 'rate-limited' | 'no-updates';

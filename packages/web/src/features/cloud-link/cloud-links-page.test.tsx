@@ -7,7 +7,7 @@ import { signIn } from '../../test/session';
 import type { CloudAccount } from './cloud-link-api';
 import { CloudLinksPage } from './cloud-links-page';
 
-const BASE = '/api/hearth/v1/cloud_links';
+const BASE = '/api/v2/cloud_links';
 const clouds = [
   { name: 'helki', label: 'Helki' },
   { name: 'elnur', label: 'Elnur Gabarron' },

@@ -1,6 +1,6 @@
 import { route, type DemoRoute } from './demo-router';
 
-const BASE = '/api/hearth/v1/cloud_links';
+const BASE = '/api/v2/cloud_links';
 
 /**
  * The cloud-link reads (docs/cloud-link.md). The demo reaches no vendor cloud: it offers none
