@@ -26,6 +26,12 @@ export interface CloudBridgesDeps {
   now?: () => number;
 }
 
+const fingerprint = (passwordEnc: string | null, links: Array<{ devId: string }>) =>
+  `${passwordEnc ?? ''}|${links
+    .map((l) => l.devId)
+    .sort()
+    .join(',')}`;
+
 interface RunningAccount {
   session: UpstreamSession;
   bridges: Map<string, CloudDeviceBridge>;
@@ -38,6 +44,8 @@ interface RunningAccount {
  */
 export function createCloudBridges(deps: CloudBridgesDeps): BridgeControl & {
   start(): Promise<void>;
+  /** Brings the running bridges in line with the database (a process apart from the API's). */
+  sync(): Promise<void>;
   close(): Promise<void>;
   running(): string[];
 } {
@@ -45,6 +53,8 @@ export function createCloudBridges(deps: CloudBridgesDeps): BridgeControl & {
   const now = deps.now ?? Date.now;
   const accounts = new Map<string, RunningAccount>();
   const lastWritten = new Map<string, number>();
+  /** What each running account was started from: its stored password and linked devices. */
+  const startedFrom = new Map<string, string>();
   let closed = false;
 
   function touch(devId: string): void {
@@ -77,6 +87,7 @@ export function createCloudBridges(deps: CloudBridgesDeps): BridgeControl & {
     const running = accounts.get(accountId);
     if (!running) return;
     accounts.delete(accountId);
+    startedFrom.delete(accountId);
     running.session.close();
     await Promise.all([...running.bridges.values()].map((b) => b.stop().catch(() => undefined)));
   }
@@ -102,6 +113,7 @@ export function createCloudBridges(deps: CloudBridgesDeps): BridgeControl & {
     const client = new UpstreamClient({ upstream, session });
     const running: RunningAccount = { session, bridges: new Map() };
     accounts.set(account.id, running);
+    startedFrom.set(account.id, fingerprint(account.passwordEnc, links));
     for (const link of links) {
       const bridge = new CloudDeviceBridge({
         upstream,
@@ -126,6 +138,18 @@ export function createCloudBridges(deps: CloudBridgesDeps): BridgeControl & {
     async start() {
       const ids = new Set((await repo.allLinks()).map((l) => l.accountId));
       for (const id of ids) await startAccount(id);
+    },
+    async sync() {
+      const links = await repo.allLinks();
+      const wanted = new Map<string, string>();
+      for (const id of new Set(links.map((l) => l.accountId))) {
+        const own = links.filter((l) => l.accountId === id);
+        wanted.set(id, fingerprint(own[0]?.account.passwordEnc ?? null, own));
+      }
+      for (const id of [...accounts.keys()]) if (!wanted.has(id)) await stopAccount(id);
+      for (const [id, print] of wanted) {
+        if (startedFrom.get(id) !== print) await startAccount(id);
+      }
     },
     accountChanged: (accountId) => startAccount(accountId),
     async deviceUnlinked(devId) {
