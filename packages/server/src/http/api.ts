@@ -18,6 +18,11 @@ import { createNodesService } from '../devices/nodes.service';
 import { createDiagnosticsRepository } from '../diagnostics/diagnostics.repository';
 import { createDiagnosticsService } from '../diagnostics/diagnostics.service';
 import { createHomeDiagnostics } from '../diagnostics/home-diagnostics';
+import {
+  createEnergyIntervalsRepository,
+  createEnergyService,
+  createTariffsRepository,
+} from '../energy';
 import type { CommandsService } from '../gateway/commands.service';
 import { createGuestsRepository } from '../guests/guests.repository';
 import { createGuestsService } from '../guests/guests.service';
@@ -129,6 +134,11 @@ export async function createApi(deps: ApiDeps) {
     commit: config.commit,
   });
   const diagnostics = createDiagnosticsService({ builder: homeDiagnostics, access: homeAccess });
+  const energy = createEnergyService({
+    access: homeAccess,
+    tariffs: createTariffsRepository(db),
+    intervals: createEnergyIntervalsRepository(db),
+  });
   const homes = createHomesService({
     homes: homesAdmin,
     devices: repos.devices,
@@ -208,6 +218,7 @@ export async function createApi(deps: ApiDeps) {
       deviceManager,
       samplesService,
       diagnostics,
+      energy,
       cloudLink,
       sharing,
     },

@@ -27,6 +27,7 @@ import type { NodeControlService } from '../devices/node-control.service';
 import { deviceManagerRoutes } from '../devices/device-manager.routes';
 import { diagnosticsRoutes } from '../diagnostics/diagnostics.routes';
 import type { DiagnosticsService } from '../diagnostics/diagnostics.service';
+import { energyRoutes, type EnergyService } from '../energy';
 import type { DeviceManagerService } from '../devices/device-manager.service';
 import type { ChangeLimit } from '../limits';
 import { samplesRoutes, type SamplesService } from '../samples';
@@ -83,6 +84,7 @@ export interface AppDeps {
     deviceManager: DeviceManagerService;
     samplesService: SamplesService;
     diagnostics: DiagnosticsService;
+    energy: EnergyService;
     cloudLink: CloudLinkService;
     sharing: SharingService;
   };
@@ -167,6 +169,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     await secured.register(homesRoutes(deps.services));
     await secured.register(guestsRoutes(deps.services));
     await secured.register(diagnosticsRoutes(deps.services));
+    await secured.register(energyRoutes(deps.services));
     await secured.register(cloudLinkRoutes(deps.services));
     await secured.register(sharingRoutes(deps.services));
   });
