@@ -55,6 +55,11 @@ export class CloudDeviceBridge {
   private readonly nodes = new Map<string, KnownNode & { upstreamType: string; addr: number }>();
   private readonly pending: PendingWrite[] = [];
   private readonly done = new Set<string>();
+  private markReady: () => void = () => undefined;
+  /** Resolves once the cloud's first snapshot is carried: the node list is known. */
+  readonly ready: Promise<void> = new Promise((resolve) => {
+    this.markReady = resolve;
+  });
 
   constructor(options: BridgeOptions) {
     this.options = options;
@@ -181,6 +186,7 @@ export class CloudDeviceBridge {
     }
     if (data.away_status !== undefined)
       await this.update({ path: '/mgr/away_status', body: data.away_status });
+    this.markReady();
   }
 
   private async update({ path, body }: UpstreamUpdate): Promise<void> {

@@ -8,6 +8,7 @@ import {
 import type { Logger } from '../logger';
 import type { CloudAccountRow, CloudLinkRepository } from './cloud-link.repository';
 import type { BridgeControl } from './cloud-link.service';
+import { importHistory } from './history-import';
 import { decryptCloudPassword } from './password-crypto';
 
 /** last_update_at is written at most this often per device: the cloud may update every second. */
@@ -24,6 +25,8 @@ export interface CloudBridgesDeps {
   /** The cloud refused the account's stored password (told once per refusal). */
   onNeedsPassword: (account: CloudAccountRow) => Promise<void>;
   now?: () => number;
+  /** The history import's span and chunk (tests shorten them). */
+  history?: { spanMs: number; chunkMs: number };
 }
 
 const fingerprint = (passwordEnc: string | null, links: Array<{ devId: string }>) =>
@@ -89,7 +92,10 @@ export function createCloudBridges(deps: CloudBridgesDeps): BridgeControl & {
     accounts.delete(accountId);
     startedFrom.delete(accountId);
     running.session.close();
-    await Promise.all([...running.bridges.values()].map((b) => b.stop().catch(() => undefined)));
+    const bridges = [...running.bridges.values()];
+    running.bridges.clear();
+    // An import sees its bridge gone and stops after its chunk; it is not waited for.
+    await Promise.all(bridges.map((b) => b.stop().catch(() => undefined)));
   }
 
   async function startAccount(accountId: string): Promise<void> {
@@ -129,7 +135,16 @@ export function createCloudBridges(deps: CloudBridgesDeps): BridgeControl & {
         await bridge.start();
       } catch (err) {
         log.warn({ err, devId: link.devId }, 'cloud link: bridge did not start');
+        continue;
       }
+      void importHistory({
+        link,
+        bridge,
+        repo,
+        log,
+        ...(deps.history ?? {}),
+        stopped: () => closed || running.bridges.get(link.devId) !== bridge,
+      }).catch((err: unknown) => log.warn({ err, devId: link.devId }, 'cloud link: import'));
     }
     log.info({ accountId: account.id, devices: links.length }, 'cloud link bridges started');
   }

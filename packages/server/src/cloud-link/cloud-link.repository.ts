@@ -99,6 +99,12 @@ export function createCloudLinkRepository(db: Db) {
     async touch(devId: string, at: Date): Promise<void> {
       await db.update(cloudLinks).set({ lastUpdateAt: at }).where(eq(cloudLinks.devId, devId));
     },
+    async setHistory(
+      devId: string,
+      fields: Partial<Pick<CloudLinkRow, 'historyState' | 'historyFrom' | 'historyDoneUntil'>>,
+    ): Promise<void> {
+      await db.update(cloudLinks).set(fields).where(eq(cloudLinks.devId, devId));
+    },
     /** The device leaves Hearth entirely (its nodes, state and link go with it). */
     async deleteDev(devId: string): Promise<void> {
       await db.delete(devs).where(eq(devs.devId, devId));

@@ -28,6 +28,7 @@ let bridges: ReturnType<typeof createServerCloudBridges>;
 let upstreamDevId: string;
 let owner: string;
 let homeId: string;
+let sampleAt: number;
 
 beforeAll(async () => {
   a = await startTestHearth({ embeddedBroker: true });
@@ -42,6 +43,20 @@ beforeAll(async () => {
     gatewaySecret(GATEWAY_KEY, upstreamDevId),
   );
   await gateway.publishUp('/htr/2/status', { mode: 'manual', stemp: '17.5', units: 'C' });
+  // The cloud's history of the last hours, before the device is linked.
+  const now = Math.floor(Date.now() / 1000);
+  sampleAt = now - (now % 60) - 1800;
+  await gateway.client.publishAsync(
+    `hearth/gw/${upstreamDevId}/samples`,
+    JSON.stringify({
+      samples: [
+        { type: 'htr', addr: 2, t: sampleAt, counter: 1000, temp: '19.5' },
+        { type: 'htr', addr: 2, t: sampleAt + 300, counter: 1050, temp: '19.8' },
+      ],
+    }),
+    { qos: 1 },
+  );
+  await a.hearth.gatewayIdle();
   const upstreams = JSON.stringify([
     {
       name: 'hearth-a',
@@ -74,6 +89,8 @@ beforeAll(async () => {
     log: b.hearth.log,
     mqttUrl: () => b.hearth.gatewayMqttUrl(),
     publicUrl: () => 'https://hearth.example.org',
+    // Two hours in chunks of one: the year's import in small.
+    history: { spanMs: 2 * 3_600_000, chunkMs: 3_600_000 },
   });
 });
 
@@ -107,6 +124,25 @@ describe('the cloud link as its own process', () => {
         timeout: WAIT_MS,
       })
       .toMatchObject({ stemp: '17.5' });
+    // The history import carried the cloud's samples of the span and says it is done.
+    const samples = `${b.url}/api/v2/devs/${devId}/htr/2/samples?start=${sampleAt - 60}&end=${sampleAt + 600}`;
+    await expect
+      .poll(async () => (await getJson(samples, owner)).body, { timeout: WAIT_MS })
+      .toMatchObject({
+        samples: [
+          expect.objectContaining({ t: sampleAt, temp: '19.5' }),
+          expect.objectContaining({ t: sampleAt + 300, temp: '19.8' }),
+        ],
+      });
+    const history = async () =>
+      (
+        (await getJson(`${b.url}/api/v2/cloud_links/accounts`, owner)).body as {
+          accounts: Array<{ devs: Array<{ history: { state: string; done_until: string } }> }>;
+        }
+      ).accounts[0]?.devs[0]?.history;
+    await expect.poll(async () => (await history())?.state, { timeout: WAIT_MS }).toBe('done');
+    const done = await history();
+    expect(Date.parse(done?.done_until ?? '')).toBeGreaterThan(sampleAt * 1000);
     await fetch(`${b.url}/api/v2/cloud_links/devs/${devId}`, {
       method: 'DELETE',
       headers: { authorization: `Bearer ${owner}` },

@@ -21,6 +21,7 @@ export function createServerCloudBridges(deps: {
   log: Logger;
   mqttUrl: () => string;
   publicUrl: () => string;
+  history?: { spanMs: number; chunkMs: number };
 }) {
   const { config, log } = deps;
   async function onNeedsPassword(account: CloudAccountRow): Promise<void> {
@@ -49,5 +50,6 @@ export function createServerCloudBridges(deps: {
     mqttUrl: deps.mqttUrl,
     log,
     onNeedsPassword,
+    ...(deps.history ? { history: deps.history } : {}),
   });
 }
