@@ -117,6 +117,7 @@ export function energyRoutes(deps: { energy: EnergyService }): FastifyPluginAsyn
           params: gid.extend({
             valid_from: z
               .string()
+              .max(15)
               .regex(/^\d{1,15}$/, 'must be ms since the epoch')
               .transform(Number)
               .pipe(z.number().int().min(VALID_FROM_MIN_MS).max(VALID_FROM_MAX_MS)),

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { PRICE_CSV_MAX_ROWS, PRICE_PER_KWH_MAX, tariffSchema, type Tariff } from '@hearth/energy';
+import {
+  dynamicTariffSchema,
+  flatTariffSchema,
+  PRICE_CSV_MAX_ROWS,
+  PRICE_PER_KWH_MAX,
+  tariffSchema,
+  touTariffSchema,
+  type Tariff,
+} from '@hearth/energy';
 
 /** Tariffs start between 2000 and 2100 (ms): a date outside is a unit mistake, not a tariff. */
 export const VALID_FROM_MIN_MS = Date.UTC(2000, 0, 1);
@@ -14,6 +22,7 @@ export const COSTS_MAX_SPAN_S = 400 * 86_400;
 const validFrom = z.number().int().min(VALID_FROM_MIN_MS).max(VALID_FROM_MAX_MS);
 export const currencySchema = z
   .string()
+  .max(3)
   .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code such as EUR');
 
 function dynamicProblem(t: Tariff): string | undefined {
@@ -40,13 +49,30 @@ export const storedTariffSchema = tariffSchema
     if (problem) ctx.addIssue({ code: 'custom', path: ['prices'], message: problem });
   });
 
-export const tariffBody = z.object({ currency: currencySchema, tariff: storedTariffSchema });
+/** A time of a band is HH:MM: bounded before the energy package's own checks read it. */
+const boundedBand = z.object({
+  days: z.array(z.number().int().min(0).max(6)).min(1).max(7),
+  from: z.string().max(5),
+  to: z.string().max(5),
+  pricePerKwh: z.number(),
+});
+const boundedTariff = z.discriminatedUnion('kind', [
+  flatTariffSchema,
+  touTariffSchema.extend({ bands: z.array(boundedBand).max(50) }),
+  dynamicTariffSchema,
+]);
+
+export const tariffBody = z.object({
+  currency: currencySchema,
+  tariff: boundedTariff.pipe(storedTariffSchema),
+});
 
 export const csvQuery = z.object({
   currency: currencySchema,
   /** ms; the first slot's start when left out. */
   valid_from: z
     .string()
+    .max(15)
     .regex(/^\d{1,15}$/, 'must be ms since the epoch')
     .transform(Number)
     .pipe(validFrom)
@@ -54,6 +80,7 @@ export const csvQuery = z.object({
   slot_minutes: z.enum(['30', '60']).transform(Number).optional(),
   fallback_price_per_kwh: z
     .string()
+    .max(12)
     .regex(/^-?\d{1,3}(\.\d{1,6})?$/, 'must be a price per kWh with a point for decimals')
     .transform(Number)
     .pipe(z.number().min(-PRICE_PER_KWH_MAX).max(PRICE_PER_KWH_MAX))
