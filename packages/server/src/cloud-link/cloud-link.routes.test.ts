@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkedDevId } from '@hearth/cloud-link';
@@ -26,6 +27,7 @@ let owner: string;
 let stranger: string;
 let ownerId: string;
 let homeId: string;
+let cloudOwnerId: string;
 let strangerHome: string;
 const logged: string[] = [];
 
@@ -37,6 +39,7 @@ async function del(url: string, token: string) {
 beforeAll(async () => {
   a = await startTestHearth({ embeddedBroker: true });
   const cloudOwner = await createUser(a.repos, 'owner@example.com', CLOUD_PASSWORD);
+  cloudOwnerId = cloudOwner.id;
   ({ devId: upstreamDevId } = await createHomeWithDevice(
     a.repos,
     cloudOwner.id,
@@ -213,6 +216,26 @@ describe('the cloud link API', () => {
     expect((await del(`${b.url}/api/v2/cloud_links/devs/${devId}`, stranger)).status).toBe(404);
     expect((await del(`${accountsUrl()}/${accountId}`, stranger)).status).toBe(404);
     expect(await b.hearth.db.select().from(cloudLinks)).toHaveLength(1);
+  });
+
+  it('stores needs-password when the cloud refuses the stored password, and mails the owner once', async () => {
+    const elsewhere = (await login(a.url, 'owner@example.com', CLOUD_PASSWORD)).access_token;
+    const changed = await postJson(
+      `${a.url}/api/v2/users/${cloudOwnerId}/password`,
+      { password: CLOUD_PASSWORD, new_password: 'another_password' },
+      elsewhere,
+    );
+    expect(changed.status).toBeLessThan(300);
+    const refused = await getJson(`${accountsUrl()}/${accountId}/homes`, owner);
+    expect(refused.status).toBe(400);
+    const [row] = await b.hearth.db.select().from(cloudAccounts);
+    expect(row).toMatchObject({ state: 'needs-password', passwordEnc: null });
+    const listed = await getJson(accountsUrl(), owner);
+    expect(listed.body).toMatchObject({ accounts: [{ state: 'needs-password' }] });
+    const again = await getJson(`${accountsUrl()}/${accountId}/homes`, owner);
+    expect(again.status).toBe(400);
+    const outbox = b.hearth.outboxDir ?? '';
+    expect(readdirSync(outbox)).toHaveLength(1);
   });
 
   it('unlinks a device (it leaves Hearth) and then the account', async () => {

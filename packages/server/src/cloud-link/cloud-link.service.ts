@@ -26,6 +26,8 @@ export interface CloudLinkDeps {
   key: Buffer;
   log: Logger;
   bridges?: BridgeControl;
+  /** Told when a call of the API finds the stored password refused (the owner is mailed). */
+  onNeedsPassword?: (account: CloudAccountRow) => Promise<void>;
   now?: () => number;
   fetch?: typeof fetch;
 }
@@ -51,6 +53,11 @@ export function createCloudLinkService(deps: CloudLinkDeps) {
     if (account.state === state) return;
     await repo.setState(account.id, state);
     log.info({ accountId: account.id, state }, 'cloud account state changed');
+    if (state === 'needs-password') {
+      await deps.onNeedsPassword?.(account);
+      // Its bridges stop: the password they hold is refused too.
+      await deps.bridges?.accountChanged(account.id);
+    }
   }
 
   /** Runs a call on the account's cloud with its stored password; a refusal is stored. */

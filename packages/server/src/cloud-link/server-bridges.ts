@@ -8,6 +8,34 @@ import { createCloudLinkRepository, type CloudAccountRow } from './cloud-link.re
 import { needsPasswordMail } from './needs-password-mail';
 import { cloudPasswordKey } from './password-crypto';
 
+/** Mails the owner once when a cloud refuses an account's stored password (PUBLIC_URL link). */
+export function needsPasswordNotifier(deps: {
+  upstreams: Config['cloudUpstreams'];
+  users: Pick<Repositories['users'], 'findById'>;
+  mailer: Mailer;
+  log: Logger;
+  publicUrl: () => string;
+}) {
+  return async (account: CloudAccountRow): Promise<void> => {
+    const user = await deps.users.findById(account.userId);
+    if (!user) return;
+    const upstream = deps.upstreams.find((u) => u.name === account.upstream);
+    try {
+      await deps.mailer.send(
+        needsPasswordMail({
+          to: user.email,
+          lang: user.lang,
+          cloud: upstream?.label ?? account.upstream,
+          email: account.email,
+          link: `${deps.publicUrl()}/`,
+        }),
+      );
+    } catch (err) {
+      deps.log.warn({ err, accountId: account.id }, 'cloud link: needs-password mail not sent');
+    }
+  };
+}
+
 /**
  * The bridges of every linked device as a Hearth process runs them (the server, or
  * `npm run cloud-link`): the owner is mailed once when a cloud refuses the stored password,
@@ -24,24 +52,13 @@ export function createServerCloudBridges(deps: {
   history?: { spanMs: number; chunkMs: number };
 }) {
   const { config, log } = deps;
-  async function onNeedsPassword(account: CloudAccountRow): Promise<void> {
-    const user = await deps.repos.users.findById(account.userId);
-    if (!user) return;
-    const upstream = config.cloudUpstreams.find((u) => u.name === account.upstream);
-    try {
-      await deps.mailer.send(
-        needsPasswordMail({
-          to: user.email,
-          lang: user.lang,
-          cloud: upstream?.label ?? account.upstream,
-          email: account.email,
-          link: `${deps.publicUrl()}/`,
-        }),
-      );
-    } catch (err) {
-      log.warn({ err, accountId: account.id }, 'cloud link: needs-password mail not sent');
-    }
-  }
+  const onNeedsPassword = needsPasswordNotifier({
+    upstreams: config.cloudUpstreams,
+    users: deps.repos.users,
+    mailer: deps.mailer,
+    log,
+    publicUrl: deps.publicUrl,
+  });
   return createCloudBridges({
     upstreams: config.cloudUpstreams,
     repo: createCloudLinkRepository(deps.db),

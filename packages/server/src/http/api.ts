@@ -10,6 +10,7 @@ import type { Db } from '../db/client';
 import { createCloudLinkRepository } from '../cloud-link/cloud-link.repository';
 import { createCloudLinkService, type BridgeControl } from '../cloud-link/cloud-link.service';
 import { cloudPasswordKey } from '../cloud-link/password-crypto';
+import { needsPasswordNotifier } from '../cloud-link/server-bridges';
 import { createAccessService } from '../devices/access.service';
 import { createDeviceManagerService } from '../devices/device-manager.service';
 import { createDevicesService } from '../devices/devices.service';
@@ -192,6 +193,13 @@ export async function createApi(deps: ApiDeps) {
     key: cloudPasswordKey(config.gatewayKey),
     log,
     ...(deps.cloudBridges ? { bridges: deps.cloudBridges } : {}),
+    onNeedsPassword: needsPasswordNotifier({
+      upstreams: config.cloudUpstreams,
+      users: repos.users,
+      mailer,
+      log,
+      publicUrl: deps.publicUrl,
+    }),
   });
 
   const app = await createApp({
