@@ -60,6 +60,9 @@ RUN npm ci --omit=dev --workspace @hearth/server --no-audit --no-fund \
 COPY tsconfig.json tsconfig.base.json ./
 COPY packages/protocol/src packages/protocol/src
 COPY packages/device-model/src packages/device-model/src
+COPY packages/comfort/src packages/comfort/src
+COPY packages/energy/src packages/energy/src
+COPY packages/cloud-link/src packages/cloud-link/src
 COPY packages/server/src packages/server/src
 COPY packages/server/drizzle packages/server/drizzle
 COPY packages/server/assets packages/server/assets

@@ -47,6 +47,9 @@ function productionGraph(entry: string): { files: Set<string>; packages: Set<str
   const workspaceEntries: Record<string, string> = {
     '@hearth/protocol': 'packages/protocol/src/index.ts',
     '@hearth/device-model': 'packages/device-model/src/index.ts',
+    '@hearth/comfort': 'packages/comfort/src/index.ts',
+    '@hearth/energy': 'packages/energy/src/index.ts',
+    '@hearth/cloud-link': 'packages/cloud-link/src/index.ts',
   };
   const queue = [entry];
   while (queue.length > 0) {
@@ -121,10 +124,13 @@ describe('the container image definition', () => {
     );
     const declared = (path: string) =>
       Object.keys((JSON.parse(repoText(path)) as { dependencies?: object }).dependencies ?? {});
-    const installed = new Set([
-      ...declared('packages/server/package.json'),
-      ...declared('packages/protocol/package.json'),
-    ]);
+    // npm installs the dependencies of the workspace packages the server depends on too.
+    const workspaces = declared('packages/server/package.json')
+      .filter((dep) => dep.startsWith('@hearth/'))
+      .map((dep) => `packages/${dep.slice('@hearth/'.length)}/package.json`);
+    const installed = new Set(
+      ['packages/server/package.json', ...workspaces].flatMap((path) => declared(path)),
+    );
     expect([...graph.packages].filter((p) => !installed.has(p))).toEqual([]);
     expect(installed.has('tsx')).toBe(true);
   });
