@@ -30,9 +30,13 @@ export const GUEST_SCOPE_MAX_WEEKLY = 28;
 
 const localDate = z
   .string()
+  .max(10)
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
   .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'must be a real date');
-const wallTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'must be HH:MM');
+const wallTime = z
+  .string()
+  .max(5)
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'must be HH:MM');
 const celsius = z.number().min(-20).max(60);
 
 /** A guest's scope: absent fields do not restrict (docs/sharing.md "Scope"). */

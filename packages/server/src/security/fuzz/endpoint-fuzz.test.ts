@@ -162,7 +162,11 @@ describe('fuzzing every endpoint', () => {
     });
     expect(res.status).toBe(200);
     const after = await dbSnapshot(t.hearth.db);
-    expect(Object.keys(after).filter((k) => after[k] !== before[k])).toEqual(['devs']);
+    // The rename and its line in the home's activity log.
+    expect(Object.keys(after).filter((k) => after[k] !== before[k])).toEqual([
+      'activity_log',
+      'devs',
+    ]);
   });
 
   it('refuses a NUL character in a body, key, query or path with a 400 and stores nothing', async () => {
