@@ -95,6 +95,8 @@ export const LIVE_VALUES = [
   'records-period',
   'records-title',
   'schedule-now',
+  // Today's day is marked, and which day that is moves with the date of the run.
+  'schedule-days',
   'progress-percent',
   'weather-temp',
   'weather-wind',

@@ -13,7 +13,7 @@ interface DaySelectorProps {
 /** Spec 3 §2: one button per day, today highlighted. */
 export function DaySelector({ order, selected, today, lang, label, onSelect }: DaySelectorProps) {
   return (
-    <div className="schedule__days" role="group" aria-label={label}>
+    <div className="schedule__days" role="group" aria-label={label} data-testid="schedule-days">
       {order.map((day) => (
         <button
           key={day}
