@@ -189,5 +189,7 @@ describe('demo history', () => {
     const before = await t.repos.samples.range(devId, 'htr', 1, 0, now);
     await t.hearth.seedDemo();
     expect(await t.repos.samples.range(devId, 'htr', 1, 0, now)).toHaveLength(before.length);
-  });
+    // A year of every demo node simulated and stored: about 35 s alone, several times that
+    // beside the browser run on a loaded 2-core machine.
+  }, 360_000);
 });
