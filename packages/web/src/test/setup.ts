@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// `findBy…` and `waitFor` give up after 1 s by default: on a busy two-core machine, with the
+// browser run beside the unit run, a screen's first render can take longer than that.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Tests that talk to a real server opt into the Node environment, without a DOM.
 const hasDom = typeof window !== 'undefined';
