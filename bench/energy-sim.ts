@@ -91,18 +91,16 @@ export function householdLoad(
   return kw;
 }
 
-/** The other load's mean over [start, end) from the minute series. */
-export function meanLoad(
+/** The minutes of the other load within [start, end). */
+function loadWithin(
   kw: Float64Array,
   seriesStart: number,
   start: number,
   end: number,
-): number {
+): Float64Array {
   const a = Math.max(0, Math.floor((start - seriesStart) / MIN));
   const b = Math.min(kw.length, Math.ceil((end - seriesStart) / MIN));
-  let sum = 0;
-  for (let i = a; i < b; i += 1) sum += kw[i] ?? 0;
-  return b > a ? sum / (b - a) : 0;
+  return kw.subarray(a, Math.max(a, b));
 }
 
 /** The peak of the other load over [start, end). */
@@ -112,11 +110,7 @@ export function peakLoad(
   start: number,
   end: number,
 ): number {
-  const a = Math.max(0, Math.floor((start - seriesStart) / MIN));
-  const b = Math.min(kw.length, Math.ceil((end - seriesStart) / MIN));
-  let peak = 0;
-  for (let i = a; i < b; i += 1) peak = Math.max(peak, kw[i] ?? 0);
-  return peak;
+  return loadWithin(kw, seriesStart, start, end).reduce((peak, v) => Math.max(peak, v), 0);
 }
 
 export interface Night {
