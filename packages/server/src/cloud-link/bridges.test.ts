@@ -2,92 +2,38 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gatewaySecret, linkedDevId } from '@hearth/cloud-link';
 import { cloudAccounts, devs } from '../db/schema';
 import { getJson, login, postJson } from '../test-support/http';
-import { connectGateway, type TestGateway } from '../test-support/test-gateway';
-import {
-  createHomeWithDevice,
-  createUser,
-  startTestHearth,
-  TEST_CLIENT,
-  type TestHearth,
-} from '../test-support/test-hearth';
+import type { TestHearth } from '../test-support/test-hearth';
+import { startCloudLinkFixture, WAIT_MS, type CloudLinkFixture } from './cloud-link-fixture';
 
 /*
  * Hearth A plays the vendor cloud with a real gateway behind it; Hearth B runs the linked
  * device's bridge in its own process (CLOUD_LINK=server, the default) over real sockets.
  */
-const GATEWAY_KEY = 'test-gateway-key-0123456789';
-const WAIT_MS = 30_000;
+let f: CloudLinkFixture;
 let a: TestHearth;
 let b: TestHearth;
-let gateway: TestGateway;
-let upstreamDevId: string;
 let cloudOwnerId: string;
 let owner: string;
-let homeId: string;
 let accountId: string;
 let devId: string;
 
-const wsBroker = (url: string) => `${url.replace(/^http/, 'ws')}/mqtt`;
-
 beforeAll(async () => {
-  a = await startTestHearth({ embeddedBroker: true });
-  const cloudOwner = await createUser(a.repos, 'owner@example.com', 'cloud_password');
-  cloudOwnerId = cloudOwner.id;
-  ({ devId: upstreamDevId } = await createHomeWithDevice(a.repos, cloudOwner.id));
-  await a.repos.nodes.replaceList(upstreamDevId, [
-    { name: 'Lounge', addr: 2, type: 'htr', installed: true, lost: false },
-  ]);
-  gateway = await connectGateway(
-    wsBroker(a.url),
-    upstreamDevId,
-    gatewaySecret(GATEWAY_KEY, upstreamDevId),
-  );
-  await gateway.publishUp('/htr/2/status', { mode: 'manual', stemp: '18.0', units: 'C' });
-  const upstreams = [
-    {
-      name: 'hearth-a',
-      apiBaseUrl: a.url,
-      clientId: TEST_CLIENT.id,
-      clientSecret: TEST_CLIENT.secret,
-      serialId: '01.01',
-      referer: 'https://app.example.com',
-      clockMonthFrom: 1,
-    },
-  ];
-  b = await startTestHearth({
-    embeddedBroker: true,
-    env: {
-      CLOUD_UPSTREAMS_JSON: JSON.stringify(upstreams),
-      PUBLIC_URL: 'https://hearth.example.org',
-    },
+  f = await startCloudLinkFixture({
+    gatewayStatus: { mode: 'manual', stemp: '18.0', units: 'C' },
+    env: { PUBLIC_URL: 'https://hearth.example.org' },
   });
-  const me = await createUser(b.repos, 'me@example.com', 'local password');
-  ({ homeId } = await createHomeWithDevice(b.repos, me.id));
-  owner = (await login(b.url, me.email, me.password)).access_token;
-  const linked = await postJson(
-    `${b.url}/api/v2/cloud_links/accounts`,
-    { cloud: 'hearth-a', email: 'owner@example.com', password: 'cloud_password' },
-    owner,
-  );
-  accountId = (linked.body as { id: string }).id;
-  devId = linkedDevId('hearth-a', upstreamDevId);
+  ({ a, b, cloudOwnerId, devId } = f);
+  owner = f.me.token;
+  accountId = await f.linkAccount();
 });
 
 afterAll(async () => {
-  await gateway?.client.endAsync();
-  await b?.stop();
-  await a?.stop();
+  await f?.stop();
 });
 
-const accounts = async () =>
-  (
-    (await getJson(`${b.url}/api/v2/cloud_links/accounts`, owner)).body as {
-      accounts: Array<{ state: string; devs: Array<{ last_update_at: string | null }> }>;
-    }
-  ).accounts;
+const accounts = () => f.accounts();
 const mails = () => {
   const dir = b.hearth.outboxDir ?? '';
   try {
@@ -99,11 +45,7 @@ const mails = () => {
 
 describe('linked devices run in the server', () => {
   it('starts a bridge when a device is brought in: the heater appears in Hearth', async () => {
-    const brought = await postJson(
-      `${b.url}/api/v2/cloud_links/accounts/${accountId}/devs`,
-      { group_id: homeId, devs: [upstreamDevId] },
-      owner,
-    );
+    const brought = await f.bringDevice(accountId);
     expect(brought.status).toBe(201);
     await expect
       .poll(async () => (await getJson(`${b.url}/api/v2/devs/${devId}/htr/2/status`, owner)).body, {

@@ -4,13 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkedDevId } from '@hearth/cloud-link';
 import { cloudAccounts, cloudLinks, devs } from '../db/schema';
 import { getJson, login, postJson } from '../test-support/http';
-import {
-  createHomeWithDevice,
-  createUser,
-  startTestHearth,
-  TEST_CLIENT,
-  type TestHearth,
-} from '../test-support/test-hearth';
+import { createHomeWithDevice, createUser, type TestHearth } from '../test-support/test-hearth';
+import { startCloudLinkFixture, type CloudLinkFixture } from './cloud-link-fixture';
 import { cloudPasswordKey, decryptCloudPassword } from './password-crypto';
 
 /*
@@ -20,6 +15,7 @@ import { cloudPasswordKey, decryptCloudPassword } from './password-crypto';
  */
 const CLOUD_PASSWORD = 'cloud-pass-Xq7Zr9';
 const WRONG_PASSWORD = 'wrong-pass-Kp3Vb8';
+let f: CloudLinkFixture;
 let a: TestHearth;
 let b: TestHearth;
 let upstreamDevId: string;
@@ -37,44 +33,23 @@ async function del(url: string, token: string) {
 }
 
 beforeAll(async () => {
-  a = await startTestHearth({ embeddedBroker: true });
-  const cloudOwner = await createUser(a.repos, 'owner@example.com', CLOUD_PASSWORD);
-  cloudOwnerId = cloudOwner.id;
-  ({ devId: upstreamDevId } = await createHomeWithDevice(
-    a.repos,
-    cloudOwner.id,
-    undefined,
-    'Flat',
-  ));
-  const upstreams = [
-    {
-      name: 'hearth-a',
-      label: 'Hearth A',
-      apiBaseUrl: a.url,
-      clientId: TEST_CLIENT.id,
-      clientSecret: TEST_CLIENT.secret,
-      serialId: '01.01',
-      referer: 'https://app.example.com',
-      clockMonthFrom: 1,
-    },
-  ];
-  b = await startTestHearth({
-    embeddedBroker: true,
-    env: { CLOUD_UPSTREAMS_JSON: JSON.stringify(upstreams), LOG_LEVEL: 'debug', CLOUD_LINK: 'off' },
+  f = await startCloudLinkFixture({
+    cloudPassword: CLOUD_PASSWORD,
+    cloudHomeName: 'Flat',
+    label: 'Hearth A',
+    env: { LOG_LEVEL: 'debug', CLOUD_LINK: 'off' },
     logDestination: { write: (line: string) => void logged.push(line) },
   });
-  const o = await createUser(b.repos, 'me@example.com', 'local password');
-  ownerId = o.id;
-  ({ homeId } = await createHomeWithDevice(b.repos, o.id));
-  owner = (await login(b.url, o.email, o.password)).access_token;
+  ({ a, b, upstreamDevId, cloudOwnerId, homeId } = f);
+  ownerId = f.me.id;
+  owner = f.me.token;
   const s = await createUser(b.repos, 'stranger@example.com', 'local password');
   ({ homeId: strangerHome } = await createHomeWithDevice(b.repos, s.id));
   stranger = (await login(b.url, s.email, s.password)).access_token;
 });
 
 afterAll(async () => {
-  await b?.stop();
-  await a?.stop();
+  await f?.stop();
 });
 
 const accountsUrl = () => `${b.url}/api/v2/cloud_links/accounts`;
