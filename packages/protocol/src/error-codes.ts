@@ -36,6 +36,8 @@ export const ERROR_CODES = [
   'device_conflict',
   /** 409: an e-mail address, home or guest that is already there. */
   'already_registered',
+  /** 400: a price URL whose host the operator has not allowed (PRICE_URL_HOSTS). */
+  'price_source_not_allowed',
   /** 429: too many changes in one hour. */
   'too_many_changes',
   /** 429: too many sign-in or code attempts, or mails; the answer says when to retry. */

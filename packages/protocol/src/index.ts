@@ -24,3 +24,4 @@ export { zoneOffsetMs } from './zone-offset';
 export * from './device-clock';
 export { timeOrderedUuid } from './home-id';
 export * from './realtime';
+export * from './energy';

@@ -22,6 +22,10 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, ErrorEntry>> = {
   not_found: { status: 404, message: 'Not found' },
   device_conflict: { status: 409, message: 'The device belongs to another home' },
   already_registered: { status: 409, message: 'Already registered' },
+  price_source_not_allowed: {
+    status: 400,
+    message: 'This price address is not on the list the operator allows',
+  },
   too_many_changes: { status: 429, message: 'too many changes' },
   too_many_attempts: { status: 429, message: 'Too many attempts; try again later' },
   bad_gateway: { status: 502, message: 'A provider could not be reached' },

@@ -36,6 +36,8 @@ export const errors = {
   notFound: (message?: string) => httpError('not_found', message),
   deviceConflict: (message: string) => httpError('device_conflict', message),
   alreadyRegistered: (message?: string) => httpError('already_registered', message),
+  /** 400 of a price URL on a host the operator has not allowed (PRICE_URL_HOSTS). */
+  priceSourceNotAllowed: (message?: string) => httpError('price_source_not_allowed', message),
   tooManyChanges: (message?: string) => httpError('too_many_changes', message),
   tooManyAttempts: () => httpError('too_many_attempts'),
   badGateway: (message?: string) => httpError('bad_gateway', message),
