@@ -25,3 +25,4 @@ export * from './device-clock';
 export { timeOrderedUuid } from './home-id';
 export * from './realtime';
 export * from './energy';
+export * from './comfort';
