@@ -10,6 +10,7 @@ import type { CloudAccountRow, CloudLinkRepository } from './cloud-link.reposito
 import type { BridgeControl } from './cloud-link.service';
 import { importHistory } from './history-import';
 import { decryptCloudPassword } from './password-crypto';
+import { followSamples, SAMPLES_FOLLOW_MS } from './samples-follow';
 
 /** last_update_at is written at most this often per device: the cloud may update every second. */
 export const LAST_UPDATE_WRITE_MS = 60_000;
@@ -27,6 +28,8 @@ export interface CloudBridgesDeps {
   now?: () => number;
   /** The history import's span and chunk (tests shorten them). */
   history?: { spanMs: number; chunkMs: number };
+  /** How often new samples are fetched after the import (SAMPLES_FOLLOW_MS). */
+  samplesEveryMs?: number;
 }
 
 const fingerprint = (passwordEnc: string | null, links: Array<{ devId: string }>) =>
@@ -38,6 +41,8 @@ const fingerprint = (passwordEnc: string | null, links: Array<{ devId: string }>
 interface RunningAccount {
   session: UpstreamSession;
   bridges: Map<string, CloudDeviceBridge>;
+  /** Each device's rounds of new samples, once its history is imported. */
+  follows: Map<string, { stop(): void }>;
 }
 
 /**
@@ -92,6 +97,8 @@ export function createCloudBridges(deps: CloudBridgesDeps): BridgeControl & {
     accounts.delete(accountId);
     startedFrom.delete(accountId);
     running.session.close();
+    for (const follow of running.follows.values()) follow.stop();
+    running.follows.clear();
     const bridges = [...running.bridges.values()];
     running.bridges.clear();
     // An import sees its bridge gone and stops after its chunk; it is not waited for.
@@ -117,7 +124,7 @@ export function createCloudBridges(deps: CloudBridgesDeps): BridgeControl & {
       );
     });
     const client = new UpstreamClient({ upstream, session });
-    const running: RunningAccount = { session, bridges: new Map() };
+    const running: RunningAccount = { session, bridges: new Map(), follows: new Map() };
     accounts.set(account.id, running);
     startedFrom.set(account.id, fingerprint(account.passwordEnc, links));
     for (const link of links) {
@@ -137,14 +144,25 @@ export function createCloudBridges(deps: CloudBridgesDeps): BridgeControl & {
         log.warn({ err, devId: link.devId }, 'cloud link: bridge did not start');
         continue;
       }
-      void importHistory({
-        link,
-        bridge,
-        repo,
-        log,
-        ...(deps.history ?? {}),
-        stopped: () => closed || running.bridges.get(link.devId) !== bridge,
-      }).catch((err: unknown) => log.warn({ err, devId: link.devId }, 'cloud link: import'));
+      const stopped = () => closed || running.bridges.get(link.devId) !== bridge;
+      void importHistory({ link, bridge, repo, log, ...(deps.history ?? {}), stopped })
+        .then((imported) => {
+          if (!imported || stopped()) return;
+          // Then kept current: the samples since the last one stored, on a beat.
+          running.follows.set(
+            link.devId,
+            followSamples({
+              bridge,
+              devId: link.devId,
+              lastSampleAt: () => repo.lastSampleAt(link.devId),
+              linkedAt: link.createdAt,
+              now,
+              everyMs: deps.samplesEveryMs ?? SAMPLES_FOLLOW_MS,
+              log,
+            }),
+          );
+        })
+        .catch((err: unknown) => log.warn({ err, devId: link.devId }, 'cloud link: import'));
     }
     log.info({ accountId: account.id, devices: links.length }, 'cloud link bridges started');
   }
@@ -172,6 +190,8 @@ export function createCloudBridges(deps: CloudBridgesDeps): BridgeControl & {
         const bridge = running.bridges.get(devId);
         if (!bridge) continue;
         running.bridges.delete(devId);
+        running.follows.get(devId)?.stop();
+        running.follows.delete(devId);
         await bridge.stop().catch(() => undefined);
       }
       lastWritten.delete(devId);

@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, max } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { cloudAccounts, cloudLinks, devs, type CloudAccountState } from '../db/schema';
+import { cloudAccounts, cloudLinks, devs, samples, type CloudAccountState } from '../db/schema';
 
 export type CloudAccountRow = typeof cloudAccounts.$inferSelect;
 export type CloudLinkRow = typeof cloudLinks.$inferSelect;
@@ -104,6 +104,14 @@ export function createCloudLinkRepository(db: Db) {
       fields: Partial<Pick<CloudLinkRow, 'historyState' | 'historyFrom' | 'historyDoneUntil'>>,
     ): Promise<void> {
       await db.update(cloudLinks).set(fields).where(eq(cloudLinks.devId, devId));
+    },
+    /** The newest stored sample's time of a device (seconds), if it has any. */
+    async lastSampleAt(devId: string): Promise<number | undefined> {
+      const [row] = await db
+        .select({ t: max(samples.t) })
+        .from(samples)
+        .where(eq(samples.devId, devId));
+      return row?.t ?? undefined;
     },
     /** The device leaves Hearth entirely (its nodes, state and link go with it). */
     async deleteDev(devId: string): Promise<void> {

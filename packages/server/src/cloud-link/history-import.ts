@@ -11,6 +11,7 @@ export const HISTORY_IMPORT_CHUNK_MS = 7 * 24 * 3_600_000;
  * The last year of a linked device's samples, forwarded chunk by chunk through its bridge
  * (paced by the cloud client) and stored as the gateway's; `history_done_until` moves with
  * each chunk, so a restart resumes where it stopped. Stops when `stopped()` says so.
+ * True once the whole span is imported.
  */
 export async function importHistory(deps: {
   link: CloudLinkRow;
@@ -20,10 +21,10 @@ export async function importHistory(deps: {
   stopped: () => boolean;
   spanMs?: number;
   chunkMs?: number;
-}): Promise<void> {
+}): Promise<boolean> {
   const { link, repo, log } = deps;
   const chunkMs = deps.chunkMs ?? HISTORY_IMPORT_CHUNK_MS;
-  if (link.historyState === 'done') return;
+  if (link.historyState === 'done') return true;
   const span = deps.spanMs ?? HISTORY_IMPORT_SPAN_MS;
   const from = link.historyFrom ?? new Date(link.createdAt.getTime() - span);
   const end = link.createdAt.getTime();
@@ -32,7 +33,7 @@ export async function importHistory(deps: {
   try {
     await deps.bridge.ready;
     while (cursor < end) {
-      if (deps.stopped()) return;
+      if (deps.stopped()) return false;
       const until = Math.min(cursor + chunkMs, end);
       await deps.bridge.forwardSamples(Math.floor(cursor / 1000), Math.floor(until / 1000));
       cursor = until;
@@ -40,9 +41,11 @@ export async function importHistory(deps: {
     }
     await repo.setHistory(link.devId, { historyState: 'done' });
     log.info({ devId: link.devId }, 'cloud link: history imported');
+    return true;
   } catch (err) {
-    if (deps.stopped()) return;
+    if (deps.stopped()) return false;
     log.warn({ err, devId: link.devId }, 'cloud link: history import failed');
     await repo.setHistory(link.devId, { historyState: 'failed' });
+    return false;
   }
 }

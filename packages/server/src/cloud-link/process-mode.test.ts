@@ -62,6 +62,8 @@ beforeAll(async () => {
     publicUrl: () => 'https://hearth.example.org',
     // Two hours in chunks of one: the year's import in small.
     history: { spanMs: 2 * 3_600_000, chunkMs: 3_600_000 },
+    // New samples every half second instead of every quarter hour.
+    samplesEveryMs: 500,
   });
 });
 
@@ -98,6 +100,20 @@ describe('the cloud link as its own process', () => {
     await expect.poll(async () => (await history())?.state, { timeout: WAIT_MS }).toBe('done');
     const done = await history();
     expect(Date.parse(done?.done_until ?? '')).toBeGreaterThan(sampleAt * 1000);
+
+    // Kept current: a sample the cloud records after the link reaches Hearth on the beat.
+    const later = Math.floor(Date.now() / 1000) + 1;
+    await f.gateway?.client.publishAsync(
+      `hearth/gw/${f.upstreamDevId}/samples`,
+      JSON.stringify({
+        samples: [{ type: 'htr', addr: 2, t: later, counter: 1100, temp: '20.4' }],
+      }),
+      { qos: 1 },
+    );
+    const recent = `${b.url}/api/v2/devs/${devId}/htr/2/samples?start=${later - 60}&end=${later + 600}`;
+    await expect
+      .poll(async () => (await getJson(recent, owner)).body, { timeout: WAIT_MS })
+      .toMatchObject({ samples: [expect.objectContaining({ t: later, temp: '20.4' })] });
     await fetch(`${b.url}/api/v2/cloud_links/devs/${devId}`, {
       method: 'DELETE',
       headers: { authorization: `Bearer ${owner}` },

@@ -50,6 +50,7 @@ export function createServerCloudBridges(deps: {
   mqttUrl: () => string;
   publicUrl: () => string;
   history?: { spanMs: number; chunkMs: number };
+  samplesEveryMs?: number;
 }) {
   const { config, log } = deps;
   const onNeedsPassword = needsPasswordNotifier({
@@ -68,5 +69,6 @@ export function createServerCloudBridges(deps: {
     log,
     onNeedsPassword,
     ...(deps.history ? { history: deps.history } : {}),
+    ...(deps.samplesEveryMs === undefined ? {} : { samplesEveryMs: deps.samplesEveryMs }),
   });
 }
