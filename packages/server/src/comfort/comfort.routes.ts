@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { comfortDecision } from '@hearth/protocol';
 import { z } from 'zod';
 import type { AccessService } from '../devices/access.service';
 import { nodeOf, nodeParams, security } from '../devices/node-params';
@@ -26,13 +27,7 @@ const settingsWriteSchema = z
   .refine((b) => Object.keys(b).length > 0, {
     message: 'the body must change optimum_start or window_detection',
   });
-const decisionSchema = z.object({
-  id: z.number(),
-  at: z.string(),
-  kind: z.enum(['started', 'finished', 'window-opened', 'window-closed', 'override']),
-  text: z.string(),
-  detail: z.record(z.string(), z.unknown()),
-});
+const decisionSchema = comfortDecision;
 
 function roomOf(node: NodeRow) {
   if (!ROOM_TYPES.includes(node.type))

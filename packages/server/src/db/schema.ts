@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { timeOrderedUuid } from '@hearth/protocol';
+import { timeOrderedUuid, type ComfortDecisionKind } from '@hearth/protocol';
 import {
   bigint,
   bigserial,
@@ -407,14 +407,7 @@ export const comfortRooms = pgTable(
   (t) => [primaryKey({ columns: [t.devId, t.type, t.addr] })],
 );
 
-export const COMFORT_DECISION_KINDS = [
-  'started',
-  'finished',
-  'window-opened',
-  'window-closed',
-  'override',
-] as const;
-export type ComfortDecisionKind = (typeof COMFORT_DECISION_KINDS)[number];
+export { COMFORT_DECISION_KINDS, type ComfortDecisionKind } from '@hearth/protocol';
 
 /** What the comfort automation decided for a room and why, kept 30 days. */
 export const comfortDecisions = pgTable(
@@ -434,6 +427,45 @@ export const comfortDecisions = pgTable(
     index('comfort_decisions_node_at_idx').on(t.devId, t.type, t.addr, t.at),
     index('comfort_decisions_at_idx').on(t.at),
   ],
+);
+
+/**
+ * A home's holidays (docs/comfort.md "In the server"): from `from` to the return time `to`,
+ * both local wall times of the home's zone (`YYYY-MM-DDTHH:mm`, so a return stays at its hour
+ * across a change of the clocks), for some rooms (`<dev_id>/<type>/<addr>`) or the whole home
+ * (null), holding `away_c` or running weekday `use_day`'s programme: exactly one of the two.
+ */
+export const comfortHolidays = pgTable(
+  'comfort_holidays',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    from: text('from_wall').notNull(),
+    to: text('to_wall').notNull(),
+    rooms: jsonb('rooms').$type<string[]>(),
+    awayC: doublePrecision('away_c'),
+    useDay: integer('use_day'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('comfort_holidays_group_idx').on(t.groupId)],
+);
+
+/** A home's one-off days: local date `date` runs weekday `use_day`'s programme. */
+export const comfortOneOffs = pgTable(
+  'comfort_one_offs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    date: text('date').notNull(),
+    useDay: integer('use_day').notNull(),
+    rooms: jsonb('rooms').$type<string[]>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('comfort_one_offs_group_idx').on(t.groupId)],
 );
 
 /**
