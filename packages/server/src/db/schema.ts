@@ -486,3 +486,81 @@ export const homeTariffs = pgTable(
   },
   (t) => [primaryKey({ columns: [t.groupId, t.validFrom] })],
 );
+
+/**
+ * A home's dynamic prices fetched from an address its owner gave (docs/energy.md "Prices from a
+ * URL"): each fetch that brings new prices adds a dynamic tariff to home_tariffs. A process
+ * claims a due fetch by moving `next_fetch_at` on in one statement, so one process fetches.
+ */
+export const homePriceSources = pgTable('home_price_sources', {
+  groupId: uuid('group_id')
+    .primaryKey()
+    .references(() => groups.id, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+  currency: text('currency').notNull(),
+  slotMinutes: integer('slot_minutes'),
+  fallbackPricePerKwh: doublePrecision('fallback_price_per_kwh'),
+  lastFetchAt: timestamp('last_fetch_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  nextFetchAt: timestamp('next_fetch_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+});
+
+/**
+ * A home's power guard (docs/energy.md "The power guard"): the owner's settings and the guard's
+ * state between readings (plain JSON, so whichever process ingests the next reading carries on).
+ */
+export const powerGuards = pgTable('power_guards', {
+  groupId: uuid('group_id')
+    .primaryKey()
+    .references(() => groups.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull().default(false),
+  dryRun: boolean('dry_run').notNull().default(true),
+  capKw: doublePrecision('cap_kw').notNull(),
+  instantCapKw: doublePrecision('instant_cap_kw'),
+  // Room ids (`<dev_id>/<type>/<addr>`), lowest lowered first.
+  priority: jsonb('priority').$type<string[]>().notNull().default([]),
+  monitor: text('monitor'),
+  state: jsonb('state').$type<Record<string, unknown>>().notNull().default({}),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** What the power guard did or would have done, and why; kept 90 days. */
+export const powerGuardActions = pgTable(
+  'power_guard_actions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    room: text('room').notNull(),
+    kind: text('kind').notNull(),
+    toC: doublePrecision('to_c'),
+    dryRun: boolean('dry_run').notNull(),
+    text: text('text').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [index('power_guard_actions_group_at_idx').on(t.groupId, t.at)],
+);
+
+/** A storage heater's charge plan settings, the plan last made and the schedule last sent. */
+export const chargePlans = pgTable(
+  'charge_plans',
+  {
+    devId: text('dev_id')
+      .notNull()
+      .references(() => devs.devId, { onDelete: 'cascade' }),
+    addr: integer('addr').notNull(),
+    enabled: boolean('enabled').notNull().default(false),
+    targetPct: doublePrecision('target_pct').notNull(),
+    readyBy: text('ready_by').notNull(),
+    minBlockMin: integer('min_block_min').notNull(),
+    plan: jsonb('plan').$type<Record<string, unknown>>(),
+    plannedAt: timestamp('planned_at', { withTimezone: true }),
+    // The charging_conf last written to the heater, so an unchanged plan is not sent again.
+    sent: jsonb('sent').$type<Record<string, unknown>>(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.devId, t.addr] })],
+);
