@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { DEVICE_NAME_SETTINGS_MAX, deviceNameError, type GroupedHome } from '@hearth/protocol';
+import { DeviceLinkState } from '../../lib/cloud-link-state';
 import { deviceKeys, useHomes } from '../../lib/devices';
 import { HttpError, needsOwnMessage } from '../../lib/http';
 import { platform, wifi } from '../../lib/platform';
@@ -126,6 +127,7 @@ export function DeviceSettingsPage() {
           }}
         />
       </div>
+      <DeviceLinkState devId={devId} />
       {/* Spec 2 §2: name, delete, transfer, wifi configuration, then cancel and save. */}
       {rules.canDelete && (
         <button

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { routes, type HomeDevice, type LiveNode } from '../../../lib/devices';
 import { Icon } from '../../../lib/ui/icons';
+import { DeviceLinkState } from '../../../lib/cloud-link-state';
 import { DataAge, useStaleSince } from '../../../lib/socket/data-age';
 import { isSelectable, selectionKey } from '../model/dashboard-rules';
 import { NodeCard } from './node-card';
@@ -134,6 +135,8 @@ export function NodeGrid(props: NodeGridProps) {
                 <Icon name="settingsOutline" />
               </Link>
             </header>
+            {/* A device linked from a vendor cloud: where from, and how its link is. */}
+            <DeviceLinkState devId={device.dev.dev_id} />
             {nodes.length > 0 ? (
               <StaleAwareGrid devId={device.dev.dev_id}>
                 <Cards device={device} nodes={nodes} props={props} />
