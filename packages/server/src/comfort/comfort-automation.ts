@@ -61,6 +61,31 @@ function resumeWrite(before: Before | undefined): NodeStatusWrite | undefined {
   return { stemp: before.stemp, units: before.units === 'F' ? 'F' : 'C' };
 }
 
+/** A write a window step sends, and the change that made it. */
+interface WindowSend {
+  body: NodeStatusWrite | undefined;
+  change: WindowChange;
+}
+
+/** Why a window hold wrote to a room, for the activity log. */
+function windowWhy(change: WindowChange): { reason: string; detail: Record<string, unknown> } {
+  if (change.kind === 'opened')
+    return {
+      reason:
+        change.reason === 'device'
+          ? 'window open (reported by the heater): held at anti-frost'
+          : 'window open (temperature falling fast): held at anti-frost',
+      detail: { window: 'opened', slope_k_per_h: change.slopeKPerH },
+    };
+  const why = {
+    recovered: 'window closed (temperature recovering): heating resumed',
+    timeout: 'window hold ended after its longest time: heating resumed',
+    device: 'window closed (reported by the heater): heating resumed',
+    override: 'window hold ended by a tap: heating resumed',
+  }[change.why];
+  return { reason: why, detail: { window: 'closed', why: change.why } };
+}
+
 export interface ComfortAutomationDeps {
   comfort: ComfortRepository;
   nodes: NodesRepository;
@@ -68,6 +93,13 @@ export interface ComfortAutomationDeps {
   control: Pick<NodeControlService, 'status'>;
   log: Logger;
   now?: () => number;
+  /** Records a sent write in the home's activity log (sharing/activity-recorder.ts). */
+  recordWrite?: (entry: {
+    k: RoomKey;
+    body: NodeStatusWrite;
+    reason: string;
+    detail: Record<string, unknown>;
+  }) => Promise<unknown>;
 }
 
 /**
@@ -92,7 +124,11 @@ export function createComfortAutomation(deps: ComfortAutomationDeps) {
   }
 
   /** Sends a write as the server, after the room's step is stored; a refused one is logged. */
-  async function write(k: RoomKey, body: NodeStatusWrite | undefined): Promise<void> {
+  async function write(
+    k: RoomKey,
+    body: NodeStatusWrite | undefined,
+    why: { reason: string; detail: Record<string, unknown> },
+  ): Promise<void> {
     if (!body) return;
     const node = await nodes.find(k.devId, k.type, k.addr);
     if (!node) return;
@@ -100,7 +136,9 @@ export function createComfortAutomation(deps: ComfortAutomationDeps) {
       await control.status(node, 'owner', body);
     } catch (err) {
       log.warn({ err, devId: k.devId, addr: k.addr }, 'comfort: a write was refused');
+      return;
     }
+    await deps.recordWrite?.({ k, body, ...why });
   }
 
   function update(
@@ -130,7 +168,7 @@ export function createComfortAutomation(deps: ComfortAutomationDeps) {
       const roomC = celsius(status.mtemp, status.units);
       if (roomC === undefined) return;
       const deviceOpen = typeof status.window_open === 'boolean' ? status.window_open : undefined;
-      const send = await comfort.stepLocked(k, (row) => {
+      const send = await comfort.stepLocked<WindowSend | undefined>(k, (row) => {
         if (!row.windowDetection) return { update: null, result: undefined };
         const stored = readStoredWindow(row.state);
         const before = readBefore(row.state);
@@ -149,16 +187,16 @@ export function createComfortAutomation(deps: ComfortAutomationDeps) {
           };
           return {
             update: update(row, next, target?.before, change, detail),
-            result: target?.write,
+            result: { body: target?.write, change },
           };
         }
         const resume = resumeWrite(before);
         return {
           update: update(row, next, undefined, change, { write: resume ?? null }),
-          result: resume,
+          result: { body: resume, change },
         };
       });
-      await write(k, send);
+      if (send) await write(k, send.body, windowWhy(send.change));
     },
 
     /** One tap: heating resumes now. False when the room was not held. */
@@ -176,7 +214,7 @@ export function createComfortAutomation(deps: ComfortAutomationDeps) {
         };
       });
       if (!done) return false;
-      await write(k, done.resume);
+      await write(k, done.resume, windowWhy({ kind: 'closed', why: 'override' }));
       return true;
     },
 

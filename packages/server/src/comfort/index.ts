@@ -9,6 +9,7 @@ import { bearerAuth } from '../http/authenticate';
 import type { Logger } from '../logger';
 import type { RealtimeEmitter } from '../realtime/realtime.emitter';
 import type { Repositories } from '../repositories';
+import { recordAutomationWrite } from '../sharing/activity-recorder';
 import { createComfortAutomation } from './comfort-automation';
 import { createComfortRepository } from './comfort.repository';
 import { comfortRoutes } from './comfort.routes';
@@ -33,6 +34,19 @@ export function wireComfort(deps: {
     nodes: deps.repos.nodes,
     control,
     log: deps.log,
+    recordWrite: ({ k, body, reason, detail }) =>
+      recordAutomationWrite(
+        deps.db,
+        {
+          automation: 'window',
+          devId: k.devId,
+          node: { type: k.type, addr: k.addr },
+          change: body,
+          reason,
+          detail,
+        },
+        deps.log,
+      ),
   });
   return {
     automation,

@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { isAppSession } from '../auth/scopes';
+import type { Db } from '../db/client';
+import { activityLog, devs } from '../db/schema';
 import type { Logger } from '../logger';
 import type { ActivityRepository } from './activity.repository';
 import type { MembersRepository } from './members.repository';
@@ -86,4 +89,82 @@ export function applyActivityRecorder(
     const list = existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];
     route.onResponse = [...list, record];
   });
+}
+
+/** The automations that write to heaters on a home's behalf, as the log names them. */
+export const AUTOMATION_NAMES = [
+  'optimum-start',
+  'window',
+  'holiday',
+  'power-guard',
+  'charge-plan',
+] as const;
+export type AutomationName = (typeof AUTOMATION_NAMES)[number];
+
+/** Who an automation's entry names: Hearth itself, no person. */
+export const AUTOMATION_ACTOR = 'Hearth';
+
+/** How the log names an automation (`via`): `automation:window`, … */
+export const automationVia = (name: AutomationName) => `automation:${name}`;
+
+/** One write an automation made to a device or one of its nodes. */
+export interface AutomationWrite {
+  automation: AutomationName;
+  devId: string;
+  /** The node written to; absent for a write to the whole device. */
+  node?: { type: string; addr: number };
+  /** What changed: the write's body (`{stemp, units}`, `{mode}`, …). */
+  change: Record<string, unknown>;
+  /** Why, in words a person understands ("window open: held at anti-frost"). */
+  reason: string;
+  /** More about it (slope, price, limit, …): plain values, kept small as a user's detail. */
+  detail?: Record<string, unknown>;
+  /** The action as a route below the device would name it; default `post <type>/status`. */
+  action?: string;
+  at?: Date;
+}
+
+/**
+ * Records an automation's write in the activity log of the device's home (docs/sharing.md
+ * "Activity log"): source `automation`, `via` `automation:<name>`, no user. Call it once the
+ * write was accepted. Never throws: a failure is logged and answers false, as a write that
+ * was made must not fail for its log entry; false too when the device has no home.
+ */
+export async function recordAutomationWrite(
+  db: Db,
+  write: AutomationWrite,
+  log?: Pick<Logger, 'warn'>,
+): Promise<boolean> {
+  try {
+    const [dev] = await db
+      .select({ groupId: devs.groupId })
+      .from(devs)
+      .where(eq(devs.devId, write.devId));
+    if (!dev?.groupId) return false;
+    const action = write.action ?? (write.node ? `post ${write.node.type}/status` : 'post status');
+    await db.insert(activityLog).values({
+      groupId: dev.groupId,
+      ...(write.at ? { at: write.at } : {}),
+      userId: null,
+      actor: AUTOMATION_ACTOR,
+      source: 'automation',
+      via: automationVia(write.automation),
+      devId: write.devId,
+      nodeType: write.node?.type ?? null,
+      nodeAddr: write.node?.addr ?? null,
+      action: action.slice(0, 200),
+      detail: {
+        ...detailOf(write.detail),
+        ...detailOf(write.change),
+        reason: write.reason.slice(0, 200),
+      },
+    });
+    return true;
+  } catch (err) {
+    log?.warn(
+      { err, devId: write.devId, automation: write.automation },
+      'activity log: automation write not recorded',
+    );
+    return false;
+  }
 }
