@@ -89,7 +89,7 @@ describe('linked devices run in the server', () => {
     expect(mails()).toHaveLength(1);
   });
 
-  it('takes the new password and runs the device again; unlinking stops it', async () => {
+  it('takes the new password and runs the device again; unlinking stops it and keeps it, disconnected', async () => {
     const relinked = await postJson(
       `${b.url}/api/v2/cloud_links/accounts`,
       { cloud: 'hearth-a', email: 'owner@example.com', password: 'another_password' },
@@ -103,6 +103,11 @@ describe('linked devices run in the server', () => {
     });
     expect(res.status).toBe(200);
     await b.hearth.gatewayIdle();
-    expect(await b.hearth.db.select().from(devs).where(eq(devs.devId, devId))).toEqual([]);
+    await expect
+      .poll(async () => (await b.hearth.db.select().from(devs).where(eq(devs.devId, devId)))[0], {
+        timeout: WAIT_MS,
+      })
+      .toMatchObject({ devId, connected: false, groupId: f.homeId });
+    expect((await accounts())[0]?.devs).toEqual([]);
   });
 });

@@ -113,9 +113,17 @@ export function createCloudLinkRepository(db: Db) {
         .where(eq(samples.devId, devId));
       return row?.t ?? undefined;
     },
-    /** The device leaves Hearth entirely (its nodes, state and link go with it). */
-    async deleteDev(devId: string): Promise<void> {
-      await db.delete(devs).where(eq(devs.devId, devId));
+    /** The device stops coming from the cloud; it stays in its home with its records. */
+    async deleteLink(devId: string): Promise<void> {
+      await db.delete(cloudLinks).where(eq(cloudLinks.devId, devId));
+    },
+    /** The home a device is in (null when free), undefined for a device Hearth does not know. */
+    async homeOf(devId: string): Promise<string | null | undefined> {
+      const [row] = await db
+        .select({ groupId: devs.groupId })
+        .from(devs)
+        .where(eq(devs.devId, devId));
+      return row === undefined ? undefined : row.groupId;
     },
   };
 }

@@ -213,13 +213,16 @@ describe('the cloud link API', () => {
     expect(readdirSync(outbox)).toHaveLength(1);
   });
 
-  it('unlinks a device (it leaves Hearth) and then the account', async () => {
+  it('unlinks a device (it stays in its home, no longer from the cloud) and then the account', async () => {
     const devId = linkedDevId('hearth-a', upstreamDevId);
     expect((await del(`${b.url}/api/v2/cloud_links/devs/${devId}`, owner)).status).toBe(200);
-    expect(await b.hearth.db.select().from(devs).where(eq(devs.devId, devId))).toEqual([]);
+    const [kept] = await b.hearth.db.select().from(devs).where(eq(devs.devId, devId));
+    expect(kept?.groupId).toBe(homeId);
     expect(await b.hearth.db.select().from(cloudLinks)).toEqual([]);
+    expect((await del(`${b.url}/api/v2/cloud_links/devs/${devId}`, owner)).status).toBe(404);
     expect((await del(`${accountsUrl()}/${accountId}`, owner)).status).toBe(200);
     expect(await b.hearth.db.select().from(cloudAccounts)).toEqual([]);
+    expect(await b.hearth.db.select().from(devs).where(eq(devs.devId, devId))).toHaveLength(1);
   });
 
   it('throttles the caller’s refused sign-ins like its own', async () => {

@@ -93,7 +93,7 @@ export function cloudLinkRoutes(deps: { cloudLink: CloudLinkService }): FastifyP
           tags,
           security,
           params: accountParams,
-          description: `${EXT}Removes every device of the account from Hearth, then the account and its password; nothing is sent to the cloud`,
+          description: `${EXT}Unlinks every device of the account (each stays in its home with its records, no longer updated), then removes the account and its password; nothing is sent to the cloud`,
         },
       },
       async (request) => {
@@ -142,7 +142,7 @@ export function cloudLinkRoutes(deps: { cloudLink: CloudLinkService }): FastifyP
           security,
           params: accountParams,
           body: bringDevicesBody,
-          description: `${EXT}Brings the account's devices (cloud dev ids) into one of the caller's homes; owner only. 409 device_conflict: a device is in another home`,
+          description: `${EXT}Brings the account's devices (cloud dev ids) into one of the caller's homes; owner only. A device unlinked before is linked again in the home it stayed in. 409 device_conflict: a device is in another home`,
           response: {
             201: z.object({
               group_id: z.string(),
@@ -169,7 +169,7 @@ export function cloudLinkRoutes(deps: { cloudLink: CloudLinkService }): FastifyP
           tags,
           security,
           params: z.object({ dev: z.string().max(64) }),
-          description: `${EXT}A linked device leaves Hearth (its link stops); nothing is sent to the cloud`,
+          description: `${EXT}A linked device stops coming from the cloud: it stays in its home with its records, disconnected, until its owner deletes it; nothing is sent to the cloud`,
         },
       },
       async (request) => {

@@ -82,13 +82,13 @@ export function createCloudLinkService(deps: CloudLinkDeps) {
     }
   }
 
-  async function removeDevice(devId: string, groupId: string | null): Promise<void> {
+  /**
+   * The device stops coming from the cloud: its bridge stops (it shows as disconnected) and its
+   * link goes; it stays in its home with its records until its owner deletes it.
+   */
+  async function unlink(devId: string): Promise<void> {
     await deps.bridges?.deviceUnlinked(devId);
-    await repo.deleteDev(devId);
-    if (groupId) {
-      await homes.removeExcluded(groupId, devId);
-      await homes.deleteIfEmpty(groupId);
-    }
+    await repo.deleteLink(devId);
     deps.realtime.revalidate(devId);
   }
 
@@ -190,7 +190,12 @@ export function createCloudLinkService(deps: CloudLinkDeps) {
         });
         if (!claimed) {
           if (existing) continue; // already in one of the caller's homes
-          throw errors.deviceConflict(`Device ${upstreamDevId} belongs to another home`);
+          // Unlinked before and kept: linked again where it is, if the caller owns that home.
+          const where = await repo.homeOf(devId);
+          const own = where
+            ? await access.home(userId, where, 'owner').catch(() => undefined)
+            : undefined;
+          if (!own) throw errors.deviceConflict(`Device ${upstreamDevId} belongs to another home`);
         }
         await repo.insertLink({ devId, accountId: account.id, upstreamDevId });
         added.push({
@@ -204,21 +209,21 @@ export function createCloudLinkService(deps: CloudLinkDeps) {
       return { group_id: home.id, devs: added };
     },
 
-    /** The device leaves Hearth; nothing is sent to the cloud. */
+    /**
+     * The device stops coming from the cloud and stays in Hearth with its records (deleting
+     * it is the device's own Delete); nothing is sent to the cloud.
+     */
     async unlinkDevice(userId: string, devId: string) {
       const link = /^[0-9a-f]{18}$/.test(devId) ? await repo.link(devId) : undefined;
       const account = link ? await repo.account(link.accountId) : undefined;
       if (!link || !account || account.userId !== userId) throw errors.missing('dev');
-      const [row] = (await repo.linksOf([account.id])).filter((l) => l.devId === devId);
-      await removeDevice(devId, row?.groupId ?? null);
+      await unlink(devId);
     },
 
-    /** Every device of the account leaves Hearth, then the account (and its password). */
+    /** Every device of the account is unlinked (and kept), then the account and its password go. */
     async unlinkAccount(userId: string, accountId: string) {
       const account = await ownAccount(userId, accountId);
-      for (const link of await repo.linksOf([account.id])) {
-        await removeDevice(link.devId, link.groupId);
-      }
+      for (const link of await repo.linksOf([account.id])) await unlink(link.devId);
       await repo.deleteAccount(account.id);
       await deps.bridges?.accountChanged(account.id);
       log.info({ accountId: account.id }, 'cloud account unlinked');

@@ -120,5 +120,16 @@ describe('the cloud link as its own process', () => {
     });
     await bridges.sync();
     expect(bridges.running()).toEqual([]);
+    // Unlinked, the device keeps its records; brought in again, it runs where it stayed.
+    expect((await getJson(samples, owner)).body).toMatchObject({
+      samples: [
+        expect.objectContaining({ t: sampleAt }),
+        expect.objectContaining({ t: sampleAt + 300 }),
+      ],
+    });
+    const again = await f.bringDevice(accountId);
+    expect(again).toMatchObject({ status: 201, body: { devs: [{ dev_id: devId }] } });
+    await bridges.sync();
+    expect(bridges.running()).toEqual([devId]);
   });
 });

@@ -139,7 +139,7 @@ test('unlinking a device asks first, then reads the accounts again', async () =>
   await userEvent.click(await screen.findByRole('button', { name: 'Unlink Lounge gateway' }));
   const dialog = screen.getByRole('alertdialog');
   expect(dialog).toHaveTextContent(
-    "Remove Lounge gateway from Hearth? It keeps working in the vendor's app.",
+    "Stop updating Lounge gateway from the cloud? It stays in its home with its records; delete it in its settings to remove them too. It keeps working in the vendor's app.",
   );
   await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
   expect(posts()).toEqual([]);
