@@ -40,6 +40,8 @@ const clientEntry = z
     // Absent: a public client, which must use PKCE.
     client_secret: z.string().min(16, 'must be at least 16 characters').max(500).optional(),
     redirect_uris: z.array(redirectUri).min(1).max(50),
+    // What a home's activity log calls it ("Voice assistant"); never its id.
+    client_name: z.string().trim().min(1).max(100).optional(),
     scope: z
       .string()
       .optional()
@@ -106,6 +108,7 @@ export function loadOAuthClients(source: OAuthClientsSource): OAuthClients {
     redirectUris: own?.redirect_uris ?? [],
     anyLoopbackRedirect: !source.production,
     scopes: own?.scope ?? DEFAULT_LINKING_SCOPES,
+    name: own?.client_name,
   };
   const others = entries
     .filter((entry) => entry !== own)
@@ -117,6 +120,7 @@ export function loadOAuthClients(source: OAuthClientsSource): OAuthClients {
       redirectUris: entry.redirect_uris,
       anyLoopbackRedirect: false,
       scopes: entry.scope ?? DEFAULT_LINKING_SCOPES,
+      name: entry.client_name,
     }));
   return oauthClients([app, ...others]);
 }

@@ -22,6 +22,8 @@ export interface OAuthClient {
   anyLoopbackRedirect: boolean;
   /** Scope tokens a code may carry; `*` stands for one id (`group:*:write`). */
   scopes: readonly string[];
+  /** The name people know it by (RFC 7591 `client_name`), shown in a home's activity log. */
+  name?: string | undefined;
 }
 
 export interface OAuthClients {

@@ -122,7 +122,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   limitHomeWritesToScope(app);
   // Added last, so its check comes first: a guest's refused write is neither counted nor stored.
   applyMemberGate(app, deps.sharing.members);
-  applyActivityRecorder(app, { ...deps.sharing, log: deps.log });
+  applyActivityRecorder(app, { ...deps.sharing, log: deps.log, clients: deps.clients });
   deps.credentialThrottle.applyTo(app);
   await installSecurityHeaders(app, deps.security);
   installCors(app, deps.security.corsOrigins);

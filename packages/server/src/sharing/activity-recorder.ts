@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { AccessTokenClaims } from '@hearth/protocol';
+import type { OAuthClients } from '../auth/oauth-clients';
 import { isAppSession } from '../auth/scopes';
 import type { Db } from '../db/client';
 import { activityLog, devs } from '../db/schema';
@@ -39,6 +41,26 @@ export function detailOf(body: unknown): Record<string, unknown> {
   return out;
 }
 
+/** `via` of a write from the app's own sign-in. */
+export const APP_VIA = 'app';
+/** `via` of a linked assistant whose client was registered without a name. */
+export const UNNAMED_ASSISTANT_VIA = 'linked assistant';
+const SID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Where a person's write came from, in words (docs/sharing.md "Activity log"): the app, or
+ * the linked assistant by the name its OAuth client was registered with; never a client id.
+ */
+export async function sourceOf(
+  user: Pick<AccessTokenClaims, 'scope' | 'sid'>,
+  deps: { activity: Pick<ActivityRepository, 'clientOfSession'>; clients?: OAuthClients },
+): Promise<{ source: 'app' | 'assistant'; via: string }> {
+  if (isAppSession(user.scope)) return { source: 'app', via: APP_VIA };
+  const clientId = SID.test(user.sid) ? await deps.activity.clientOfSession(user.sid) : null;
+  const name = clientId ? deps.clients?.find(clientId)?.name : undefined;
+  return { source: 'assistant', via: (name ?? UNNAMED_ASSISTANT_VIA).slice(0, 200) };
+}
+
 /**
  * Records every accepted write to a device, node or home (any 2xx answer of a write route
  * that names one) in the home's activity log, with who, from which app or linked assistant.
@@ -46,7 +68,13 @@ export function detailOf(body: unknown): Record<string, unknown> {
  */
 export function applyActivityRecorder(
   app: FastifyInstance,
-  deps: { members: MembersRepository; activity: ActivityRepository; log: Logger },
+  deps: {
+    members: MembersRepository;
+    activity: ActivityRepository;
+    log: Logger;
+    /** The registered OAuth clients, whose names say which assistant wrote. */
+    clients?: OAuthClients;
+  },
 ): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -73,8 +101,7 @@ export function applyActivityRecorder(
           groupId: member.groupId,
           userId: user.userId,
           actor: user.email,
-          source: isAppSession(user.scope) ? 'app' : 'assistant',
-          via: isAppSession(user.scope) ? '' : user.scope.slice(0, 200),
+          ...(await sourceOf(user, deps)),
           devId: devId ?? null,
           nodeType: typeof params.type === 'string' ? params.type : null,
           nodeAddr: Number.isInteger(addr) ? addr : null,

@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { activityLog } from '../db/schema';
+import { activityLog, refreshTokens } from '../db/schema';
 
 export type ActivityRow = typeof activityLog.$inferSelect;
 export type ActivityInput = typeof activityLog.$inferInsert;
@@ -28,6 +28,15 @@ export function createActivityRepository(db: Db) {
         )
         .orderBy(desc(activityLog.id))
         .limit(limit);
+    },
+    /** The OAuth client a sign-in's tokens were issued to; null for the app's own sign-in. */
+    async clientOfSession(sid: string): Promise<string | null> {
+      const [row] = await db
+        .select({ clientId: refreshTokens.clientId })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.family, sid))
+        .limit(1);
+      return row?.clientId ?? null;
     },
     /** Entries older than the keeping time deleted; how many. */
     async prune(now = new Date()): Promise<number> {
