@@ -8,6 +8,7 @@ import { accountsRoutes } from './accounts-routes';
 import { MenuShell } from './menu-shell';
 import { heatingRoutes, renderPowerMonitors } from './heating-routes';
 import { homesRoutes } from './homes-routes';
+import { energyRoutes, renderMonthCost } from './energy-routes';
 import {
   DashboardPage,
   HeaterSystemPage,
@@ -48,7 +49,10 @@ export function AppRouter() {
               path="/"
               element={
                 <RequireSession>
-                  <DashboardPage renderPowerMonitors={renderPowerMonitors} />
+                  <DashboardPage
+                    renderPowerMonitors={renderPowerMonitors}
+                    renderMonthCost={renderMonthCost}
+                  />
                 </RequireSession>
               }
             />
@@ -88,6 +92,9 @@ export function AppRouter() {
               }
             />
             {heatingRoutes((page) => (
+              <RequireSession>{page}</RequireSession>
+            ))}
+            {energyRoutes((page) => (
               <RequireSession>{page}</RequireSession>
             ))}
             {accountsRoutes({

@@ -9,7 +9,7 @@ import {
   IonTitle,
   IonToolbar,
 } from '@ionic/react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { DeviceSockets, formatHomeDateTime, formatTemperature, routes } from '../../lib/devices';
@@ -48,14 +48,19 @@ function useWarmFormatters(language: string) {
   }, [language]);
 }
 
+/** The home's month-to-date cost (issue 29), from the energy feature. */
+export type RenderMonthCost = (homeId: string) => ReactNode;
+
 /**
  * Spec 1 §2 and spec 3 §2 dashboard. The power-monitor tab comes from its own feature,
  * handed in by the app (features never import each other).
  */
 export function DashboardPage({
   renderPowerMonitors,
+  renderMonthCost,
 }: {
   renderPowerMonitors?: RenderPowerMonitors;
+  renderMonthCost?: RenderMonthCost;
 }) {
   const { t, i18n } = useTranslation();
   useWarmFormatters(i18n.language);
@@ -117,6 +122,7 @@ export function DashboardPage({
               away={model.away}
               timeZone={model.timeZone}
             />
+            {model.anyInstalled && renderMonthCost?.(home.id)}
             <HomeView model={model} renderPowerMonitors={renderPowerMonitors} />
           </section>
         )}

@@ -204,6 +204,10 @@ export function HomeConfigPage() {
           </>
         )}
       </fieldset>
+      {/* Issue 29: what the home's energy costs, and its power guard. */}
+      <p>
+        <Link to={`/homes/${encodeURIComponent(homeId)}/energy`}>{t('homes.config.energy')}</Link>
+      </p>
       <MessageLine message={msg.message} />
     </PageFrame>
   );

@@ -5,6 +5,8 @@ export interface DemoRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   json?: unknown;
   form?: Record<string, string>;
+  /** A text body (a price CSV): the demo's route gets its text. */
+  text?: { body: string; type: string };
   intent?: 'read' | 'write';
 }
 
@@ -17,7 +19,12 @@ export async function demoRequest<T>(path: string, options: DemoRequestOptions):
     options.method ?? (options.json === undefined && options.form === undefined ? 'GET' : 'POST');
   const backend = await demoBackend();
   // A copy, as a network round trip would give, so callers never share the backend's objects.
-  const body = options.json === undefined ? undefined : structuredClone(options.json);
+  const body =
+    options.text !== undefined
+      ? options.text.body
+      : options.json === undefined
+        ? undefined
+        : structuredClone(options.json);
   const answer = backend.handle(method, path, body);
   const payload = structuredClone(answer.body);
   if (answer.status < 400) return payload as T;

@@ -21,6 +21,8 @@ export interface RequestOptions {
   json?: unknown;
   /** A form-encoded body (the token endpoint wants one). */
   form?: Record<string, string>;
+  /** A text body with its content type (a price CSV is sent as text/csv). */
+  text?: { body: string; type: string };
   /** Whether to send the bearer token; 401 signs out only for authenticated calls. */
   auth?: boolean;
   /** Read or write decides the error kind (spec 1 §8); defaults from the method. */
@@ -108,7 +110,10 @@ export function createHttpClient(deps: HttpClientDeps) {
     const intent = options.intent ?? (method === 'GET' ? 'read' : 'write');
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     let body: string | undefined;
-    if (options.form) {
+    if (options.text) {
+      headers['Content-Type'] = options.text.type;
+      body = options.text.body;
+    } else if (options.form) {
       headers['Content-Type'] = 'application/x-www-form-urlencoded';
       body = new URLSearchParams(options.form).toString();
     } else if (options.json !== undefined) {
