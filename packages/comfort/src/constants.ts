@@ -40,3 +40,8 @@ export const WINDOW_RECOVER_PER_K_PER_H = 0.35;
 /** …and never below these floors, which keep sensor noise (about 1 K/h over 4 min) out. */
 export const WINDOW_DROP_FLOOR_K_PER_H = 6;
 export const WINDOW_RECOVER_FLOOR_K_PER_H = 4;
+/**
+ * The outdoor temperature optimum start assumes when none is known (no place set for the home,
+ * or the weather service unreachable): a mild winter day, where the prior rate is quoted.
+ */
+export const OPTIMUM_START_DEFAULT_OUTDOOR_C = 5;

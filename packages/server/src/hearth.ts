@@ -147,7 +147,15 @@ export async function buildHearth(
   // Reported state is written without waiting for the disk (db/client.ts `reports`); the
   // samples history and everything about commands stay durable.
   const reported = createRepositories(database.reports);
-  const comfort = wireComfort({ db: database.db, repos, commands, realtime, log });
+  const comfort = wireComfort({
+    db: database.db,
+    repos,
+    commands,
+    realtime,
+    log,
+    weatherUrl: config.weatherUrl,
+    geocoderUrl: config.geocoderUrl,
+  });
   const ingest = createIngestService({
     ...repos,
     devices: reported.devices,

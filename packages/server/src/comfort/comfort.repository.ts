@@ -22,11 +22,16 @@ const roomIs = (k: RoomKey) =>
     eq(comfortRooms.addr, k.addr),
   );
 
-/** What a room's comfort automation changes in one step, stored together with its decision. */
+export interface DecisionInsert {
+  kind: ComfortDecisionKind;
+  at: Date;
+  detail: Record<string, unknown>;
+}
+/** What a room's comfort automation changes in one step, stored together with its decisions. */
 export interface RoomUpdate {
   state: Record<string, unknown>;
   windowHoldUntil: Date | null;
-  decision?: { kind: ComfortDecisionKind; at: Date; detail: Record<string, unknown> };
+  decisions?: DecisionInsert[];
 }
 
 export function createComfortRepository(db: Db) {
@@ -48,6 +53,10 @@ export function createComfortRepository(db: Db) {
         .returning();
       if (!row) throw new Error('comfort settings were not stored');
       return row;
+    },
+    /** A row with every feature off, for a room a holiday or one-off day may cover. */
+    async ensureRow(k: RoomKey): Promise<void> {
+      await db.insert(comfortRooms).values(k).onConflictDoNothing();
     },
     /** The rooms with a feature on, for the automation's quick check on each report. */
     async enabledRooms(): Promise<RoomKey[]> {
@@ -74,8 +83,8 @@ export function createComfortRepository(db: Db) {
             .update(comfortRooms)
             .set({ state: update.state, windowHoldUntil: update.windowHoldUntil })
             .where(roomIs(k));
-          if (update.decision)
-            await tx.insert(comfortDecisions).values({ ...k, ...update.decision });
+          if (update.decisions?.length)
+            await tx.insert(comfortDecisions).values(update.decisions.map((d) => ({ ...k, ...d })));
         }
         return result;
       });

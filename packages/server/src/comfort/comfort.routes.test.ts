@@ -15,7 +15,12 @@ let t: TestHearth;
 const { gateway } = useControlHearth((started) => (t = started));
 const comfortUrl = (w: World, node = 'htr/2') =>
   `${t.url}/api/hearth/v1/devs/${w.devId}/${node}/comfort`;
-const OFF = { optimum_start: false, window_detection: false, window_hold_until: null };
+const OFF = {
+  optimum_start: false,
+  window_detection: false,
+  window_hold_until: null,
+  learned: null,
+};
 
 afterEach(() => {
   vi.useRealTimers();

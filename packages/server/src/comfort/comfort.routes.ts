@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { comfortDecision } from '@hearth/protocol';
+import { comfortDecision, comfortLearned } from '@hearth/protocol';
 import { z } from 'zod';
 import type { AccessService } from '../devices/access.service';
 import { nodeOf, nodeParams, security } from '../devices/node-params';
@@ -18,6 +18,7 @@ const settingsSchema = z.object({
   optimum_start: z.boolean(),
   window_detection: z.boolean(),
   window_hold_until: z.string().nullable(),
+  learned: comfortLearned.nullable(),
 });
 const settingsWriteSchema = z
   .strictObject({
@@ -51,7 +52,7 @@ export function comfortRoutes(deps: {
           params: nodeParams,
           summary: "A room's comfort settings (ours)",
           description:
-            'Whether optimum start and open-window detection run for this room (docs/comfort.md "In the server"; both off until the owner switches them on), and, while a window holds the room at anti-frost, when the hold ends at the latest (ISO 8601; else null). The owner and the people the home is shared with; 404 not_found for anyone else.',
+            'Whether optimum start and open-window detection run for this room (docs/comfort.md "In the server"; both off until the owner switches them on), and, while a window holds the room at anti-frost, when the hold ends at the latest (ISO 8601; else null), and `learned`: what optimum start has learned of the room (`warmups` seen, `rate_k_per_h` at `at_outdoor_c` outside once it has seen enough, both null before; `text` in English), null before optimum start ran. The owner and the people the home is shared with; 404 not_found for anyone else.',
           response: { 200: settingsSchema },
         },
       },
@@ -99,7 +100,7 @@ export function comfortRoutes(deps: {
           }),
           summary: 'What the comfort automation decided for a room, newest first (ours)',
           description:
-            "Kept 30 days; `limit` 1–200, default 50. Each has `kind` (`started`, `finished`: an optimum start; `window-opened`, `window-closed`, `override`), `at`, `text` in English and `detail`, the same as data for the app to word in its language: a window `reason` (`slope`, `device`) and `slopeKPerH`, a close's `why` (`recovered`, `timeout`, `device`, `override`), the `write` sent to the node (null when its mode was not one the automation holds: auto, modified_auto, manual), `anti_frost` and `units`. The owner and the people the home is shared with; 404 not_found for anyone else.",
+            "Kept 30 days; `limit` 1–200, default 50. Each has `kind` (`warmup-started`, `warmup-finished`: an optimum start, its `detail` with `start_ms`, `target_c`, `by_ms`, `reached_ms`, `outdoor_c`, `basis`; `holiday-started`, `holiday-ended`: a holiday or one-off day (`source`) took over from the programme or gave it back; `window-opened`, `window-closed`, `override`), `at`, `text` in English and `detail`, the same as data for the app to word in its language: a window `reason` (`slope`, `device`) and `slopeKPerH`, a close's `why` (`recovered`, `timeout`, `device`, `override`), the `write` sent to the node (null when its mode was not one the automation holds: auto, modified_auto, manual), `anti_frost` and `units`. The owner and the people the home is shared with; 404 not_found for anyone else.",
           response: { 200: z.object({ decisions: z.array(decisionSchema) }) },
         },
       },
