@@ -9,6 +9,7 @@ import {
   loadCloudUpstreams,
   type CloudUpstream,
 } from '@hearth/cloud-link';
+import { parseHostList } from './energy/price-fetch';
 
 const boolString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -86,6 +87,8 @@ const envSchema = z.object({
   WEB_DIST: optionalText,
   WEATHER_URL: urlWith(['http', 'https']),
   GEOCODER_URL: urlWith(['http', 'https']),
+  // Hosts a home's prices may be fetched from (docs/energy.md): exact names, comma-separated.
+  PRICE_URL_HOSTS: optionalText,
   DEMO: boolString.optional(),
   HEARTH_COMMIT: optionalText,
   CHANGES_PER_HOUR: z.coerce.number().int().min(1).default(600),
@@ -138,6 +141,8 @@ export interface Config {
   /** Open-Meteo compatible forecast and geocoding services (docs/wire-contract.md §3 weather and coordinates). */
   weatherUrl: string | undefined;
   geocoderUrl: string | undefined;
+  /** PRICE_URL_HOSTS: the only hosts a home's price CSV is fetched from; none, no fetching. */
+  priceUrlHosts: string[];
   demo: boolean;
   logLevel: string;
   /** Reported by GET /version; set by the build or deployment. */
@@ -278,6 +283,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : defaultWebDist,
     weatherUrl: e.WEATHER_URL,
     geocoderUrl: e.GEOCODER_URL,
+    priceUrlHosts: parseHostList(e.PRICE_URL_HOSTS),
     demo: e.DEMO ?? !production,
     logLevel: e.LOG_LEVEL,
     commit: e.HEARTH_COMMIT ?? 'dev',

@@ -13,6 +13,7 @@ import { MQTT_WS_PATH } from './gateway/broker';
 import { createClientAddress } from './realtime/client-address';
 import { createCommandsService, type CommandsService } from './gateway/commands.service';
 import { wireComfort } from './comfort';
+import { wireEnergyAutomation } from './energy/automation';
 import { createGatewayChannel, type GatewayChannel } from './gateway/gateway-channel';
 import { createExpiredRepository, type Pruned } from './repositories/expired.repository';
 import { startPruning } from './system/pruning';
@@ -156,6 +157,14 @@ export async function buildHearth(
     weatherUrl: config.weatherUrl,
     geocoderUrl: config.geocoderUrl,
   });
+  const energyAutomation = wireEnergyAutomation({
+    db: database.db,
+    repos,
+    commands,
+    realtime,
+    log,
+    priceUrlHosts: config.priceUrlHosts,
+  });
   const ingest = createIngestService({
     ...repos,
     devices: reported.devices,
@@ -164,6 +173,7 @@ export async function buildHearth(
     realtime,
     log,
     onStatus: (node, status) => comfort.automation.onStatus(node, status),
+    onDeviceObject: (devId, path, value) => energyAutomation.onDeviceObject(devId, path, value),
   });
   const channel: GatewayChannel = createGatewayChannel(transport, ingest, log);
 
@@ -215,6 +225,7 @@ export async function buildHearth(
   });
   const { app, access, devices } = api;
   await comfort.register(app, access, signer);
+  await energyAutomation.register(app, api, signer);
   const embedded = embeddedClientOf(database.db);
   if (embedded)
     admin?.serve({
@@ -227,6 +238,12 @@ export async function buildHearth(
     corsOrigins: config.corsOrigins,
     log,
     canSee: async (userId, devId) => (await access.findDevAccess(userId, devId)) !== undefined,
+    guestViewOf: async (userId, devId) => {
+      const member = await api.members.ofDev(userId, devId);
+      return member?.role === 'guest'
+        ? { scope: member.scope, timeZone: member.timeZone }
+        : undefined;
+    },
     registrantOf: async (devId) => {
       const dev = await repos.devices.find(devId);
       return dev?.groupId ? (await api.homesAdmin.findHome(dev.groupId))?.ownerId : undefined;
@@ -283,6 +300,7 @@ export async function buildHearth(
       await channel.start();
       pruning = startPruning({ prune: () => expired.prune(), log });
       sharingUpkeep = startSharingUpkeep({ ...api, realtime, log });
+      energyAutomation.start();
       await app.listen({ port: config.port, host: config.host });
       port = (app.server.address() as AddressInfo).port;
       if (metricsServer) log.info({ url: await metricsServer.listen() }, 'metrics listening');
@@ -320,6 +338,7 @@ export async function buildHearth(
       await revocations.close();
       await pruning?.stop();
       await sharingUpkeep?.stop();
+      await energyAutomation.stop();
       mailer.close();
       await database.close();
       await admin?.close();

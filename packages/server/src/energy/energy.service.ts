@@ -27,7 +27,8 @@ const MONTH_READ_S = 32 * 86_400;
 /** Stands in for the currency while a home has no tariff: every kWh is then unpriced. */
 const NO_CURRENCY = 'XXX';
 
-function zoneOf(geoData: Record<string, unknown>): string {
+/** The home's IANA zone from its geo data; UTC when it holds none this server knows. */
+export function zoneOf(geoData: Record<string, unknown>): string {
   const code = geoData.tz_code;
   return typeof code === 'string' && isTimeZone(code) ? code : 'UTC';
 }
@@ -77,7 +78,11 @@ export function createEnergyService(deps: {
 
   async function put(user: AccessTokenClaims, groupId: string, currency: string, tariff: Tariff) {
     const { home } = await owner(user, groupId);
-    const timeZone = zoneOf(home.geoData);
+    return store(groupId, zoneOf(home.geoData), currency, tariff);
+  }
+
+  /** Adds a checked tariff to the history (a 400 naming the problem when it does not fit). */
+  async function store(groupId: string, timeZone: string, currency: string, tariff: Tariff) {
     const rows = await tariffs.list(groupId);
     const other = rows.find((r) => r.currency !== currency);
     if (other)
@@ -107,6 +112,9 @@ export function createEnergyService(deps: {
       return { currency: h?.currency ?? null, time_zone: timeZone, tariffs: h?.tariffs ?? [] };
     },
     put,
+    store,
+    /** The home's tariffs as the energy package reads them; undefined while it has none. */
+    history,
     /** A dynamic tariff from the price CSV, its problems named by line. */
     async putCsv(
       user: AccessTokenClaims,

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, max } from 'drizzle-orm';
 import type { Tariff } from '@hearth/energy';
 import type { Db } from '../db/client';
 import { homeTariffs } from '../db/schema';
@@ -31,6 +31,14 @@ export function createTariffsRepository(db: Db) {
         .from(homeTariffs)
         .where(eq(homeTariffs.groupId, groupId));
       return row?.n ?? 0;
+    },
+    /** When the home's tariffs last changed (a tariff added or replaced); undefined for none. */
+    async lastChange(groupId: string): Promise<Date | undefined> {
+      const [row] = await db
+        .select({ at: max(homeTariffs.createdAt) })
+        .from(homeTariffs)
+        .where(eq(homeTariffs.groupId, groupId));
+      return row?.at ?? undefined;
     },
     /** Adds the tariff, or replaces the one from the same instant. */
     async put(groupId: string, currency: string, tariff: Tariff): Promise<void> {

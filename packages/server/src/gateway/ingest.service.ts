@@ -100,6 +100,11 @@ export interface IngestDeps {
     node: { devId: string; type: string; addr: number },
     status: Record<string, unknown>,
   ) => Promise<void>;
+  /**
+   * A device object stored from its gateway's report (the power guard reads `/pmo/N/power`).
+   * Called like `onStatus`: once per report, its failure logged.
+   */
+  onDeviceObject?: (devId: string, path: string, value: Record<string, unknown>) => Promise<void>;
 }
 
 /** Applies what gateways publish to the stored state and fans it out to the device's sockets. */
@@ -200,6 +205,13 @@ export function createIngestService(deps: IngestDeps) {
     const value = readKnown(schema, body, path);
     await stateWrites.add({ devId, path, body: value });
     realtime.update(devId, where, value);
+    if (deps.onDeviceObject) {
+      try {
+        await deps.onDeviceObject(devId, path, value);
+      } catch (err) {
+        log.warn({ err, devId, path }, 'energy automation failed on a report');
+      }
+    }
   }
 
   /** The last ack for an object ends its pending state (in the statement that settles it). */
