@@ -1,4 +1,5 @@
 import { devicePathOf, type DeviceObjectAt, type ServerToClientEvents } from '@hearth/protocol';
+import { guestRoomsOf } from './guest-view';
 
 /** `dev_id=*` on a socket: a user in the middle of adding a device (docs/wire-contract.md §7). */
 export const HANDSHAKE_ROOM = '*';
@@ -18,6 +19,7 @@ export interface RealtimeEmitter {
   /**
    * An object of the device changed: `update {path, body}` to its sockets, at the path of
    * what it is (protocol `devicePathOf`); a path read where it comes in is `readDevicePath`'s.
+   * A guest whose scope names rooms hears only those nodes (guest-view.ts).
    */
   update(devId: string, at: DeviceObjectAt, body: unknown): void;
   /**
@@ -48,7 +50,13 @@ export interface RoomSink {
 export function createRealtimeEmitter(getSink: () => RoomSink | undefined): RealtimeEmitter {
   return {
     update(devId, at, body) {
-      getSink()?.emitToRoom(devId, 'update', { path: devicePathOf(at), body });
+      const sink = getSink();
+      if (!sink) return;
+      const payload = { path: devicePathOf(at), body };
+      // One emit per room: no socket is in two of them, and each room has its own channel
+      // across processes (socket-server.ts), which one emit to several rooms would not use.
+      for (const room of [devId, ...guestRoomsOf(devId, at)])
+        sink.emitToRoom(room, 'update', payload);
     },
     handshake(devId, opts) {
       void getSink()?.handshake(devId, opts);

@@ -14,6 +14,15 @@ import type { TokenSigner } from '../auth/jwt';
 import type { Logger } from '../logger';
 import type { ClientAddress } from './client-address';
 import { coalesceUpgradedWrites } from './coalesced-writes';
+import {
+  guestRoom,
+  guestSnapshot,
+  hasWindow,
+  roomsOf,
+  sameView,
+  windowClosed,
+  type GuestView,
+} from './guest-view';
 import { acceptNamespaceQuery } from './namespace-query';
 import { HANDSHAKE_ROOM, handshakeRoom, networkRoom, type RoomSink } from './realtime.emitter';
 
@@ -27,6 +36,8 @@ interface SocketData {
   devId: string;
   /** The client's network address, for `dev_id=*` sockets only. */
   address?: string;
+  /** A guest's scope, read at connection; undefined for owners and residents. */
+  guest?: GuestView;
 }
 type HearthSocket = Socket<
   ClientToServerEvents,
@@ -40,6 +51,8 @@ export interface RealtimeDeps {
   /** The device's snapshot when the user may see it, undefined otherwise. */
   snapshotFor(userId: string, devId: string): Promise<DevData | undefined>;
   canSee(userId: string, devId: string): Promise<boolean>;
+  /** A guest's scope on the device's home; undefined for its owner and residents. */
+  guestViewOf?(userId: string, devId: string): Promise<GuestView | undefined>;
   /** The owner of the home a device was added to; undefined while nobody has added it. */
   registrantOf(devId: string): Promise<string | undefined>;
   /** The socket's client address (X-Forwarded-For per TRUST_PROXY). */
@@ -193,7 +206,8 @@ export function createSocketServer(httpServer: HttpServer, deps: RealtimeDeps) {
       if (!devId || (!waiting && !(await deps.canSee(claims.userId, devId))))
         return next(refusal('not_found'));
       const address = waiting ? deps.clientAddress(socket.request) : undefined;
-      socket.data = { userId: claims.userId, sid: claims.sid, devId, address };
+      const guest = waiting ? undefined : await deps.guestViewOf?.(claims.userId, devId);
+      socket.data = { userId: claims.userId, sid: claims.sid, devId, address, guest };
       next();
     } catch (err) {
       log.error({ err }, 'socket handshake failed');
@@ -212,20 +226,21 @@ export function createSocketServer(httpServer: HttpServer, deps: RealtimeDeps) {
   }
 
   nsp.on('connection', (socket: HearthSocket) => {
-    const { userId, devId, address } = socket.data;
+    const { userId, devId, address, guest } = socket.data;
     if (devId === HANDSHAKE_ROOM) {
       void socket.join(handshakeRoom(userId));
       if (address !== undefined) {
         void socket.join(networkRoom(address));
         void announceNearby(socket, address);
       }
-    } else void socket.join(devId);
+    } else void socket.join(roomsOf(devId, guest));
     socket.on('dev_data', async () => {
       if (devId === HANDSHAKE_ROOM) return;
       try {
+        if (guest && windowClosed(guest)) return void socket.disconnect(true);
         const snapshot = await deps.snapshotFor(userId, devId);
-        if (snapshot) socket.emit('dev_data', snapshot);
-        else socket.disconnect(true);
+        if (!snapshot) socket.disconnect(true);
+        else socket.emit('dev_data', guest ? guestSnapshot(snapshot, devId, guest) : snapshot);
       } catch (err) {
         log.error({ err, devId }, 'dev_data snapshot failed');
       }
@@ -233,6 +248,29 @@ export function createSocketServer(httpServer: HttpServer, deps: RealtimeDeps) {
     // Clients ping every 20 s to keep proxies from closing the socket; nothing to answer.
     socket.on('message', () => undefined);
   });
+
+  // A guest's dates and weekly hours end on a minute of the home's wall clock: each process
+  // checks its own guest sockets as each minute begins, and closes those whose access ended,
+  // so none hears an update after it (besides the sweep's re-check of the database).
+  let minuteTimer: NodeJS.Timeout | undefined;
+  const checkWindows = () => {
+    const now = Date.now();
+    for (const socket of nsp.sockets.values()) {
+      const { guest } = socket.data;
+      if (guest && hasWindow(guest) && windowClosed(guest, now)) socket.disconnect(true);
+    }
+  };
+  const everyMinute = () => {
+    minuteTimer = setTimeout(
+      () => {
+        checkWindows();
+        everyMinute();
+      },
+      60_000 - (Date.now() % 60_000) + 5,
+    );
+    minuteTimer.unref();
+  };
+  everyMinute();
 
   const sink: RoomSink = {
     emitToRoom(room, event, ...args) {
@@ -258,19 +296,28 @@ export function createSocketServer(httpServer: HttpServer, deps: RealtimeDeps) {
       try {
         // fetchSockets reaches the sockets of every process through the adapter; while Redis
         // is unreachable, this process still closes its own.
+        // The device's own room and its guests' (guest-view.ts).
+        const rooms = [room, guestRoom(room)];
         const sockets = await nsp
-          .in(room)
+          .in(rooms)
           .fetchSockets()
           .catch((err: unknown) => {
             log.warn(
               { err, room },
               'realtime: other processes unreachable; re-checking local sockets',
             );
-            return nsp.in(room).local.fetchSockets();
+            return nsp.in(rooms).local.fetchSockets();
           });
         for (const socket of sockets) {
-          const { userId } = socket.data as { userId: string };
-          if (!(await deps.canSee(userId, room))) socket.disconnect(true);
+          const { userId, guest } = socket.data as SocketData;
+          if (!(await deps.canSee(userId, room))) {
+            socket.disconnect(true);
+            continue;
+          }
+          // Rights changed (a resident made a guest, another scope): the client connects
+          // again and hears what it now may.
+          const now = await deps.guestViewOf?.(userId, room);
+          if (deps.guestViewOf && !sameView(guest, now)) socket.disconnect(true);
         }
       } catch (err) {
         log.warn({ err, room }, 'realtime: could not re-check access of open sockets');
@@ -300,7 +347,10 @@ export function createSocketServer(httpServer: HttpServer, deps: RealtimeDeps) {
     reconnectElsewhere(): void {
       io.engine.close();
     },
+    /** Closes this process's guest sockets whose dates or weekly hours have ended. */
+    checkGuestWindows: checkWindows,
     async close() {
+      clearTimeout(minuteTimer);
       nsp.disconnectSockets(true);
       await new Promise<void>((resolve) => {
         // io.close() also closes the HTTP server; the owner closes that separately.
