@@ -25,6 +25,7 @@ export const ISOLATED_WEB_TESTS = [
   'src/features/power-schedule/power-schedule-page.test.tsx',
   'src/features/power-schedule/power-profiles.test.tsx',
   'src/features/pwa/offline-banner.test.tsx',
+  'src/features/records/records-cost.test.tsx',
   'src/features/records/records-node-page.test.tsx',
   'src/features/records/records-pages.test.tsx',
   'src/lib/demo/demo-mode.test.ts',

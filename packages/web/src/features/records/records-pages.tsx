@@ -84,6 +84,7 @@ export function NodeRecordsPage() {
     <Frame title={title}>
       <RecordsView
         title={title}
+        homeId={home.id}
         nodes={nodes}
         timeZone={tzOf(devData?.data)}
         withTemperature={type !== 'pmo'}
@@ -128,6 +129,7 @@ export function HomeRecordsPage() {
     <Frame title={title}>
       <RecordsView
         title={title}
+        homeId={home.id}
         nodes={nodes}
         timeZone={tzOf(devDatas.find((q) => q.data)?.data)}
         withTemperature={type !== 'pmo'}

@@ -8,6 +8,13 @@ interface RecordsTableProps {
   unit: string;
   /** The unit as the user's language writes it, for the column header. */
   unitLabel: string;
+  /** Issue 29: each bucket's cost and its energy without a price, with their headers. */
+  cost?: {
+    values: readonly (number | null)[];
+    unpricedKwh: readonly (number | null)[];
+    header: string;
+    unpricedHeader: string;
+  };
   /** Names each bucket's drill-down button; absent on a day chart. */
   drillLabel?: (index: number) => string;
   onBucket?: (index: number) => void;
@@ -24,6 +31,7 @@ export function RecordsTable({
   temperature,
   unit,
   unitLabel,
+  cost,
   drillLabel,
   onBucket,
 }: RecordsTableProps) {
@@ -46,6 +54,8 @@ export function RecordsTable({
                 })}
               </th>
             )}
+            {cost && <th scope="col">{cost.header}</th>}
+            {cost && <th scope="col">{cost.unpricedHeader}</th>}
           </tr>
         </thead>
         <tbody>
@@ -62,6 +72,15 @@ export function RecordsTable({
               </th>
               <td>{fmt(consumption[i], consumptionDecimals(unit), i18n.language)}</td>
               {temperature && <td>{fmt(temperature[i], 1, i18n.language)}</td>}
+              {cost && (
+                <td>
+                  {/* Energy with no price is never shown as free. */}
+                  {cost.values[i] === 0 && (cost.unpricedKwh[i] ?? 0) > 0
+                    ? t('records.cost.unpriced')
+                    : fmt(cost.values[i], 2, i18n.language)}
+                </td>
+              )}
+              {cost && <td>{fmt(cost.unpricedKwh[i], 3, i18n.language)}</td>}
             </tr>
           ))}
         </tbody>
