@@ -70,13 +70,21 @@ export class CloudDeviceBridge {
       devId: options.upstreamDevId,
       onSnapshot: (data) => {
         options.onUpstream?.();
-        void this.snapshot(data);
+        this.settle(this.snapshot(data));
       },
       onUpdate: (update) => {
         options.onUpstream?.();
-        void this.update(update);
+        this.settle(this.update(update));
       },
     });
+  }
+
+  /**
+   * A report under way when the bridge stops finds its MQTT client closing: nothing is lost (the
+   * next start reads the whole snapshot again), so the failure ends there.
+   */
+  private settle(work: Promise<void>): void {
+    work.catch(() => undefined);
   }
 
   async start(): Promise<void> {
@@ -97,7 +105,7 @@ export class CloudDeviceBridge {
     client.on('message', (topic, payload) => {
       if (topic !== gatewayTopics.cmd(devId)) return;
       const parsed = gatewayCommandSchema.safeParse(JSON.parse(payload.toString()));
-      if (parsed.success) void this.command(parsed.data);
+      if (parsed.success) this.settle(this.command(parsed.data));
     });
     await client.subscribeAsync(gatewayTopics.cmd(devId), { qos: 1 });
     this.realtime.start();
@@ -243,7 +251,9 @@ export class CloudDeviceBridge {
     const at = this.pending.indexOf(write);
     if (at >= 0) this.pending.splice(at, 1);
     this.done.add(write.id);
-    void (ok ? this.ack(write.id, true) : this.refuse(write.id, write.path, error ?? 'failed'));
+    this.settle(
+      ok ? this.ack(write.id, true) : this.refuse(write.id, write.path, error ?? 'failed'),
+    );
   }
 
   /**

@@ -55,6 +55,8 @@ export function createCloudBridges(deps: CloudBridgesDeps): BridgeControl & {
   /** Brings the running bridges in line with the database (a process apart from the API's). */
   sync(): Promise<void>;
   close(): Promise<void>;
+  /** Stops every bridge; a later start or sync runs them again. */
+  stopAll(): Promise<void>;
   running(): string[];
 } {
   const { repo, log } = deps;
@@ -197,6 +199,9 @@ export function createCloudBridges(deps: CloudBridgesDeps): BridgeControl & {
       lastWritten.delete(devId);
     },
     running: () => [...accounts.values()].flatMap((a) => [...a.bridges.keys()]),
+    async stopAll() {
+      await Promise.all([...accounts.keys()].map(stopAccount));
+    },
     async close() {
       closed = true;
       await Promise.all([...accounts.keys()].map(stopAccount));

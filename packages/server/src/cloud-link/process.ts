@@ -5,9 +5,6 @@ import { createMailer, DEFAULT_MAIL_FROM } from '../mail';
 import { createRepositories } from '../repositories';
 import { createServerCloudBridges } from './server-bridges';
 
-/** How often the process reads the links the API changed (it shares only the database). */
-export const CLOUD_LINK_SYNC_MS = 15_000;
-
 /**
  * `npm run cloud-link`: the linked devices' bridges as their own process (CLOUD_LINK=process
  * on the servers), reaching Hearth over the MQTT broker its gateways use and reading the
@@ -40,14 +37,12 @@ async function main(): Promise<void> {
     mqttUrl: () => mqttUrl,
     publicUrl: () => publicUrl,
   });
-  await bridges.sync();
-  log.info({ devices: bridges.running().length }, 'cloud link running');
-  const timer = setInterval(() => {
-    bridges.sync().catch((err: unknown) => log.warn({ err }, 'cloud link: sync failed'));
-  }, CLOUD_LINK_SYNC_MS);
+  // Runs the bridges while it holds their lock (one such process per deployment; another
+  // started beside it stands by), reading the API's links every CLOUD_LINK_SYNC_MS.
+  await bridges.start();
+  log.info('cloud link running');
   const stop = (signal: string) => {
     log.info({ signal }, 'cloud link stopping');
-    clearInterval(timer);
     void bridges
       .close()
       .then(async () => {

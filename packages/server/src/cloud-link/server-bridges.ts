@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail';
 import type { Repositories } from '../repositories';
+import { holdBridgeLease, openPgLockSession, type LockSession } from './bridge-lease';
 import { createCloudBridges } from './bridges';
 import { createCloudLinkRepository, type CloudAccountRow } from './cloud-link.repository';
 import { needsPasswordMail } from './needs-password-mail';
@@ -36,10 +37,16 @@ export function needsPasswordNotifier(deps: {
   };
 }
 
+/** How often the process running the bridges reads the links other processes changed. */
+export const CLOUD_LINK_SYNC_MS = 15_000;
+
 /**
  * The bridges of every linked device as a Hearth process runs them (the server, or
  * `npm run cloud-link`): the owner is mailed once when a cloud refuses the stored password,
- * with a link to PUBLIC_URL (never to an address a caller gave).
+ * with a link to PUBLIC_URL (never to an address a caller gave). On PostgreSQL, where several
+ * processes may share the database, only the holder of the bridges' lock runs them
+ * (bridge-lease.ts): it reads the links every CLOUD_LINK_SYNC_MS, so a change made through
+ * another process reaches it; the others stand by and take over if it goes.
  */
 export function createServerCloudBridges(deps: {
   config: Config;
@@ -51,6 +58,9 @@ export function createServerCloudBridges(deps: {
   publicUrl: () => string;
   history?: { spanMs: number; chunkMs: number };
   samplesEveryMs?: number;
+  /** The lock's sessions (tests); by default one on DATABASE_URL when it is PostgreSQL. */
+  openLock?: () => Promise<LockSession>;
+  syncMs?: number;
 }) {
   const { config, log } = deps;
   const onNeedsPassword = needsPasswordNotifier({
@@ -60,7 +70,7 @@ export function createServerCloudBridges(deps: {
     log,
     publicUrl: deps.publicUrl,
   });
-  return createCloudBridges({
+  const bridges = createCloudBridges({
     upstreams: config.cloudUpstreams,
     repo: createCloudLinkRepository(deps.db),
     key: cloudPasswordKey(config.gatewayKey),
@@ -71,4 +81,50 @@ export function createServerCloudBridges(deps: {
     ...(deps.history ? { history: deps.history } : {}),
     ...(deps.samplesEveryMs === undefined ? {} : { samplesEveryMs: deps.samplesEveryMs }),
   });
+  const database = config.database;
+  const openLock =
+    deps.openLock ??
+    (database.kind === 'postgres' ? () => openPgLockSession(database.url) : undefined);
+  // One process (PGlite): nothing to share the bridges with.
+  if (openLock === undefined) return bridges;
+  const syncMs = deps.syncMs ?? CLOUD_LINK_SYNC_MS;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let lease: ReturnType<typeof holdBridgeLease> | undefined;
+  const leading = () => lease?.leading() === true;
+  const sync = () =>
+    bridges.sync().catch((err: unknown) => log.warn({ err }, 'cloud link: sync failed'));
+  return {
+    ...bridges,
+    async start() {
+      lease ??= holdBridgeLease({
+        open: openLock,
+        retryMs: syncMs,
+        log,
+        lead: async () => {
+          await sync();
+          timer = setInterval(() => void sync(), syncMs);
+          timer.unref();
+        },
+        follow: async () => {
+          clearInterval(timer);
+          await bridges.stopAll();
+        },
+      });
+    },
+    sync: async () => {
+      if (leading()) await bridges.sync();
+    },
+    accountChanged: async (accountId: string) => {
+      if (leading()) await bridges.accountChanged(accountId);
+    },
+    deviceUnlinked: async (devId: string) => {
+      if (leading()) await bridges.deviceUnlinked(devId);
+    },
+    leading,
+    async close() {
+      clearInterval(timer);
+      await lease?.stop();
+      await bridges.close();
+    },
+  };
 }
