@@ -1,7 +1,7 @@
 import { COMFORT_HOLIDAYS_MAX } from '@hearth/protocol';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { comfortHolidays, guests } from '../db/schema';
+import { comfortHolidays, comfortOneOffs, guests } from '../db/schema';
 import {
   createWorld,
   HEATER,
@@ -83,10 +83,8 @@ async function guestOf(w: World, nodes?: { devId: string; type: string; addr: nu
   return (await login(t.url, user.email, user.password)).access_token;
 }
 
-const stored = async () =>
-  (await t.hearth.db.execute(sql`select count(*)::int as n from comfort_holidays`)).rows[0];
-const storedOneOffs = async () =>
-  (await t.hearth.db.execute(sql`select count(*)::int as n from comfort_one_offs`)).rows[0];
+const stored = async () => ({ n: await t.hearth.db.$count(comfortHolidays) });
+const storedOneOffs = async () => ({ n: await t.hearth.db.$count(comfortOneOffs) });
 
 describe('holidays and one-off days', () => {
   it('owners and residents plan them; guests are refused, strangers find nothing', async () => {

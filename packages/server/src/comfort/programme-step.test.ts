@@ -45,7 +45,10 @@ function input(over: Partial<PlanInput>): PlanInput {
 function run(
   from: string,
   to: string,
-  over: Partial<PlanInput> & { temp?: (ms: number) => number; status?: (ms: number) => object },
+  over: Omit<Partial<PlanInput>, 'status'> & {
+    temp?: (ms: number) => number;
+    status?: (ms: number) => object;
+  },
   stepMin = 5,
   start: StoredPlan = empty(),
 ) {
