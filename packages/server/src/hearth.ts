@@ -71,6 +71,10 @@ export interface HearthInternals extends Hearth {
   /** Deletes expired and ended sign-ins, refresh tokens and codes now (also done hourly). */
   pruneExpired(): Promise<Pruned>;
   baseUrl(): string;
+  /** One round of the energy upkeep now: due price fetches and charge plans (also every minute). */
+  energyTick(): Promise<void>;
+  /** Closes guests' sockets whose dates or weekly hours have ended now (also each minute). */
+  checkGuestWindows(): void;
 }
 
 export async function buildHearth(
@@ -278,6 +282,8 @@ export async function buildHearth(
     gatewaySecret: secretOf,
     gatewayIdle: () => channel.idle(),
     pruneExpired: () => expired.prune(),
+    energyTick: () => energyAutomation.tick(),
+    checkGuestWindows: () => socketServer.checkGuestWindows(),
     baseUrl,
     gatewayMqttUrl: () => config.mqttUrl ?? `${baseUrl().replace(/^http/, 'ws')}${MQTT_WS_PATH}`,
     metricsUrl: () => metricsServer?.url(),
