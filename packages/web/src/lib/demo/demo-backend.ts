@@ -7,6 +7,7 @@ import { accountRoutes } from './demo-routes-account';
 import { catalogRoutes } from './demo-routes-catalog';
 import { cloudLinkRoutes } from './demo-routes-cloud-link';
 import { deviceRoutes } from './demo-routes-devices';
+import { energyRoutes } from './demo-routes-energy';
 import { homeRoutes } from './demo-routes-homes';
 import { devData } from './demo-wire';
 
@@ -40,6 +41,7 @@ export function createDemoBackend(options: DemoBackendOptions = {}) {
     ...homeRoutes(ctx),
     ...deviceRoutes(ctx),
     ...cloudLinkRoutes(),
+    ...energyRoutes(ctx),
   ];
 
   /**

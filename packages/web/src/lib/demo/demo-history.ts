@@ -78,3 +78,27 @@ export function monthlySamples(
       ...(b.tempC === null ? {} : { temp: formatDecimal(b.tempC) }),
     }));
 }
+
+/** A node's energy per local day of the zone (Wh), from the samples: for costs over long spans. */
+export function dailyEnergy(
+  dev: DemoDevice,
+  node: SimNode,
+  startMs: number,
+  endMs: number,
+  timeZone: string,
+  nowMs: number,
+): { startMs: number; endMs: number; wh: number }[] {
+  const days = historyOf(dev, Math.floor(nowMs / 1000)).buckets(
+    node,
+    'day',
+    startMs,
+    endMs,
+    timeZone,
+    nowMs,
+  );
+  return days.map((b, i) => ({
+    startMs: b.startMs,
+    endMs: Math.min(days[i + 1]?.startMs ?? b.startMs + 86_400_000, nowMs),
+    wh: b.energyWh,
+  }));
+}
