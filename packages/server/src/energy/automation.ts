@@ -11,6 +11,7 @@ import { bearerAuth } from '../http/authenticate';
 import type { Logger } from '../logger';
 import type { RealtimeEmitter } from '../realtime/realtime.emitter';
 import type { Repositories } from '../repositories';
+import { recordAutomationWrite } from '../sharing/activity-recorder';
 import type { MembersRepository } from '../sharing/members.repository';
 import { createEnergyAutomationRepository } from './automation.repository';
 import { energyAutomationRoutes } from './automation.routes';
@@ -40,8 +41,6 @@ export function wireEnergyAutomation(deps: {
   log: Logger;
   /** PRICE_URL_HOSTS. */
   priceUrlHosts: readonly string[];
-  /** Records an automation's write in the home's activity log. */
-  record?: (entry: AutomationLogEntry) => Promise<unknown>;
   now?: () => number;
 }) {
   const { db, repos, log } = deps;
@@ -71,7 +70,8 @@ export function wireEnergyAutomation(deps: {
     repo,
     homes,
     log,
-    ...(deps.record ? { record: deps.record } : {}),
+    // Each real write goes in the home's activity log as `automation:<name>`.
+    record: (entry: AutomationLogEntry) => recordAutomationWrite(db, entry, log),
     ...(deps.now ? { now: deps.now } : {}),
   };
   const guard = createPowerGuard({

@@ -7,7 +7,7 @@ import {
   useControlHearth,
   type World,
 } from '../devices/control-test-world';
-import { guests, memberRoles, powerGuards } from '../db/schema';
+import { activityLog, guests, memberRoles, powerGuards } from '../db/schema';
 import type { TestGateway } from '../test-support/test-gateway';
 import type { TestHearth } from '../test-support/test-hearth';
 import { call } from './energy.test-helpers';
@@ -71,6 +71,14 @@ describe('the power guard', () => {
       dry_run: false,
       detail: { reason: 'instant', cap_kw: 2, minutes: 10 },
     });
+    // The real write is in the home's activity log, by the guard, with its reason.
+    await vi.waitFor(async () =>
+      expect(
+        (await t.hearth.db.select().from(activityLog).where(eq(activityLog.groupId, w.homeId)))
+          .filter((e) => e.source === 'automation')
+          .map((e) => [e.via, e.nodeType, e.nodeAddr, e.detail.stemp]),
+      ).toEqual([['automation:power-guard', 'htr', 2, '17.0']]),
+    );
     expect(lower?.text).toMatch(
       /lowered Lounge to 17 °C for 10 min: the home was drawing 5\.0 kW against a 2\.0 kW limit/,
     );
@@ -123,10 +131,18 @@ describe('the power guard', () => {
     // A marker after the reading: once stored, the reading was handled; no write was sent.
     await gw.barrier(async () => t.repos.devices.getState(w.devId, '/mgr/rtc/time'));
     expect(statusWrites(gw)).toEqual([]);
+    const logged = await t.hearth.db.select().from(activityLog);
+    expect(logged.filter((e) => e.source === 'automation')).toEqual([]);
   });
 
   it('reads only the chosen monitor, and does nothing while off', async () => {
     const { w, gw } = await heatingWorld();
+    expect((await call(t, 'PUT', guardPath(w), { token: w.owner, json: settings(w) })).status).toBe(
+      200,
+    );
+    // Another meter of the gateway (a sub-circuit) is not the home's supply.
+    await gw.publishUp('/pmo/6/power', { power: '9000.0' });
+    await gw.barrier(async () => t.repos.devices.getState(w.devId, '/mgr/rtc/time'));
     const json = settings(w, { enabled: false });
     expect((await call(t, 'PUT', guardPath(w), { token: w.owner, json })).status).toBe(200);
     await gw.publishUp('/pmo/5/power', { power: '9000.0' });
