@@ -38,6 +38,21 @@ export const HomeRecordsPage = lazyPage(() =>
 export const NodeDetailPage = lazyPage(() =>
   import('../features/node-detail').then((m) => m.NodeDetailPage),
 );
+export const RoomComfortPage = lazyPage(() =>
+  import('../features/comfort').then((m) => m.RoomComfortPage),
+);
+export const HolidaysPage = lazyPage(() =>
+  import('../features/comfort').then((m) => m.HolidaysPage),
+);
+/** Parts of the node detail and the dashboard's cards: no page-sized fallback. */
+export const RoomComfortPanel = lazyPage(
+  () => import('../features/comfort').then((m) => m.RoomComfortPanel),
+  null,
+);
+export const CardComfortNotice = lazyPage(
+  () => import('../features/comfort').then((m) => m.CardComfortNotice),
+  null,
+);
 export const WeatherPage = lazyPage(() => import('../features/weather').then((m) => m.WeatherPage));
 /** A tab of the dashboard: no page-sized fallback. */
 export const PowerMonitorPanel = lazyPage(

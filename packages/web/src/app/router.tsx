@@ -6,7 +6,7 @@ import { Redirect } from '../lib/ui/redirect';
 import { hasSession, useSessionStore } from '../lib/session/session-store';
 import { accountsRoutes } from './accounts-routes';
 import { MenuShell } from './menu-shell';
-import { heatingRoutes, renderPowerMonitors } from './heating-routes';
+import { heatingRoutes, renderNodeNotice, renderPowerMonitors } from './heating-routes';
 import { homesRoutes } from './homes-routes';
 import { energyRoutes, renderMonthCost } from './energy-routes';
 import {
@@ -51,6 +51,7 @@ export function AppRouter() {
                 <RequireSession>
                   <DashboardPage
                     renderPowerMonitors={renderPowerMonitors}
+                    renderNodeNotice={renderNodeNotice}
                     renderMonthCost={renderMonthCost}
                   />
                 </RequireSession>

@@ -9,7 +9,7 @@ import {
   IonTitle,
   IonToolbar,
 } from '@ionic/react';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { DeviceSockets, formatHomeDateTime, formatTemperature, routes } from '../../lib/devices';
@@ -20,6 +20,7 @@ import { DashboardToolbar } from './components/dashboard-toolbar';
 import { HomeHeader, homeTitle } from './components/home-header';
 import { HomePicker } from './components/home-picker';
 import { HomeView, type RenderPowerMonitors } from './components/home-view';
+import { NodeNoticeSlot, type RenderNodeNotice } from './components/node-notice-slot';
 import { useDashboard } from './use-dashboard';
 import { parseSelectionKey } from './model/dashboard-rules';
 import { useAdminMode } from '../../lib/session/admin-mode';
@@ -57,10 +58,13 @@ export type RenderMonthCost = (homeId: string) => ReactNode;
  */
 export function DashboardPage({
   renderPowerMonitors,
+  renderNodeNotice,
   renderMonthCost,
 }: {
   renderPowerMonitors?: RenderPowerMonitors;
   renderMonthCost?: RenderMonthCost;
+  /** A card's notice from another feature (the comfort automation's window and warm-up). */
+  renderNodeNotice?: RenderNodeNotice;
 }) {
   const { t, i18n } = useTranslation();
   useWarmFormatters(i18n.language);
@@ -70,6 +74,11 @@ export function DashboardPage({
   useAdminMode();
   const { homes, home } = model;
   const devIds = model.list.flatMap((h) => h.devs.map((d) => d.dev_id));
+  const timeZone = model.timeZone;
+  const notice = useMemo(
+    () => (renderNodeNotice ? { render: renderNodeNotice, timeZone } : undefined),
+    [renderNodeNotice, timeZone],
+  );
 
   return (
     <IonPage>
@@ -123,7 +132,9 @@ export function DashboardPage({
               timeZone={model.timeZone}
             />
             {model.anyInstalled && renderMonthCost?.(home.id)}
-            <HomeView model={model} renderPowerMonitors={renderPowerMonitors} />
+            <NodeNoticeSlot.Provider value={notice}>
+              <HomeView model={model} renderPowerMonitors={renderPowerMonitors} />
+            </NodeNoticeSlot.Provider>
           </section>
         )}
       </IonContent>

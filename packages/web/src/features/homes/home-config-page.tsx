@@ -208,6 +208,12 @@ export function HomeConfigPage() {
       <p>
         <Link to={`/homes/${encodeURIComponent(homeId)}/energy`}>{t('homes.config.energy')}</Link>
       </p>
+      {/* Issue 28: holidays and one-off days replace the weekly programme for a while. */}
+      <p>
+        <Link to={`/homes/${encodeURIComponent(homeId)}/holidays`}>
+          {t('homes.config.holidays')}
+        </Link>
+      </p>
       <MessageLine message={msg.message} />
     </PageFrame>
   );

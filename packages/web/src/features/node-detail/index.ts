@@ -1,1 +1,1 @@
-export { NodeDetailPage } from './node-detail-page';
+export { NodeDetailPage, type RenderRoomComfort } from './node-detail-page';

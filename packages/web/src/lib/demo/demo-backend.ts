@@ -6,9 +6,11 @@ import { DemoHttpFailure, dispatch, type DemoAnswer } from './demo-router';
 import { accountRoutes } from './demo-routes-account';
 import { catalogRoutes } from './demo-routes-catalog';
 import { cloudLinkRoutes } from './demo-routes-cloud-link';
+import { comfortRoutes } from './demo-routes-comfort';
 import { deviceRoutes } from './demo-routes-devices';
 import { energyRoutes } from './demo-routes-energy';
 import { homeRoutes } from './demo-routes-homes';
+import { sharingRoutes } from './demo-routes-sharing';
 import { devData } from './demo-wire';
 
 export interface DemoBackendOptions {
@@ -38,10 +40,12 @@ export function createDemoBackend(options: DemoBackendOptions = {}) {
   const routes = [
     ...catalogRoutes(),
     ...accountRoutes(ctx),
+    ...sharingRoutes(ctx),
     ...homeRoutes(ctx),
     ...deviceRoutes(ctx),
     ...cloudLinkRoutes(),
     ...energyRoutes(ctx),
+    ...comfortRoutes(ctx),
   ];
 
   /**

@@ -31,6 +31,11 @@ export const routes = {
     `/homes/${encodeURIComponent(homeId)}/system/${type}/records`,
   homeConfig: (homeId: string) => `/homes/${encodeURIComponent(homeId)}/config`,
   weather: (homeId: string) => `/homes/${encodeURIComponent(homeId)}/weather`,
+  /** A home's holidays and one-off days (docs/comfort.md). */
+  holidays: (homeId: string) => `/homes/${encodeURIComponent(homeId)}/holidays`,
+  /** A room's comfort: optimum start, open-window detection, what it learned and decided. */
+  nodeComfort: (homeId: string, devId: string, type: NodeType, addr: number) =>
+    `${routes.node(homeId, devId, type, addr)}/comfort`,
   /** Spec 2 §2: the add-home wizard's first step. */
   addHome: '/list/addHome/homeData',
   /**

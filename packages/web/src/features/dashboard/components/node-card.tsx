@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useContext } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isTimerOn } from '@hearth/protocol';
@@ -7,6 +7,7 @@ import { DataAge } from '../../../lib/socket/data-age';
 import { Icon } from '../../../lib/ui/icons';
 import { cardState, isSelectable, opensDetail } from '../model/dashboard-rules';
 import { ChargeBar, ModeIcon, StatusIndicators } from './node-badges';
+import { NodeNoticeSlot } from './node-notice-slot';
 
 interface NodeCardProps {
   node: LiveNode;
@@ -50,6 +51,7 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
   const pending =
     node.status?.sync_status === 'pending' && state !== 'uninstalled' && state !== 'offline';
   const recordsLink = useNodeRecordsLink(homeId, devId, node.type, node.addr);
+  const notice = useContext(NodeNoticeSlot);
   const target = opensDetail(node, deviceConnected)
     ? routes.node(homeId, devId, node.type, node.addr)
     : recordsLink;
@@ -159,6 +161,17 @@ export const NodeCard = memo(function NodeCard(props: NodeCardProps) {
           {showMeasured && state !== 'offline' && <StatusIndicators status={node.status} />}
         </div>
       </Link>
+      {/* Outside the card's link: the notice has its own button (one tap to resume heating). */}
+      {notice &&
+        state !== 'uninstalled' &&
+        state !== 'offline' &&
+        notice.render({
+          homeId,
+          room: { devId, type: node.type, addr: node.addr },
+          name: node.name,
+          timeZone: notice.timeZone,
+          units,
+        })}
     </article>
   );
 });
