@@ -8,19 +8,20 @@ import {
   presenceConfigBody,
   transferBody,
 } from '@hearth/protocol';
-import { inviteBody, revokeBody, wifiCredentialsQuery } from './demo-home-schemas';
+import { wifiCredentialsQuery } from './demo-home-schemas';
 import { groupedHomes, type DemoHome } from './demo-model';
-import { DemoHttpFailure, route, type DemoRequest, type DemoRoute } from './demo-router';
+import { route, type DemoRequest, type DemoRoute } from './demo-router';
 import { badRequest, parseBody } from './demo-validate';
 
 const GROUP = '/api/v2/groups/:gid';
 const PRESENCE = '/api/notifications/v1/:gid';
 
-/** Homes and devices of docs/wire-contract.md §5 (lists, names, geo and extra data, guests, presence). */
+/**
+ * Homes and devices of docs/wire-contract.md §5 (lists, names, geo and extra data, presence);
+ * guests and invitations are the sharing routes' (demo-routes-sharing.ts).
+ */
 export function homeRoutes(ctx: DemoContext): DemoRoute[] {
   const home = (req: DemoRequest) => findHome(ctx, req.params[0] ?? '');
-  // A demo invitation is never accepted, so every guest stays pending (no mail leaves).
-  const guests = new Map<string, string[]>();
   const emitGeo = (h: DemoHome, only?: string) =>
     h.devIds
       .filter((id) => only === undefined || id === only)
@@ -108,34 +109,6 @@ export function homeRoutes(ctx: DemoContext): DemoRoute[] {
       const h = home(req);
       h.extra = { ...h.extra, ...parseBody(extraDataBody, req.body) };
       return structuredClone(h.extra);
-    }),
-    route('GET', `${GROUP}/guest_users`, (req) => ({
-      guest_users: (guests.get(home(req).id) ?? []).map((email) => ({ email, pending: true })),
-    })),
-    route(
-      'POST',
-      '/api/v2/users/:uid/invite',
-      (req) => {
-        const b = parseBody(inviteBody, req.body);
-        const id = findHome(ctx, b.groupid).id;
-        const email = b.email.toLowerCase();
-        const list = guests.get(id) ?? [];
-        if (!list.includes(email)) guests.set(id, [...list, email]);
-        return { email, pending: true };
-      },
-      201,
-    ),
-    route('DELETE', '/api/v2/users/:uid/invite', (req) => {
-      const b = parseBody(revokeBody, req.body);
-      const id = findHome(ctx, b.groupid).id;
-      const email = b.email.toLowerCase();
-      const list = guests.get(id) ?? [];
-      if (!list.includes(email))
-        throw new DemoHttpFailure(404, 'not_found', 'No such guest in this home');
-      guests.set(
-        id,
-        list.filter((e) => e !== email),
-      );
     }),
     route('GET', `${PRESENCE}/presence/config`, (req) => structuredClone(home(req).presence)),
     route('POST', `${PRESENCE}/presence/config`, (req) => {
