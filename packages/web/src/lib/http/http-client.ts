@@ -1,5 +1,6 @@
 import {
   HTTP_TIMEOUT_MS,
+  SCOPE_PROBLEMS,
   TOKEN_EXPIRY_MARGIN_MS,
   type ErrorBody,
   type TokenResponse,
@@ -46,6 +47,8 @@ export interface HttpClientDeps {
   };
   /** The global error toast; `retryAfterMs` is the server's wait when it named one. */
   reportError: (kind: ErrorKind, detail?: { retryAfterMs?: number }) => void;
+  /** The global error toast with a message of its own (an i18n key). */
+  reportMessage?: (key: string) => void;
   /** Every request's fate: an answer (any status) or none at all (the server not reached). */
   onAnswer?: (answered: boolean) => void;
   /**
@@ -92,10 +95,28 @@ function withTimeout(
   };
 }
 
+const SCOPE_PROBLEM_CODES: ReadonlySet<string> = new Set(SCOPE_PROBLEMS);
+
+/**
+ * A guest's refusal (403 `outside_scope`, docs/sharing.md) is told with its reason: the server
+ * names it in brackets at the end of its message; the app words it itself.
+ */
+function scopeProblemKey(error: HttpError): string | undefined {
+  if (error.body?.error !== 'outside_scope') return undefined;
+  const code = /\(([a-z_]+)\)\s*$/.exec(error.body.message ?? '')?.[1] ?? '';
+  return `sharing.problems.${SCOPE_PROBLEM_CODES.has(code) ? code : 'write_not_allowed'}`;
+}
+
 export function createHttpClient(deps: HttpClientDeps) {
   let refreshing: Promise<string> | null = null;
 
   function fail(error: HttpError, quiet = false): never {
+    const scopeKey = scopeProblemKey(error);
+    if (!quiet && scopeKey && deps.reportMessage) {
+      deps.reportMessage(scopeKey);
+      error.reported = true;
+      throw error;
+    }
     if (!quiet && isGlobalError(error)) {
       if (error.retryAfterMs === undefined) deps.reportError(error.kind);
       else deps.reportError(error.kind, { retryAfterMs: error.retryAfterMs });

@@ -2,7 +2,7 @@ import { appConfig, clientBasicAuth } from '../config';
 import { demoRequest } from '../demo';
 import { useSessionStore } from '../session/session-store';
 import { createHttpClient } from './http-client';
-import { reportError, useErrorToastStore } from './error-store';
+import { reportError, reportErrorMessage, useErrorToastStore } from './error-store';
 import { useConnectionStore } from '../socket/connection-store';
 
 /** The app's one HTTP client, wired to the session store and the global error toast. */
@@ -21,6 +21,7 @@ export const http = createHttpClient({
     clear: () => useSessionStore.getState().clear(),
   },
   reportError,
+  reportMessage: reportErrorMessage,
   onAnswer: (answered) => {
     useConnectionStore.getState().reportHttp(answered);
     if (answered) useErrorToastStore.getState().answered();
