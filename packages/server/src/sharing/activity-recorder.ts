@@ -7,11 +7,16 @@ import type { Db } from '../db/client';
 import { activityLog, devs } from '../db/schema';
 import type { Logger } from '../logger';
 import type { ActivityRepository } from './activity.repository';
+import { memberOfRequest } from './member-gate';
 import type { MembersRepository } from './members.repository';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Guest invitations name their home in the body (`groupid`), not in the path. */
 const INVITE_ROUTE = '/api/v2/users/:uid/invite';
+/** The invitee accepts with the mailed link, without a token: the invitation names the home. */
+const INVITE_CONFIRM_ROUTE = '/api/v2/users/:uid/invite_confirmation';
+/** Adding a device names it in the body (`dev_id`); it is in its home once added. */
+const ADD_DEVICE_ROUTE = '/api/v2/devs';
 /** Detail fields never logged: secrets and codes. */
 const SECRET = /pass|secret|key|token|code|ssid|wifi/i;
 const DETAIL_MAX_FIELDS = 12;
@@ -21,11 +26,13 @@ const DETAIL_MAX_TEXT = 64;
 export function actionOf(method: string, url: string): string {
   const tail = url
     .replace(/^\/api\/v2\//, '')
+    .replace(/^users\/:uid\//, 'home/')
     .replace(/^devs\/:dev\/?/, '')
     .replace(/^groups\/:gid\/?/, 'home/')
     .replace(/:type\/:addr\/?/, '')
     .replace(/\/$/, '');
-  return `${method.toLowerCase()} ${tail || 'home'}`;
+  const whole = url.includes('/devs/:dev') ? 'device' : 'home';
+  return `${method.toLowerCase()} ${tail || whole}`;
 }
 
 /** A small, secret-free copy of a write's body: plain values and short texts only. */
@@ -81,18 +88,31 @@ export function applyActivityRecorder(
     if (!methods.some((m) => WRITE_METHODS.has(m))) return;
     const byDev = route.url.includes('/devs/:dev');
     const byHome = route.url.includes(':gid');
-    if (!byDev && !byHome && route.url !== INVITE_ROUTE) return;
+    const added = route.url === ADD_DEVICE_ROUTE;
+    if (route.url === INVITE_CONFIRM_ROUTE) {
+      addOnResponse(route, acceptance(deps));
+      return;
+    }
+    if (!byDev && !byHome && !added && route.url !== INVITE_ROUTE) return;
     const record = async (request: FastifyRequest, reply: FastifyReply) => {
       const user = request.user;
       if (!user || reply.statusCode < 200 || reply.statusCode >= 300) return;
       const params = (request.params ?? {}) as Record<string, unknown>;
       const body = request.body as Record<string, unknown> | undefined;
       try {
-        const devId = byDev && typeof params.dev === 'string' ? params.dev : undefined;
+        const devId =
+          byDev && typeof params.dev === 'string'
+            ? params.dev
+            : added && typeof body?.dev_id === 'string'
+              ? body.dev_id
+              : undefined;
+        // The gate's answer, from before the route ran (a deleted device is still in its home).
         const member = devId
-          ? await deps.members.ofDev(user.userId, devId)
-          : await deps.members.ofHome(
-              user.userId,
+          ? await memberOfRequest(request, deps.members, 'dev', devId)
+          : await memberOfRequest(
+              request,
+              deps.members,
+              'home',
               String(byHome ? params.gid : (body?.groupid ?? '')),
             );
         if (!member) return;
@@ -112,10 +132,45 @@ export function applyActivityRecorder(
         deps.log.warn({ err, url: route.url }, 'activity log: write not recorded');
       }
     };
-    const existing = route.onResponse;
-    const list = existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];
-    route.onResponse = [...list, record];
+    addOnResponse(route, record);
   });
+}
+
+function addOnResponse(
+  route: RouteOptions,
+  hook: (request: FastifyRequest, reply: FastifyReply) => Promise<void>,
+): void {
+  const existing = route.onResponse;
+  const list = existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];
+  route.onResponse = [...list, hook];
+}
+
+/** An invitation accepted through its mailed link: the invitee joined the home. */
+function acceptance(deps: {
+  members: Pick<MembersRepository, 'invitation'>;
+  activity: Pick<ActivityRepository, 'add'>;
+  log: Logger;
+}) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (reply.statusCode < 200 || reply.statusCode >= 300) return;
+    const uid = (request.params as { uid?: unknown } | undefined)?.uid;
+    if (typeof uid !== 'string' || !SID.test(uid)) return;
+    try {
+      const invitation = await deps.members.invitation(uid);
+      if (!invitation || invitation.pending) return;
+      await deps.activity.add({
+        groupId: invitation.groupId,
+        userId: invitation.userId,
+        actor: invitation.email,
+        source: 'app',
+        via: APP_VIA,
+        action: 'post home/invite_confirmation',
+        detail: { email: invitation.email, role: invitation.role ?? 'resident' },
+      });
+    } catch (err) {
+      deps.log.warn({ err }, 'activity log: accepted invitation not recorded');
+    }
+  };
 }
 
 /** The automations that write to heaters on a home's behalf, as the log names them. */
@@ -146,7 +201,7 @@ export interface AutomationWrite {
   reason: string;
   /** More about it (slope, price, limit, …): plain values, kept small as a user's detail. */
   detail?: Record<string, unknown>;
-  /** The action as a route below the device would name it; default `post <type>/status`. */
+  /** The action as the same write by a person is named (`actionOf`); default `post status`. */
   action?: string;
   at?: Date;
 }
@@ -168,7 +223,7 @@ export async function recordAutomationWrite(
       .from(devs)
       .where(eq(devs.devId, write.devId));
     if (!dev?.groupId) return false;
-    const action = write.action ?? (write.node ? `post ${write.node.type}/status` : 'post status');
+    const action = write.action ?? 'post status';
     await db.insert(activityLog).values({
       groupId: dev.groupId,
       ...(write.at ? { at: write.at } : {}),

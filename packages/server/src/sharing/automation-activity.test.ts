@@ -56,7 +56,7 @@ describe("automations' writes in the activity log", () => {
       dev_id: w.devId,
       node_type: 'htr',
       node_addr: 2,
-      action: 'post htr/status',
+      action: 'post status',
       detail: { stemp: '7.0', units: 'C', window: 'opened' },
     });
     expect(opened?.detail.reason).toMatch(/window open .*anti-frost/i);

@@ -16,6 +16,38 @@ const READ_METHODS = new Set(['GET', 'HEAD']);
 const GUEST_WRITE_ROUTES = new Set<string>(GUEST_NODE_WRITES.map((a) => nodeWriteRoute(a)));
 const GUEST_FIELDS = new Set<string>(GUEST_WRITE_FIELDS);
 
+/** Members looked up for a request: by `dev:<id>` or `home:<id>`, once each. */
+const lookups = new WeakMap<FastifyRequest, Map<string, Promise<Member | undefined>>>();
+
+/**
+ * The caller's rights on the device or home a request names, looked up in the database once
+ * per request: the gate asks before the route runs, and the activity recorder reads the same
+ * answer after it (so a device deleted by the request is still logged in its home).
+ */
+export function memberOfRequest(
+  request: FastifyRequest,
+  members: Pick<MembersRepository, 'ofDev' | 'ofHome'>,
+  by: 'dev' | 'home',
+  key: string,
+): Promise<Member | undefined> {
+  const userId = request.user?.userId;
+  if (!userId) return Promise.resolve(undefined);
+  let cache = lookups.get(request);
+  if (!cache) lookups.set(request, (cache = new Map()));
+  const id = `${by}:${key}`;
+  let found = cache.get(id);
+  if (!found) {
+    found =
+      by === 'dev'
+        ? members.ofDev(userId, key)
+        : /^[0-9a-f-]{36}$/i.test(key)
+          ? members.ofHome(userId, key)
+          : Promise.resolve(undefined);
+    cache.set(id, found);
+  }
+  return found;
+}
+
 /** 403 `outside_scope`, the problem's code in the message after its wording. */
 export function outsideScope(problem: ScopeProblem) {
   return errors.outsideScope(`${SCOPE_PROBLEM_TEXT[problem]} (${problem})`);
@@ -83,11 +115,7 @@ export function applyMemberGate(app: FastifyInstance, members: MembersRepository
       const params = (request.params ?? {}) as Record<string, unknown>;
       const key = byDev ? params.dev : params.gid;
       if (typeof key !== 'string' || key.length > 64) return;
-      const member = byDev
-        ? await members.ofDev(userId, key)
-        : /^[0-9a-f-]{36}$/i.test(key)
-          ? await members.ofHome(userId, key)
-          : undefined;
+      const member = await memberOfRequest(request, members, byDev ? 'dev' : 'home', key);
       if (!member) return;
       const problem = guestRefusal(member, {
         method: request.method,

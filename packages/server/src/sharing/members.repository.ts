@@ -76,6 +76,21 @@ export function createMembersRepository(db: Db) {
           set: { role, scope, updatedAt: sql`now()` },
         });
     },
+    /** An invitation by its id (the mailed link's `uid`), with the rights it carries. */
+    async invitation(guestId: string) {
+      const [row] = await db
+        .select({
+          groupId: guests.groupId,
+          email: guests.email,
+          userId: guests.userId,
+          pending: guests.pending,
+          role: memberRoles.role,
+        })
+        .from(guests)
+        .leftJoin(memberRoles, eq(memberRoles.guestId, guests.id))
+        .where(eq(guests.id, guestId));
+      return row;
+    },
     /** Devices of homes that have a guest: the ones whose sockets the sweep re-checks. */
     async devIdsWithGuests(): Promise<string[]> {
       const rows = await db
