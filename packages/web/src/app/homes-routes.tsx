@@ -16,6 +16,7 @@ import {
 } from './pages';
 import { lazyPage } from './lazy-page';
 import type { WifiConnectionStep } from '../features/add-home';
+import type { HomeSharingSlots } from '../features/homes';
 import type { ConnectionHelpSlot } from '../features/wifi-provisioning';
 import { AddNodeStart, WifiHeaterInstallation } from './wifi-heater-installation';
 
@@ -28,6 +29,17 @@ const WifiProvisioningFlow = lazyPage(() =>
 const ConnectionHelp = lazyPage(() => import('../features/add-home').then((m) => m.ConnectionHelp));
 /** A failed wifi configuration shows the add-device wizard's connection-error help. */
 export const connectionHelp: ConnectionHelpSlot = (props) => <ConnectionHelp {...props} />;
+const SharingTab = lazyPage(() => import('../features/sharing').then((m) => m.SharingTab), null);
+const MyAccessPanel = lazyPage(
+  () => import('../features/sharing').then((m) => m.MyAccessPanel),
+  null,
+);
+const ActivityPage = lazyPage(() => import('../features/sharing').then((m) => m.ActivityPage));
+/** The home's guests tab and the member's own access are the sharing feature (docs/sharing.md). */
+const sharing: HomeSharingSlots = {
+  guests: (props) => <SharingTab {...props} />,
+  access: (props) => <MyAccessPanel {...props} />,
+};
 /** The add-device wizard's wifi heater step is the wifi provisioning feature. */
 const wifiConnection: WifiConnectionStep = (props) => <WifiProvisioningFlow {...props} />;
 
@@ -42,7 +54,8 @@ export function homesRoutes(guard: (page: ReactNode) => ReactNode) {
   return [
     page('/list', <HomeListPage />),
     page('/list/config', <HomesSortPage />),
-    page('/list/homes/:homeId/:option', <HomeDetailsPage />),
+    page('/list/homes/:homeId/:option', <HomeDetailsPage sharing={sharing} />),
+    page('/homes/:homeId/activity', <ActivityPage />),
     page('/list/addHome/:step', <AddHomeWizardPage wifiConnection={wifiConnection} />),
     page(
       '/list/homes/:homeId/devices/addDevice/:step',

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { Redirect } from '../../lib/ui/redirect';
@@ -15,8 +16,17 @@ function isOption(value: string | undefined): value is HomeOption {
   return (HOME_OPTIONS as readonly string[]).includes(value ?? '');
 }
 
+/**
+ * The sharing screens, composed in by the app (docs/sharing.md): the guests tab with roles and
+ * scopes, and the member's own access on the home data tab.
+ */
+export interface HomeSharingSlots {
+  guests: (props: { homeId: string }) => ReactNode;
+  access: (props: { homeId: string; owner: boolean }) => ReactNode;
+}
+
 /** Spec 2 §2 "Home details": a carousel of devices, guests, data and geolocation. */
-export function HomeDetailsPage() {
+export function HomeDetailsPage({ sharing }: { sharing?: HomeSharingSlots }) {
   const { t } = useTranslation();
   const { homeId = '', option } = useParams();
   const { search } = useLocation();
@@ -53,8 +63,10 @@ export function HomeDetailsPage() {
           </Link>
         ))}
       </nav>
+      {option === 'data' && sharing?.access({ homeId, owner: home.owner })}
       {option === 'devices' && <DevicesTab home={home} />}
-      {option === 'guests' && <GuestsTab homeId={homeId} />}
+      {option === 'guests' &&
+        (sharing ? sharing.guests({ homeId }) : <GuestsTab homeId={homeId} />)}
       {option === 'data' && <HomeDataTab home={home} />}
       {option === 'geolocation' && <GeolocationTab homeId={homeId} owner={home.owner} />}
     </PageFrame>

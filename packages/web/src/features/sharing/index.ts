@@ -1,0 +1,4 @@
+export { SharingTab } from './sharing-tab';
+export { MyAccessPanel } from './my-access-panel';
+export { ActivityPage } from './activity-page';
+export { sharingRoutes } from './routes';
