@@ -25,6 +25,7 @@ import {
   type DashboardTab,
 } from './model/dashboard-rules';
 import { useHomeSelection, useSelectionStore } from './model/selection-store';
+import { nodeShared, useMyAccess } from '../../lib/sharing';
 
 /** A power monitor with the gateway it hangs on, as the power tab receives them. */
 export interface PowerMonitorEntry {
@@ -48,10 +49,14 @@ export function useDashboard() {
   const selected = useHomeSelection(homeId);
   const store = useSelectionStore();
   const sortMethod = useNodeSortMethod(homeId);
+  // docs/sharing.md: a guest sees only the rooms of the scope, and none outside its window.
+  const access = useMyAccess(home?.id, home?.owner).data;
   // Spec 2 §2: the node sort method of the heater system settings orders the heaters.
   const heatersOf = (d: HomeDevice) =>
     sortNodes(
-      d.nodes.filter((n) => isHeaterType(n.type)),
+      d.nodes.filter(
+        (n) => isHeaterType(n.type) && nodeShared(access, { ...n, devId: d.dev.dev_id }),
+      ),
       sortMethod,
     );
 

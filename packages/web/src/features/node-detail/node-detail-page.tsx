@@ -31,6 +31,7 @@ import {
   sortNodes,
 } from '../../lib/devices';
 import { useStaleSince } from '../../lib/socket/data-age';
+import { boostAllowed, nodeShared, scopedLimits, useMyAccess } from '../../lib/sharing';
 import { BoostDialog } from './components/boost-dialog';
 import { BoostStatus } from './components/boost-status';
 import { DetailToolbar } from './components/detail-toolbar';
@@ -63,6 +64,8 @@ export function NodeDetailPage({ renderComfort }: { renderComfort?: RenderRoomCo
   const type = parseNodeType(params.nodeType ?? '');
   const addr = Number(params.addr);
   const node = device?.nodes.find((n) => n.type === type && n.addr === addr);
+  // docs/sharing.md: a guest is offered only the rooms, set points, modes and boost of the scope.
+  const access = useMyAccess(home?.id, home?.owner).data;
   const [dialog, setDialog] = useState<'new' | 'time' | undefined>();
   const clock = usePlanClock(params.devId ?? '', homeTimeZone(devices));
   // Issue 25: the gateway's values not refreshed for longer than a report interval are stale.
@@ -77,7 +80,7 @@ export function NodeDetailPage({ renderComfort }: { renderComfort?: RenderRoomCo
   const sortMethod = useNodeSortMethod(params.homeId ?? '');
   const headerNodes: HeaderNode[] = devices.flatMap((d) =>
     sortNodes(d.nodes, sortMethod).flatMap((n) =>
-      isHeaterType(n.type) && n.installed
+      isHeaterType(n.type) && n.installed && nodeShared(access, { ...n, devId: d.dev.dev_id })
         ? [{ devId: d.dev.dev_id, type: n.type, addr: n.addr, name: n.name }]
         : [],
     ),
@@ -89,6 +92,10 @@ export function NodeDetailPage({ renderComfort }: { renderComfort?: RenderRoomCo
   let missing: string | undefined;
   if (homes.isSuccess && !home) missing = t('nodeDetail.homeNotFound');
   else if (home && !device) missing = t('nodeDetail.devNotFound');
+  else if (access?.active === false && access.problem)
+    missing = t(`sharing.problems.${access.problem}`);
+  else if (node && type && !nodeShared(access, { devId: params.devId ?? '', type, addr }))
+    missing = t('sharing.problems.node_not_shared');
   // A node the detail does not offer (a power monitor, one not installed) is not found either,
   // rather than an empty screen: the detail is for installed heaters (spec 3 §2).
   else if (device?.loaded && (!node || !current)) missing = t('nodeDetail.nodeNotFound');
@@ -96,7 +103,7 @@ export function NodeDetailPage({ renderComfort }: { renderComfort?: RenderRoomCo
   const body = () => {
     if (!home || !device || !node || !type || !current) return null;
     const ref = { devId: device.dev.dev_id, type, addr };
-    const limits = temperatureLimits(node);
+    const limits = scopedLimits(temperatureLimits(node), access);
     const actions = nodeActions(ref, limits.units);
     const caps = nodeCapabilities(node);
     const status = node.status ?? {};
@@ -155,6 +162,7 @@ export function NodeDetailPage({ renderComfort }: { renderComfort?: RenderRoomCo
           <NodeControls
             node={node}
             actions={actions}
+            access={access}
             disabled={lost}
             staleSince={staleSince}
             onOpenBoost={() => setDialog('new')}
@@ -189,7 +197,7 @@ export function NodeDetailPage({ renderComfort }: { renderComfort?: RenderRoomCo
           scheduleAvailable={caps.scheduleAvailable && !lost}
           boostKind={kind}
           showBoost={showBoostButton({
-            boostAvailable: caps.boostAvailable === true && !lost,
+            boostAvailable: caps.boostAvailable === true && !lost && boostAllowed(access),
             boostActive,
             timerActive: caps.timer === true,
           })}

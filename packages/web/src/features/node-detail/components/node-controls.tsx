@@ -8,6 +8,7 @@ import {
   type NodeMode,
 } from '@hearth/protocol';
 import { formatTemperature, temperatureLimits, type LiveNode } from '../../../lib/devices';
+import { scopedLimits, scopedModes, type MyAccess } from '../../../lib/sharing';
 import { DataAge } from '../../../lib/socket/data-age';
 import { Toast } from '../../../lib/ui/toast';
 import { availableModes, nodeCapabilities } from '../model/node-capabilities';
@@ -20,6 +21,8 @@ import { TimerControl } from './timer-control';
 interface NodeControlsProps {
   node: LiveNode;
   actions: ReturnType<typeof nodeActions>;
+  /** A guest's rights: set points and modes within the scope (docs/sharing.md). */
+  access?: MyAccess | undefined;
   /** A lost node: every control shows, none works (spec 3 §2). */
   disabled?: boolean;
   /** Since when the node's values are stale (issue 25); unset while live. */
@@ -31,6 +34,7 @@ interface NodeControlsProps {
 export function NodeControls({
   node,
   actions,
+  access,
   disabled,
   staleSince,
   onOpenBoost,
@@ -38,7 +42,7 @@ export function NodeControls({
   const { t, i18n } = useTranslation();
   const status = node.status;
   const mode = status?.mode;
-  const limits = temperatureLimits(node);
+  const limits = scopedLimits(temperatureLimits(node), access);
   const caps = nodeCapabilities(node);
   const [toast, setToast] = useState(false);
   const [localMode, setLocalMode] = useState<NodeMode | undefined>();
@@ -122,7 +126,7 @@ export function NodeControls({
   return (
     <div className="node-controls">
       <ModeSwitcher
-        available={availableModes(node)}
+        available={scopedModes(availableModes(node), access)}
         current={shownMode}
         disabled={disabled}
         onPick={pick}
