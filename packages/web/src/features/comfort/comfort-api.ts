@@ -1,5 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NodeType } from '@hearth/protocol';
+import type { z } from 'zod';
+import type {
+  ComfortLearned,
+  ComfortSummary,
+  HolidayInput,
+  HolidaysAnswer,
+  HolidayWire,
+  NodeType,
+  OneOffInput,
+  OneOffWire,
+  comfortPreheating,
+} from '@hearth/protocol';
 import { http } from '../../lib/http';
 
 /**
@@ -13,12 +24,7 @@ export interface RoomRef {
   addr: number;
 }
 
-export interface Learned {
-  warmups: number;
-  rate_k_per_h: number | null;
-  at_outdoor_c: number | null;
-  text: string;
-}
+export type Learned = ComfortLearned;
 
 export interface RoomComfort {
   optimum_start: boolean;
@@ -36,48 +42,17 @@ export interface Decision {
   detail: Record<string, unknown>;
 }
 
-export interface Preheating {
-  since: number;
-  target_c: number;
-  by: number;
-}
-
-export interface RoomSummary {
-  room: string;
-  optimum_start: boolean;
-  window_detection: boolean;
-  window_hold_until: number | null;
-  preheating: Preheating | null;
-}
+export type Preheating = z.infer<typeof comfortPreheating>;
+export type RoomSummary = ComfortSummary['rooms'][number];
 
 /** 0 = Sunday, as Date#getDay. */
 export type WeekDay = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 
-export interface HolidayInput {
-  /** Wall times of the home's zone, "YYYY-MM-DDTHH:mm". */
-  from: string;
-  to: string;
-  /** Room ids "<dev_id>/<type>/<addr>"; null for the whole home. */
-  rooms: string[] | null;
-  away_c: number | null;
-  use_day: WeekDay | null;
-}
-export interface Holiday extends HolidayInput {
-  id: string;
-}
-export interface OneOffInput {
-  date: string;
-  use_day: WeekDay;
-  rooms: string[] | null;
-}
-export interface OneOff extends OneOffInput {
-  id: string;
-}
-export interface HolidayList {
-  time_zone: string;
-  holidays: Holiday[];
-  one_offs: OneOff[];
-}
+// The holiday shapes are protocol's (packages/protocol/src/comfort), which the server checks.
+export type { HolidayInput, OneOffInput };
+export type Holiday = HolidayWire;
+export type OneOff = OneOffWire;
+export type HolidayList = HolidaysAnswer;
 
 const enc = encodeURIComponent;
 const HEARTH = '/api/hearth/v1';

@@ -46,7 +46,7 @@ export function HolidayForm({
   const [plan, setPlan] = useState<'away' | 'day'>(initial?.use_day != null ? 'day' : 'away');
   const shownAway = (c: number) => String(oneDecimal(units === 'F' ? celsiusToFahrenheit(c) : c));
   const [away, setAway] = useState(shownAway(initial?.away_c ?? DEFAULT_AWAY_C));
-  const [day, setDay] = useState<WeekDay>(initial?.use_day ?? 0);
+  const [day, setDay] = useState<WeekDay>((initial?.use_day ?? 0) as WeekDay);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
 

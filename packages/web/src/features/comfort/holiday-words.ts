@@ -15,7 +15,7 @@ function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.Da
 }
 
 /** A weekday's name (0 = Sunday) in the user's language: "Sunday". */
-export function weekDayName(day: WeekDay, locale: string): string {
+export function weekDayName(day: number, locale: string): string {
   // 1 January 2023 was a Sunday.
   return formatter(locale, { weekday: 'long' }).format(new Date(Date.UTC(2023, 0, 1 + day)));
 }

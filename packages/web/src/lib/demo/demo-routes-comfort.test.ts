@@ -34,11 +34,11 @@ test('demo mode has one holiday planned, and a holiday is added, changed and del
 });
 
 test.each([
-  [{ ...holiday, to: '2027-02-11T08:00' }, 'must be after'],
-  [{ ...holiday, away_c: 12 }, 'exactly one of away_c and use_day'],
+  [{ ...holiday, to: '2027-02-11T08:00' }, 'must come after from'],
+  [{ ...holiday, away_c: 12 }, 'exactly one of away_c'],
   [{ ...holiday, rooms: ['de3000000000000003/htr/1'] }, 'is not a room of this home'],
   [{ ...holiday, to: '2028-03-01T08:00' }, 'at most 366 days'],
-  [{ ...holiday, from: '12/02/2027' }, 'wall time'],
+  [{ ...holiday, from: '12/02/2027' }, 'YYYY-MM-DDTHH:mm'],
 ])('a refused holiday is a 400 that says why, and nothing is stored', (body, why) => {
   const demo = backend();
   const answer = demo.handle('POST', `${HOME}/holidays`, body);

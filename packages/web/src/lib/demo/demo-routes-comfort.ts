@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  COMFORT_HOLIDAYS_MAX,
+  COMFORT_ONE_OFFS_MAX,
+  holidayInput,
+  oneOffInput,
+  type HolidayWire,
+  type OneOffWire,
+} from '@hearth/protocol';
 import { findDevice, findHome, findNode, type DemoContext } from './demo-context';
 import type { DemoHome } from './demo-model';
 import { notFound, route, type DemoRequest, type DemoRoute } from './demo-router';
@@ -11,41 +19,21 @@ const ROOM_TYPES = ['htr', 'acm', 'thm'];
 const TAUGHT_ROOM = 'de3000000000000001/htr/1';
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
-/** As the server (docs/comfort.md): at most 50 of each per home, at most 366 days away. */
-const MAX_ENTRIES = 50;
-const MAX_HOLIDAY_DAYS = 366;
 
-const WALL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const weekDay = z.number().int().min(0).max(6);
-const rooms = z.array(z.string().max(64)).max(200).nullable();
-const holidayBody = z.strictObject({
-  from: z.string().max(16).regex(WALL_TIME, 'must be a wall time YYYY-MM-DDTHH:mm'),
-  to: z.string().max(16).regex(WALL_TIME, 'must be a wall time YYYY-MM-DDTHH:mm'),
-  rooms,
-  away_c: z.number().min(5).max(30).nullable(),
-  use_day: weekDay.nullable(),
-});
-const oneOffBody = z.strictObject({
-  date: z.string().max(10).regex(DATE, 'must be a date YYYY-MM-DD'),
-  use_day: weekDay,
-  rooms,
-});
 const settingsBody = z
   .strictObject({ optimum_start: z.boolean().optional(), window_detection: z.boolean().optional() })
   .refine((b) => Object.keys(b).length > 0, {
     message: 'the body must change optimum_start or window_detection',
   });
 
-type Holiday = z.infer<typeof holidayBody> & { id: string };
-type OneOff = z.infer<typeof oneOffBody> & { id: string };
+type Holiday = HolidayWire;
+type OneOff = OneOffWire;
 interface RoomState {
   optimum_start: boolean;
   window_detection: boolean;
   holdUntil: number | null;
 }
 
-const wallMs = (wall: string) => Date.parse(`${wall.length === 10 ? `${wall}T00:00` : wall}:00Z`);
 const wallOf = (ms: number) => new Date(ms).toISOString().slice(0, 16);
 
 /** One decision as the server words it; the app words it from `detail`. */
@@ -160,21 +148,13 @@ export function comfortRoutes(ctx: DemoContext): DemoRoute[] {
   };
   const checkRooms = (home: DemoHome, chosen: string[] | null) => {
     if (chosen === null) return;
-    if (chosen.length === 0) throw badRequest('rooms must name at least one room, or be null');
     const known = new Set(homeRooms(home));
     const unknown = chosen.find((r) => !known.has(r));
     if (unknown !== undefined) throw badRequest(`rooms: ${unknown} is not a room of this home`);
   };
+  // The protocol's schema checks the wall times, their order and the length, as the server's.
   const checkHoliday = (home: DemoHome, body: unknown) => {
-    const h = parseBody(holidayBody, body);
-    const from = wallMs(h.from);
-    const to = wallMs(h.to);
-    if (Number.isNaN(from) || Number.isNaN(to)) throw badRequest('from and to must be real dates');
-    if (to <= from) throw badRequest('the return time (to) must be after the start (from)');
-    if (to - from > MAX_HOLIDAY_DAYS * DAY_MS)
-      throw badRequest(`a holiday lasts at most ${MAX_HOLIDAY_DAYS} days`);
-    if ((h.away_c === null) === (h.use_day === null))
-      throw badRequest('give exactly one of away_c and use_day');
+    const h = parseBody(holidayInput, body);
     checkRooms(home, h.rooms);
     return h;
   };
@@ -228,8 +208,8 @@ export function comfortRoutes(ctx: DemoContext): DemoRoute[] {
         const home = homeOf(req);
         const list = holidaysOf(home);
         const body = checkHoliday(home, req.body);
-        if (list.length >= MAX_ENTRIES)
-          throw badRequest(`a home has at most ${MAX_ENTRIES} holidays`);
+        if (list.length >= COMFORT_HOLIDAYS_MAX)
+          throw badRequest(`a home has at most ${COMFORT_HOLIDAYS_MAX} holidays`);
         const made = { ...body, id: `h${nextId++}` };
         list.push(made);
         return made;
@@ -260,11 +240,10 @@ export function comfortRoutes(ctx: DemoContext): DemoRoute[] {
       (req) => {
         const home = homeOf(req);
         const list = listOf(oneOffs, home);
-        const body = parseBody(oneOffBody, req.body);
-        if (Number.isNaN(wallMs(body.date))) throw badRequest('date must be a real date');
+        const body = parseBody(oneOffInput, req.body);
         checkRooms(home, body.rooms);
-        if (list.length >= MAX_ENTRIES)
-          throw badRequest(`a home has at most ${MAX_ENTRIES} one-off days`);
+        if (list.length >= COMFORT_ONE_OFFS_MAX)
+          throw badRequest(`a home has at most ${COMFORT_ONE_OFFS_MAX} one-off days`);
         const made = { ...body, id: `o${nextId++}` };
         list.push(made);
         return made;
