@@ -143,6 +143,17 @@ export function chargingConf(
   return conf;
 }
 
+/** The start of the last plan's block running at `at`, if one is. */
+export function runningBlockStart(row: ChargePlanRow, at: number): number | undefined {
+  const slots = (row.plan as StoredPlan | null)?.slots ?? [];
+  const i = slots.findIndex((s) => s.start_ms <= at && at < s.end_ms);
+  if (i < 0) return undefined;
+  let start = slots[i]?.start_ms ?? at;
+  for (let k = i - 1; k >= 0 && slots[k]?.end_ms === start; k -= 1)
+    start = slots[k]?.start_ms ?? start;
+  return start;
+}
+
 function presentSettings(row: ChargePlanRow | undefined): ChargePlanSettings {
   return {
     enabled: row?.enabled ?? false,
@@ -241,6 +252,8 @@ export function createChargePlans(deps: {
           : (previous ?? UNSEEN_STORAGE_RATING_KW);
       const capacity = rated * STORAGE_HOURS_OF_RATING;
       const per = num(status.current_charge_per) ?? 0;
+      // Charging now in a block of the last plan: the new plan finishes that block first.
+      const running = status.charging === true ? runningBlockStart(row, at) : undefined;
       heaters.push({
         row,
         node,
@@ -253,6 +266,7 @@ export function createChargePlans(deps: {
           targetKwh: (row.targetPct / 100) * capacity,
           readyBy: nextWallTime(at, row.readyBy, timeZone),
           minBlockMs: row.minBlockMin * MIN,
+          ...(running === undefined ? {} : { chargingForMs: at - running }),
         },
       });
     }
