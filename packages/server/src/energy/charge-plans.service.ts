@@ -345,8 +345,8 @@ export function createChargePlans(deps: {
       type: string,
       addr: number,
     ): Promise<ChargePlanAnswer> {
-      acmOf(type);
       await access.requireNode(user.userId, devId, type, addr);
+      acmOf(type);
       const row = await repo.chargePlan(devId, addr);
       return { ...presentSettings(row), plan: presentPlan(row) };
     },
@@ -357,8 +357,8 @@ export function createChargePlans(deps: {
       addr: number,
       body: ChargePlanSettings,
     ): Promise<ChargePlanAnswer> {
-      acmOf(type);
       const found = await access.requireNode(user.userId, devId, type, addr);
+      acmOf(type);
       if (found.role !== 'owner' || !isAppSession(user.scope))
         throw errors.forbidden("Only the home's owner may change a charge plan");
       const groupId = found.dev.groupId;
