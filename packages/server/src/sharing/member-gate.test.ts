@@ -61,6 +61,7 @@ async function gated(member: Member | undefined) {
     return {};
   });
   app.get('/api/v2/devs/:dev/:type/:addr/status', async () => ({}));
+  app.get('/api/v2/groups/:gid/my_access', async () => ({}));
   app.post('/api/v2/groups/:gid/name', async (request) => {
     stored.push(request.body);
     return {};
@@ -139,6 +140,23 @@ describe('the member gate', () => {
     expect(
       (await g.app.inject({ method: 'GET', url: `/api/v2/devs/${DEV}/htr/3/status` })).statusCode,
     ).toBe(403);
+  });
+
+  it('answers a guest outside their dates 404, as a stranger, and still says so on my_access', async () => {
+    const g = await gated(guest({ validTo: '2020-01-01' }));
+    const write = await g.app.inject({
+      method: 'POST',
+      url: `/api/v2/devs/${DEV}/htr/2/status`,
+      payload: { stemp: '20.0', units: 'C' },
+    });
+    expect(write.statusCode).toBe(404);
+    const read = await g.app.inject({ method: 'GET', url: `/api/v2/devs/${DEV}/htr/2/status` });
+    expect(read.statusCode).toBe(404);
+    expect(g.stored).toEqual([]);
+    const calls = g.calls.length;
+    const mine = await g.app.inject({ method: 'GET', url: `/api/v2/groups/${HOME}/my_access` });
+    expect(mine.statusCode).toBe(200);
+    expect(g.calls).toHaveLength(calls);
   });
 });
 

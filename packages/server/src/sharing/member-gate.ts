@@ -8,11 +8,14 @@ import {
   scopeProblem,
   type ScopeProblem,
   type ScopeWrite,
+  WINDOW_PROBLEMS,
 } from '@hearth/protocol';
 import { errors } from '../errors';
 import type { Member, MembersRepository } from './members.repository';
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
+/** A guest asks what they may do also when it is nothing now (sharing.routes.ts my_access). */
+const UNGATED = new Set(['/api/v2/groups/:gid/my_access']);
 const GUEST_WRITE_ROUTES = new Set<string>(GUEST_NODE_WRITES.map((a) => nodeWriteRoute(a)));
 const GUEST_FIELDS = new Set<string>(GUEST_WRITE_FIELDS);
 
@@ -108,7 +111,7 @@ export function applyMemberGate(app: FastifyInstance, members: MembersRepository
   app.addHook('onRoute', (route: RouteOptions) => {
     const byDev = route.url.includes(':dev/') || route.url.endsWith(':dev');
     const byHome = route.url.includes(':gid');
-    if (!byDev && !byHome) return;
+    if ((!byDev && !byHome) || UNGATED.has(route.url)) return;
     const check = async (request: FastifyRequest) => {
       const userId = request.user?.userId;
       if (!userId) return;
@@ -123,6 +126,9 @@ export function applyMemberGate(app: FastifyInstance, members: MembersRepository
         params,
         body: request.body,
       });
+      // Outside the dates or weekly hours the home is as a stranger's (docs/sharing.md).
+      if (problem && WINDOW_PROBLEMS.includes(problem))
+        throw errors.missing(byDev ? 'dev' : 'home');
       if (problem) throw outsideScope(problem);
     };
     const existing = route.preHandler;
