@@ -145,10 +145,15 @@ export function usePriceSource(gid: string, enabled: boolean) {
   });
 }
 
+/**
+ * Quiet: the screen words every failure itself, a host off the operator's list
+ * (`price_source_not_allowed`) included, which the app's toast would only call a failed request.
+ */
 export function putPriceSource(gid: string, body: PriceSourceBody): Promise<PriceSourceAnswer> {
   return http.request<PriceSourceAnswer>(`${HOMES}/${enc(gid)}/tariffs/price_source`, {
     method: 'PUT',
     json: body,
+    quiet: true,
   });
 }
 

@@ -93,7 +93,7 @@ export function PriceSourceSection({ homeId, currency }: { homeId: string; curre
         </div>
       )}
       <form
-        className="hearth-form"
+        className="hearth-form energy-form"
         onSubmit={(e) => {
           e.preventDefault();
           void save();

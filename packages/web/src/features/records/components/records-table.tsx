@@ -36,6 +36,8 @@ export function RecordsTable({
   onBucket,
 }: RecordsTableProps) {
   const { t, i18n } = useTranslation();
+  // The energy without a price gets its column only where there is some (a narrow screen).
+  const unpriced = cost?.unpricedKwh.some((v) => (v ?? 0) > 0) === true;
   return (
     <details className="records__table">
       <summary>{t('records.showData')}</summary>
@@ -55,7 +57,7 @@ export function RecordsTable({
               </th>
             )}
             {cost && <th scope="col">{cost.header}</th>}
-            {cost && <th scope="col">{cost.unpricedHeader}</th>}
+            {cost && unpriced && <th scope="col">{cost.unpricedHeader}</th>}
           </tr>
         </thead>
         <tbody>
@@ -80,7 +82,7 @@ export function RecordsTable({
                     : fmt(cost.values[i], 2, i18n.language)}
                 </td>
               )}
-              {cost && <td>{fmt(cost.unpricedKwh[i], 3, i18n.language)}</td>}
+              {cost && unpriced && <td>{fmt(cost.unpricedKwh[i], 3, i18n.language)}</td>}
             </tr>
           ))}
         </tbody>
