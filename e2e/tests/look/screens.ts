@@ -21,6 +21,81 @@ export async function showMonday(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Monday' }).locator('visible=true').last().click();
 }
 
+/**
+ * The journeys' server offers no vendor cloud, so the cloud-link screens are looked at with a
+ * linked account answered by the browser (fixed dates and states, no cloud to reach): one
+ * device up to date with its year being imported, one stale because the cloud is unreachable.
+ */
+const LOOK_CLOUD_ACCOUNT = 'look-account';
+export async function withLinkedCloudAccount(page: Page): Promise<void> {
+  const dev = (n: number, name: string, extra: Record<string, unknown>) => ({
+    dev_id: `c10d0000000000000${n}`,
+    upstream_dev_id: `up${n}`,
+    name,
+    group_id: null,
+    last_update_at: '2026-03-01T11:50:00Z',
+    stale: false,
+    stale_reason: null,
+    history: { state: 'done', from: null, done_until: null },
+    ...extra,
+  });
+  const answers: Record<string, unknown> = {
+    '/api/v2/cloud_links/clouds': { clouds: [{ name: 'helki', label: 'Helki cloud' }] },
+    '/api/v2/cloud_links/accounts': {
+      accounts: [
+        {
+          id: LOOK_CLOUD_ACCOUNT,
+          cloud: 'helki',
+          label: 'Helki cloud',
+          email: 'owner@example.com',
+          state: 'linked',
+          state_at: '2026-03-01T12:00:00Z',
+          devs: [
+            dev(1, 'Flat gateway', {
+              history: {
+                state: 'importing',
+                from: '2025-03-01T12:00:00Z',
+                done_until: '2025-09-14T12:00:00Z',
+              },
+            }),
+            dev(2, 'Cottage gateway', { stale: true, stale_reason: 'unreachable' }),
+          ],
+        },
+      ],
+    },
+    [`/api/v2/cloud_links/accounts/${LOOK_CLOUD_ACCOUNT}/homes`]: {
+      homes: [
+        {
+          id: 'h1',
+          name: 'Flat',
+          devs: [
+            {
+              dev_id: 'up1',
+              name: 'Flat gateway',
+              product_id: '0002',
+              hearth_dev_id: 'c10d00000000000001',
+              linked: true,
+            },
+            {
+              dev_id: 'up3',
+              name: 'Garage gateway',
+              product_id: '0002',
+              hearth_dev_id: 'c10d00000000000003',
+              linked: false,
+            },
+          ],
+        },
+        { id: 'h2', name: 'Cottage', devs: [] },
+      ],
+    },
+  };
+  await page.route('**/api/v2/cloud_links/**', (route) => {
+    const answer = answers[new URL(route.request().url()).pathname];
+    return answer === undefined ? route.fallback() : route.fulfill({ json: answer });
+  });
+  await page.reload();
+}
+
 const home = (ids: Ids) => `/homes/${ids.node.homeId}`;
 const dev = (ids: Ids) => `${home(ids)}/devs/${ids.node.devId}`;
 const node = (ids: Ids) => `${dev(ids)}/${ids.node.type}/${ids.node.addr}`;
@@ -64,6 +139,12 @@ export const SIGNED_IN_SCREENS: Screen[] = [
   { name: 'privacy', path: () => '/privacy' },
   { name: 'about', path: () => '/about' },
   { name: 'help', path: () => '/help' },
+  { name: 'cloud-links', path: () => '/cloud-links', prepare: withLinkedCloudAccount },
+  {
+    name: 'cloud-choose-devices',
+    path: () => `/cloud-links/${LOOK_CLOUD_ACCOUNT}/devices`,
+    prepare: withLinkedCloudAccount,
+  },
 ];
 
 /** The screens of someone signed out. */

@@ -63,7 +63,7 @@ export function ChooseDevicesPage() {
         />
       ) : (
         upstream.data?.homes.map((h) => (
-          <fieldset key={h.id} className="hearth-form">
+          <fieldset key={h.id} className="hearth-form cloud-link__choose">
             <legend>{h.name}</legend>
             {h.devs.length === 0 && <p>{t('cloudLink.choose.emptyHome')}</p>}
             {h.devs.map((d) => (
@@ -81,7 +81,7 @@ export function ChooseDevicesPage() {
         ))
       )}
       {upstream.data?.homes.length === 0 && <p>{t('cloudLink.choose.noHomes')}</p>}
-      <fieldset className="hearth-form">
+      <fieldset className="hearth-form cloud-link__choose">
         <legend>{t('cloudLink.choose.intoHome')}</legend>
         {owned.map((h) => (
           <label key={h.id} className="hearth-radio">

@@ -23,7 +23,7 @@ function DevLine({ dev, onUnlink }: { dev: LinkedDev; onUnlink: () => void }) {
           ? t('cloudLink.history.importingUntil', { date: doneUntil })
           : t(`cloudLink.history.${dev.history.state}`)}
       </span>
-      <button type="button" onClick={onUnlink}>
+      <button type="button" className="hearth-button" onClick={onUnlink}>
         {t('cloudLink.unlinkDev', { name: dev.name })}
       </button>
     </li>
