@@ -6,6 +6,7 @@ import {
   nodeWriteRoute,
   SCOPE_PROBLEM_TEXT,
   scopeProblem,
+  scopeWindowProblem,
   type ScopeProblem,
   type ScopeWrite,
   WINDOW_PROBLEMS,
@@ -88,6 +89,9 @@ export function guestRefusal(
   now = Date.now(),
 ): ScopeProblem | null {
   if (member.role !== 'guest') return null;
+  // Outside the dates or hours nothing else is said: the home is as a stranger's.
+  const window = scopeWindowProblem(member.scope, now, member.timeZone);
+  if (window) return window;
   const { dev, type, addr } = req.params;
   const node =
     typeof dev === 'string' && typeof type === 'string' && addr !== undefined
