@@ -91,7 +91,9 @@ describe('charge plan helpers of the server', () => {
       kwh: 1,
       price_per_kwh: 0.1,
     });
-    const row = { plan: { slots: [slot(0, 0.5), slot(0.5, 1), slot(2, 2.5)] } } as ChargePlanRow;
+    const row = {
+      plan: { slots: [slot(0, 0.5), slot(0.5, 1), slot(2, 2.5)] },
+    } as unknown as ChargePlanRow;
     expect(runningBlockStart(row, t0 + 0.75 * HOUR)).toBe(t0);
     expect(runningBlockStart(row, t0 + 2.25 * HOUR)).toBe(t0 + 2 * HOUR);
     expect(runningBlockStart(row, t0 + 1.5 * HOUR)).toBeUndefined();

@@ -3,7 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { PowerGuardAction, PowerGuardSettings } from '@hearth/protocol';
 import {
   createWorld,
+  HEATER,
   HEATER_STATUS,
+  METER,
   useControlHearth,
   type World,
 } from '../devices/control-test-world';
@@ -182,7 +184,11 @@ describe('the power guard', () => {
 
   it('refuses hostile or wrong settings with 400 and stores nothing', async () => {
     const { w } = await heatingWorld();
+    const acm = { name: 'Hall', addr: 3, type: 'acm' as const, installed: true, lost: false };
+    await t.repos.nodes.replaceList(w.devId, [HEATER, METER, acm]);
     const bad: unknown[] = [
+      // A storage heater draws by its charging programme: lowering its set point saves nothing.
+      { ...settings(w), priority: [room(w), `${w.devId}/acm/3`] },
       { ...settings(w), cap_kw: -1 },
       { ...settings(w), cap_kw: 1e9 },
       { ...settings(w), cap_kw: '5' },

@@ -301,6 +301,10 @@ export function createPowerGuard(deps: {
       for (const id of body.priority) {
         if (!heaters.has(id))
           throw errors.validation(`priority: ${id} is not a heater of this home`);
+        if (heaters.get(id)?.type === 'acm')
+          throw errors.validation(
+            `priority: ${id} is a storage heater: it draws by its charging programme, not its set point, so lowering it saves nothing; its charge plan keeps it under the home's power limit`,
+          );
         if (seen.has(id)) throw errors.validation(`priority: ${id} is listed twice`);
         seen.add(id);
       }
