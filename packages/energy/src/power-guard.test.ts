@@ -150,6 +150,15 @@ describe('the power guard', () => {
     );
   });
 
+  it('lowers each heater once in a step, even when every heater lowered is not enough', () => {
+    // 20 kW against a 9 kW breaker: all three lowered by 4 K, none straight on to anti-frost.
+    const { actions } = run(config, [['14:00', 20]]);
+    const lowered = actions.filter((a) => a.kind === 'lower');
+    expect(lowered.map((a) => a.heaterId)).toEqual(['k', 'b', 'l']);
+    expect(lowered.map((a) => (a.kind === 'lower' ? a.toC : null))).toEqual([17, 15, 17]);
+    expect(actions.filter((a) => a.kind === 'unable')).toHaveLength(1);
+  });
+
   it('refuses a cap of zero', () => {
     expect(() =>
       guardStep({ ...config, capKw: 0 }, initialGuardState(0), { at: 0, homeKw: 1, heaters: [] }),

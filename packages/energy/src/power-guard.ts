@@ -209,9 +209,12 @@ export function guardStep(
     // First each heater in the owner order goes down by GUARD_SHED_DROP_K; if that is not
     // enough (a lowered room that has cooled heats again), lowered heaters go to anti-frost.
     const ordered = [...config.heaters].sort((a, b) => a.priority - b.priority);
+    // Only heaters lowered at an earlier reading go on to anti-frost: one lowered now has not
+    // had time to cool, and lowering it twice in one step spends two of its changes for one.
+    const shedBefore = new Set(state.shed.map((s) => s.heaterId));
     const candidates = [
-      ...ordered.filter((h) => !state.shed.some((s) => s.heaterId === h.id)),
-      ...ordered.filter((h) => state.shed.some((s) => s.heaterId === h.id)),
+      ...ordered.filter((h) => !shedBefore.has(h.id)),
+      ...ordered.filter((h) => shedBefore.has(h.id)),
     ];
     let freed = 0;
     for (const h of candidates) {
