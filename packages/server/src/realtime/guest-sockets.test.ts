@@ -92,6 +92,18 @@ describe("a scoped guest's socket", () => {
 
     const guestView = await snapshot(guest.socket);
     expect(guestView.nodes.map((n) => `${n.type}/${n.addr}`)).toEqual(['htr/2']);
+    // The same over REST.
+    const rest = async (path: string, token: string) =>
+      (
+        (await (
+          await fetch(`${t.url}/api/v2/devs/${w.devId}/${path}`, {
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).json()) as { nodes: { type: string; addr: number }[] }
+      ).nodes.map((n) => `${n.type}/${n.addr}`);
+    expect(await rest('dev_data', w.guest)).toEqual(['htr/2']);
+    expect(await rest('mgr/nodes', w.guest)).toEqual(['htr/2']);
+    expect(await rest('mgr/nodes', w.owner)).toEqual(['htr/2', 'htr/3', 'pmo/5']);
     expect((await snapshot(owner.socket)).nodes.map((n) => `${n.type}/${n.addr}`)).toEqual([
       'htr/2',
       'htr/3',

@@ -62,6 +62,12 @@ async function gated(member: Member | undefined) {
   });
   app.get('/api/v2/devs/:dev/:type/:addr/status', async () => ({}));
   app.get('/api/v2/groups/:gid/my_access', async () => ({}));
+  app.get('/api/v2/devs/:dev/mgr/nodes', async () => ({
+    nodes: [
+      { type: 'htr', addr: 2, name: 'Lounge' },
+      { type: 'htr', addr: 3, name: 'Bedroom' },
+    ],
+  }));
   app.post('/api/v2/groups/:gid/name', async (request) => {
     stored.push(request.body);
     return {};
@@ -157,6 +163,26 @@ describe('the member gate', () => {
     const mine = await g.app.inject({ method: 'GET', url: `/api/v2/groups/${HOME}/my_access` });
     expect(mine.statusCode).toBe(200);
     expect(g.calls).toHaveLength(calls);
+  });
+});
+
+describe('node lists', () => {
+  it("hold only a scoped guest's rooms, and every room for the others", async () => {
+    const names = async (member: Member) => {
+      const g = await gated(member);
+      const res = await g.app.inject({ method: 'GET', url: `/api/v2/devs/${DEV}/mgr/nodes` });
+      await g.app.close();
+      app = undefined;
+      return (res.json() as { nodes: { name: string }[] }).nodes.map((n) => n.name);
+    };
+    expect(await names(guest({ nodes: [{ devId: DEV, type: 'htr', addr: 3 }] }))).toEqual([
+      'Bedroom',
+    ]);
+    expect(await names(guest({ nodes: [{ devId: 'other', type: 'htr', addr: 2 }] }))).toEqual([]);
+    expect(await names(guest({ maxC: 20 }))).toEqual(['Lounge', 'Bedroom']);
+    expect(
+      await names({ groupId: HOME, guestId: 'r', role: 'resident', scope: {}, timeZone: 'UTC' }),
+    ).toEqual(['Lounge', 'Bedroom']);
   });
 });
 

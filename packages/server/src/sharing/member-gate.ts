@@ -15,6 +15,9 @@ import { errors } from '../errors';
 import type { Member, MembersRepository } from './members.repository';
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
+/** Reads that list the device's nodes: a guest whose scope names rooms gets those only. */
+const NODE_LISTS = new Set(['/api/v2/devs/:dev/dev_data', '/api/v2/devs/:dev/mgr/nodes']);
+
 /** A guest asks what they may do also when it is nothing now (sharing.routes.ts my_access). */
 const UNGATED = new Set(['/api/v2/groups/:gid/my_access']);
 const GUEST_WRITE_ROUTES = new Set<string>(GUEST_NODE_WRITES.map((a) => nodeWriteRoute(a)));
@@ -138,5 +141,28 @@ export function applyMemberGate(app: FastifyInstance, members: MembersRepository
     const existing = route.preHandler;
     const list = existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];
     route.preHandler = [check, ...list];
+    if (NODE_LISTS.has(route.url) && methodsOf(route).includes('GET')) {
+      const hooks = route.preSerialization;
+      const after = hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
+      route.preSerialization = [...after, sharedNodesOnly(members)];
+    }
   });
+}
+
+const methodsOf = (route: RouteOptions) =>
+  Array.isArray(route.method) ? route.method : [route.method];
+
+/** The `nodes` of an answer cut to the rooms of a guest's scope (the gate's lookup, cached). */
+function sharedNodesOnly(members: MembersRepository) {
+  return async (request: FastifyRequest, _reply: unknown, payload: unknown) => {
+    const dev = (request.params as { dev?: unknown } | undefined)?.dev;
+    if (typeof dev !== 'string' || !payload || typeof payload !== 'object') return payload;
+    const member = await memberOfRequest(request, members, 'dev', dev);
+    const shared = member?.role === 'guest' ? member.scope.nodes : undefined;
+    const nodes = (payload as { nodes?: unknown }).nodes;
+    if (!shared || !Array.isArray(nodes)) return payload;
+    const inScope = (n: { type?: unknown; addr?: unknown }) =>
+      shared.some((s) => s.devId === dev && s.type === n.type && s.addr === n.addr);
+    return { ...payload, nodes: nodes.filter(inScope) };
+  };
 }
