@@ -9,12 +9,22 @@ import {
 } from '@hearth/protocol';
 import { hearthNodeType, normaliseClock, normaliseSetup, normaliseStatus } from './normalise.ts';
 import { CLOUD_LINK_TIMING } from './timing.ts';
-import type { UpstreamClient, UpstreamObject } from './upstream-client.ts';
+import {
+  UpstreamRequestError,
+  type UpstreamClient,
+  type UpstreamObject,
+} from './upstream-client.ts';
 import type { CloudUpstream } from './upstream-config.ts';
 import { UpstreamRealtime, type UpstreamUpdate } from './upstream-realtime.ts';
 import type { UpstreamSession } from './upstream-session.ts';
 import { gatewaySecret, linkedDevId } from './linked-identity.ts';
-import { planCommand, shows, type KnownNode, type WriteExpectation } from './write-plan.ts';
+import {
+  planCommand,
+  shows,
+  type KnownNode,
+  type UpstreamWrite,
+  type WriteExpectation,
+} from './write-plan.ts';
 
 export interface BridgeOptions {
   upstream: CloudUpstream;
@@ -274,6 +284,32 @@ export class CloudDeviceBridge {
     return this.publish(gatewayTopics.ack(this.devId), ok ? { id, ok } : { id, ok, error });
   }
 
+  /**
+   * One write of a plan. The vendor apps send a set point changed in auto as `modified_auto`;
+   * a cloud that refuses that mode from a client (a Hearth playing the cloud answers 400: only
+   * the device moves to modified_auto) gets the set point alone, and the write then counts
+   * once the cloud shows the set point.
+   */
+  private async send(write: PendingWrite, request: UpstreamWrite): Promise<void> {
+    const { client, upstreamDevId } = this.options;
+    try {
+      await client.writeDevice(upstreamDevId, request.path, request.body);
+    } catch (error) {
+      const refusedMode =
+        error instanceof UpstreamRequestError &&
+        error.status === 400 &&
+        request.body.mode === 'modified_auto';
+      if (!refusedMode) throw error;
+      const alone = Object.fromEntries(
+        Object.entries(request.body).filter(([key]) => key !== 'mode'),
+      );
+      write.expect = write.expect.map((e) =>
+        e.fields === request.body ? { path: e.path, fields: alone } : e,
+      );
+      await client.writeDevice(upstreamDevId, request.path, alone);
+    }
+  }
+
   private async command(command: GatewayCommand): Promise<void> {
     // Hearth sends pending commands again on every connect: one already applied is acknowledged.
     if (this.done.has(command.id)) return this.ack(command.id, true);
@@ -296,13 +332,7 @@ export class CloudDeviceBridge {
     };
     this.pending.push(write);
     try {
-      for (const request of plan.writes) {
-        await this.options.client.writeDevice(
-          this.options.upstreamDevId,
-          request.path,
-          request.body,
-        );
-      }
+      for (const request of plan.writes) await this.send(write, request);
     } catch (error) {
       if (this.pending.includes(write)) {
         this.finish(write, false, error instanceof Error ? error.message : String(error));

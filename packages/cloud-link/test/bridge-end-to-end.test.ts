@@ -114,6 +114,31 @@ describe('a cloud device linked through the bridge', () => {
       .toMatchObject({ stemp: '21.5', sync_status: 'ok' });
   });
 
+  it('changes a set point in auto on a cloud that refuses modified_auto from a client', async () => {
+    await gateway.publishUp('/htr/2/status', { mode: 'auto', stemp: '21.5', units: 'C' });
+    await expect.poll(statusB, { timeout: WAIT_MS }).toMatchObject({ mode: 'auto' });
+    const before = gateway.commands.length;
+    await postJson(
+      `${b.url}/api/v2/devs/${bridge.devId}/htr/2/status`,
+      { stemp: '20.0', units: 'C' },
+      ownerB,
+    );
+    // Hearth (the cloud here) takes the set point alone; its device moves to modified_auto.
+    await expect
+      .poll(() => gateway.commands.slice(before).find((c) => c.path === '/htr/2/status')?.body, {
+        timeout: WAIT_MS,
+      })
+      .toEqual({ stemp: '20.0', units: 'C' });
+    const command = gateway.commands.slice(before).find((c) => c.path === '/htr/2/status');
+    await gateway.publishUp('/htr/2/status', { mode: 'modified_auto', stemp: '20.0', units: 'C' });
+    await gateway.ack(command?.id ?? '');
+    await expect
+      .poll(statusB, { timeout: WAIT_MS })
+      .toMatchObject({ stemp: '20.0', mode: 'modified_auto', sync_status: 'ok' });
+    await gateway.publishUp('/htr/2/status', { mode: 'manual', stemp: '21.5', units: 'C' });
+    await expect.poll(statusB, { timeout: WAIT_MS }).toMatchObject({ mode: 'manual' });
+  });
+
   it('refuses what the cloud does not take, and the refusal reaches Hearth', async () => {
     const before = gateway.commands.length;
     const write = await postJson(
