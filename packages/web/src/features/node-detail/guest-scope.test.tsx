@@ -53,13 +53,13 @@ afterEach(() => {
   useErrorToastStore.getState().dismiss();
 });
 
-async function openAsGuest(addr: number, writeAnswer = () => json({})) {
+async function openAsGuest(addr: number, writeAnswer = () => json({}), listed = nodes) {
   installFakeFetch({
     'GET /api/v2/grouped_devs': () => json([home('h1', 'Casa', [DEV], false)]),
     'GET /api/v2/groups/h1/my_access': () => access(),
     [`GET /api/v2/devs/${DEV}/mgr/nodes`]: () =>
       json({
-        nodes: nodes.map(({ name, addr: a, type }) => ({ name, addr: a, type, installed: true })),
+        nodes: listed.map(({ name, addr: a, type }) => ({ name, addr: a, type, installed: true })),
       }),
     [`GET /api/v2/devs/${DEV}/mgr/rtc/time`]: () =>
       json({ y: 2026, n: 11, d: 21, h: 10, m: 0, s: 0, w: 6 }),
@@ -76,7 +76,7 @@ async function openAsGuest(addr: number, writeAnswer = () => json({})) {
     { path: `/homes/h1/devs/${DEV}/htr/${addr}`, connectDevice: sockets.connect },
   );
   await waitFor(() => expect(sockets.open.size).toBe(1));
-  act(() => sockets.seed(DEV, devData(nodes)));
+  act(() => sockets.seed(DEV, devData(listed)));
 }
 
 test("a guest's room offers set points within the scope's bounds, the allowed modes and no boost", async () => {
@@ -90,8 +90,11 @@ test("a guest's room offers set points within the scope's bounds, the allowed mo
   expect(screen.queryByRole('button', { name: 'Boost' })).not.toBeInTheDocument();
 });
 
-test('a room outside the scope is not shown to the guest, nor offered in the room carousel', async () => {
-  await openAsGuest(2);
+test.each([
+  ['listed', nodes],
+  ['left out of the node list by the server', nodes.slice(0, 1)],
+])('a room outside the scope (%s) is not shown to the guest: it says why', async (_, listed) => {
+  await openAsGuest(2, undefined, listed);
   expect(await screen.findByTestId('node-missing')).toHaveTextContent(
     'This room is not shared with you.',
   );

@@ -94,7 +94,8 @@ export function NodeDetailPage({ renderComfort }: { renderComfort?: RenderRoomCo
   else if (home && !device) missing = t('nodeDetail.devNotFound');
   else if (access?.active === false && access.problem)
     missing = t(`sharing.problems.${access.problem}`);
-  else if (node && type && !nodeShared(access, { devId: params.devId ?? '', type, addr }))
+  // The server does not list a room it does not share, so this comes before "not found".
+  else if (type && !nodeShared(access, { devId: params.devId ?? '', type, addr }))
     missing = t('sharing.problems.node_not_shared');
   // A node the detail does not offer (a power monitor, one not installed) is not found either,
   // rather than an empty screen: the detail is for installed heaters (spec 3 §2).

@@ -64,7 +64,7 @@ test('the log shows who changed what, where and from where, newest first, and pa
   expect(rows).toHaveLength(2);
   expect(rows[0]).toHaveTextContent('kid@example.com');
   await waitFor(() =>
-    expect(rows[0]).toHaveTextContent('Kids room · Set point or mode: stemp 21.5, units C'),
+    expect(rows[0]).toHaveTextContent('Kids room · Set point or mode: set point 21.5 °C'),
   );
   expect(rows[0]).toHaveTextContent('From: App');
   expect(rows[1]).toHaveTextContent('From: Automation: optimum start');

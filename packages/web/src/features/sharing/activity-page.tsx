@@ -49,7 +49,12 @@ export function ActivityPage() {
     >
       <div className="sharing-page">
         <p>{t('sharing.activity.intro')}</p>
-        <IonButton fill="outline" disabled={downloading} onClick={() => void download()}>
+        <IonButton
+          className="sharing-quiet"
+          fill="outline"
+          disabled={downloading}
+          onClick={() => void download()}
+        >
           {t('sharing.activity.download')}
         </IonButton>
         <MessageLine message={msg.message} />
@@ -90,6 +95,7 @@ export function ActivityPage() {
         )}
         {activity.hasNextPage && (
           <IonButton
+            className="sharing-quiet"
             fill="clear"
             disabled={activity.isFetchingNextPage}
             onClick={() => void activity.fetchNextPage()}

@@ -73,7 +73,11 @@ export function MemberRow({
           <RightsFields rights={editing} rooms={rooms} onChange={setEditing} />
           <div className="sharing-actions">
             <IonButton onClick={() => void save()}>{t('sharing.save')}</IonButton>
-            <IonButton fill="outline" onClick={() => setEditing(undefined)}>
+            <IonButton
+              className="sharing-quiet"
+              fill="outline"
+              onClick={() => setEditing(undefined)}
+            >
               {t('sharing.cancel')}
             </IonButton>
           </div>

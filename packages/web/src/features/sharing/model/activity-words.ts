@@ -2,12 +2,37 @@ import type { ActivityEntry } from '../api/sharing-api';
 
 type T = (key: string, values?: Record<string, unknown>) => string;
 
-const KNOWN_ACTIONS = new Set(['status', 'mode', 'boost', 'prog', 'setup', 'name']);
+const KNOWN_ACTIONS = new Set([
+  'status',
+  'mode',
+  'boost',
+  'prog',
+  'setup',
+  'name',
+  'invite',
+  'invite_confirmation',
+  'away_status',
+]);
+/** Body fields that say nothing to a reader of the log (ids, links, the unit of a set point). */
+const QUIET_FIELDS = new Set(['groupid', 'confirmation_url', 'units', 'email']);
+const SOURCES = new Set(['app', 'assistant', 'automation', 'system']);
 
 /** Where a change came from: the app, a linked assistant, an automation or Hearth itself. */
 export function sourceText(entry: ActivityEntry, t: T): string {
-  const known = ['app', 'assistant', 'automation', 'system'].includes(entry.source);
-  return known ? t(`sharing.activity.source.${entry.source}`, { via: entry.via }) : entry.source;
+  return SOURCES.has(entry.source)
+    ? t(`sharing.activity.source.${entry.source}`, { via: entry.via })
+    : entry.source;
+}
+
+function fieldText(key: string, value: unknown, units: string, t: T): string {
+  if (key === 'stemp' || key === 'temperature')
+    return t('sharing.activity.detail.stemp', { value: `${String(value)} °${units}` });
+  if (key === 'mode')
+    return t('sharing.activity.detail.mode', {
+      value: t(`sharing.mode.${String(value)}`, { defaultValue: String(value) }),
+    });
+  if (key === 'role') return t(`sharing.role.${String(value)}`, { defaultValue: String(value) });
+  return `${key} ${String(value)}`;
 }
 
 /**
@@ -20,8 +45,10 @@ export function actionText(entry: ActivityEntry, t: T): string {
   const what = KNOWN_ACTIONS.has(last)
     ? t(`sharing.activity.action.${last}`)
     : t('sharing.activity.action.other', { action: path });
+  const units = entry.detail.units === 'F' ? 'F' : 'C';
   const detail = Object.entries(entry.detail)
-    .map(([k, v]) => `${k} ${String(v)}`)
+    .filter(([k, v]) => !QUIET_FIELDS.has(k) && v !== '…')
+    .map(([k, v]) => fieldText(k, v, units, t))
     .join(', ');
   return detail ? `${what}: ${detail}` : what;
 }
