@@ -109,13 +109,13 @@ export function createEnergyAutomationRepository(db: Db) {
         .values({ groupId, ...v })
         .onConflictDoUpdate({ target: powerGuards.groupId, set });
     },
-    /** Homes with the guard on. */
-    async enabledGuards(): Promise<string[]> {
-      const rows = await db
-        .select({ groupId: powerGuards.groupId })
+    /** The devices of the homes with the guard on, with their home. */
+    async enabledGuardDevs(): Promise<{ devId: string; groupId: string }[]> {
+      return db
+        .select({ devId: devs.devId, groupId: powerGuards.groupId })
         .from(powerGuards)
+        .innerJoin(devs, eq(devs.groupId, powerGuards.groupId))
         .where(eq(powerGuards.enabled, true));
-      return rows.map((r) => r.groupId);
     },
     /**
      * Steps a home's guard with its row locked (one process per reading), storing the new

@@ -78,7 +78,6 @@ export function wireEnergyAutomation(deps: {
     ...common,
     access: homeAccess,
     roleOf: async (userId, groupId) => (await late.members?.ofHome(userId, groupId))?.role,
-    devices: repos.devices,
     nodes: repos.nodes,
     control,
   });

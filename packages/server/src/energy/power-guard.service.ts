@@ -25,7 +25,6 @@ import { errors } from '../errors';
 import type { HomeAccess } from '../homes/home-access';
 import type { HomesAdminRepository } from '../homes/homes-admin.repository';
 import type { Logger } from '../logger';
-import type { DevicesRepository } from '../repositories/devices.repository';
 import type { NodeRow, NodesRepository } from '../repositories/nodes.repository';
 import type {
   EnergyAutomationRepository,
@@ -175,22 +174,24 @@ export function createPowerGuard(deps: {
   /** The caller's role in the home: owner, resident or guest. */
   roleOf: (userId: string, groupId: string) => Promise<string | undefined>;
   homes: Pick<HomesAdminRepository, 'findHome'>;
-  devices: Pick<DevicesRepository, 'find'>;
   nodes: Pick<NodesRepository, 'find'>;
   control: Pick<NodeControlService, 'status'>;
   record?: (entry: AutomationLogEntry) => Promise<unknown>;
   log: Logger;
   now?: () => number;
 }) {
-  const { repo, access, homes, devices, nodes, control, log } = deps;
+  const { repo, access, homes, nodes, control, log } = deps;
   const now = deps.now ?? Date.now;
-  let enabled: { ids: Set<string>; atMs: number } | undefined;
+  /** Device → home, of the homes with the guard on: a reading of any other costs no query. */
+  let enabled: { homeOf: Map<string, string>; atMs: number } | undefined;
 
-  async function isOn(groupId: string): Promise<boolean> {
+  async function guardedHome(devId: string): Promise<string | undefined> {
     const t = now();
-    if (!enabled || t - enabled.atMs >= POWER_GUARD_HOMES_REFRESH_MS || t < enabled.atMs)
-      enabled = { ids: new Set(await repo.enabledGuards()), atMs: t };
-    return enabled.ids.has(groupId);
+    if (!enabled || t - enabled.atMs >= POWER_GUARD_HOMES_REFRESH_MS || t < enabled.atMs) {
+      const rows = await repo.enabledGuardDevs();
+      enabled = { homeOf: new Map(rows.map((r) => [r.devId, r.groupId])), atMs: t };
+    }
+    return enabled.homeOf.get(devId);
   }
 
   async function timeZoneOf(groupId: string): Promise<string> {
@@ -351,9 +352,8 @@ export function createPowerGuard(deps: {
     /** A power monitor reported its draw (`/pmo/{addr}/power`, W). */
     async onReading(devId: string, addr: number, watts: number): Promise<void> {
       if (!Number.isFinite(watts)) return;
-      const dev = await devices.find(devId);
-      const groupId = dev?.groupId;
-      if (!groupId || !(await isOn(groupId))) return;
+      const groupId = await guardedHome(devId);
+      if (!groupId) return;
       const timeZone = await timeZoneOf(groupId);
       const { heaters, monitors } = roomsOf(await repo.homeNodes(groupId));
       const at = now();
