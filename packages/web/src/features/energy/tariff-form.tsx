@@ -149,7 +149,12 @@ export function TariffForm({ homeId, history, current, now, onSaved }: Props) {
         {kind !== 'csv' && (
           <label>
             <span>{t('energy.validFrom')}</span>
-            <input type="date" value={from} onChange={(e) => change(setFrom)(e.target.value)} />
+            <input
+              type="date"
+              value={from}
+              data-testid="tariff-valid-from"
+              onChange={(e) => change(setFrom)(e.target.value)}
+            />
           </label>
         )}
       </div>

@@ -1,3 +1,4 @@
+import { priceAt } from '@hearth/energy';
 import { zonedParts, zonedWallToMs } from '@hearth/protocol';
 import type { Tariff, TouBand } from './energy-api';
 
@@ -96,4 +97,13 @@ export function daysLabel(days: readonly number[], lang: string, everyDay: strin
         : run.map((d) => weekdayName(d, lang)),
     )
     .join(', ');
+}
+
+/** The price at an instant from the home's tariffs, as the server prices it (none: undefined). */
+export function priceOf(
+  tariffs: readonly Tariff[],
+  ms: number,
+  timeZone: string,
+): number | undefined {
+  return priceAt({ currency: 'XXX', timeZone, tariffs: [...tariffs] }, ms);
 }

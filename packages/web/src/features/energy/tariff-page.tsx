@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { useHomes } from '../../lib/devices';
+import { useHomeDevices, useHomes } from '../../lib/devices';
 import { formatPricePerKwh } from '../../lib/money';
 import { LoadFailedPanel, MessageLine, PageFrame, useTimedMessage } from '../../lib/screens';
 import {
@@ -12,6 +12,7 @@ import {
   type Tariff,
   type TariffHistory,
 } from './energy-api';
+import { ChargePlanCard } from './charge-plan-card';
 import { PriceSourceSection } from './price-source-section';
 import { refusalText } from './refusal-text';
 import { TariffForm } from './tariff-form';
@@ -154,6 +155,12 @@ export function TariffPage() {
   const homes = useHomes();
   const home = homes.data?.find((h) => h.id === homeId);
   const tariffs = useTariffs(homeId);
+  const devices = useHomeDevices(home);
+  const storage = devices.flatMap((d) =>
+    d.nodes
+      .filter((n) => n.type === 'acm' && n.installed !== false)
+      .map((n) => ({ dev: d.dev.dev_id, addr: n.addr, name: n.name })),
+  );
   const [now] = useState(() => Date.now());
   const owner = home?.owner === true;
   const title = t('energy.title', { name: home?.name ?? '' });
@@ -201,7 +208,6 @@ export function TariffPage() {
             </section>
             {owner ? (
               <TariffForm
-                key={history.tariffs.length}
                 homeId={homeId}
                 history={history}
                 current={current}
@@ -224,6 +230,24 @@ export function TariffPage() {
               />
             )}
           </>
+        )}
+        {history?.currency && storage.length > 0 && (
+          <section className="energy-section" aria-labelledby="energy-storage">
+            <h2 id="energy-storage">{t('energy.charge.title')}</h2>
+            <p className="energy-note">{t('energy.charge.hint')}</p>
+            {storage.map((s) => (
+              <ChargePlanCard
+                key={`${s.dev}/${s.addr}`}
+                dev={s.dev}
+                addr={s.addr}
+                name={s.name}
+                owner={owner}
+                currency={history.currency ?? ''}
+                tariffs={history.tariffs}
+                timeZone={history.time_zone}
+              />
+            ))}
+          </section>
         )}
         <p>
           <Link to={energyRoutes.guard(homeId)}>{t('energy.guardLink')}</Link>

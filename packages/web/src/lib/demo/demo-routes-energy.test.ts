@@ -128,3 +128,44 @@ test('the power guard starts as a dry run over the heaters, refuses a room of no
   };
   expect(log.actions.map((a) => a.kind)).toEqual(['restore', 'release', 'lower']);
 });
+
+test("a storage heater's plan charges in the cheap night band, reaching its target by 07:00", () => {
+  const backend = setup();
+  const homes = backend.handle('GET', '/api/v2/grouped_devs').body as {
+    id: string;
+    devs: { dev_id: string }[];
+  }[];
+  const devs = homes.find((h) => h.id === FAMILY)?.devs ?? [];
+  const acm = devs.flatMap((d) =>
+    (
+      backend.handle('GET', `/api/v2/devs/${d.dev_id}/mgr/nodes`).body as {
+        nodes: { type: string; addr: number }[];
+      }
+    ).nodes
+      .filter((n) => n.type === 'acm')
+      .map((n) => `/api/hearth/v1/devs/${d.dev_id}/acm/${n.addr}/charge_plan`),
+  )[0];
+  const answer = backend.handle('GET', acm ?? '').body as {
+    plan: {
+      slots: { price_per_kwh: number; end_ms: number }[];
+      reaches_target: boolean;
+      to_ms: number;
+    };
+  };
+  expect(answer.plan.reaches_target).toBe(true);
+  expect(answer.plan.slots.length).toBeGreaterThan(0);
+  for (const s of answer.plan.slots) {
+    expect(s.price_per_kwh).toBe(0.14);
+    expect(s.end_ms).toBeLessThanOrEqual(answer.plan.to_ms);
+  }
+  // 07:00 in Madrid on the 15th.
+  expect(answer.plan.to_ms).toBe(Date.UTC(2026, 0, 15, 6));
+  const off = backend.handle('PUT', acm ?? '', {
+    enabled: false,
+    target_pct: 80,
+    ready_by: '07:00',
+    min_block_min: 60,
+  });
+  expect(off.body).toMatchObject({ enabled: false, plan: null });
+  expect(backend.handle('PUT', acm ?? '', { enabled: true, target_pct: 180 }).status).toBe(400);
+});

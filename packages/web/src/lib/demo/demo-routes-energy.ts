@@ -1,5 +1,7 @@
 import {
   costByPeriod,
+  formatChargePlan,
+  planCharging,
   monthToDate,
   parsePriceCsv,
   PriceCsvError,
@@ -9,18 +11,26 @@ import {
   type TariffHistory,
 } from '@hearth/energy';
 import {
+  chargePlanSettings,
   powerGuardActionsQuery,
   powerGuardSettings,
   priceSourceBody,
   zonedParts,
   zonedWallToMs,
+  type ChargePlanSettings,
   type PowerGuardAction,
   type PowerGuardSettings,
   type PriceSourceAnswer,
 } from '@hearth/protocol';
 import { z } from 'zod';
 import type { SimNode } from '@hearth/device-model';
-import { findHome, type DemoContext } from './demo-context';
+import {
+  findDevice,
+  findHome,
+  findNode,
+  homeOf as homeOfDevice,
+  type DemoContext,
+} from './demo-context';
 import { dailyEnergy, rawSamples } from './demo-history';
 import type { DemoDevice, DemoHome } from './demo-model';
 import { DemoHttpFailure, notFound, route, type DemoRequest, type DemoRoute } from './demo-router';
@@ -31,6 +41,23 @@ const DAY_S = 86_400;
 /** Raw samples price a span of up to this many days; longer spans are priced a day at a time. */
 const RAW_SPAN_S = 40 * DAY_S;
 const MINUTE = 60_000;
+const NODE_ACM = '/api/hearth/v1/devs/:dev/acm/:addr';
+/** A demo storage heater charges to 80 % by 07:00 in blocks of at least an hour. */
+const DEMO_CHARGE: ChargePlanSettings = {
+  enabled: true,
+  target_pct: 80,
+  ready_by: '07:00',
+  min_block_min: 60,
+};
+
+/** The next instant after `now` at the wall time `HH:mm` of the zone. */
+function nextWallTime(now: number, hhmm: string, timeZone: string): number {
+  const p = zonedParts(now, timeZone);
+  const h = Number(hhmm.slice(0, 2));
+  const m = Number(hhmm.slice(3, 5));
+  const today = zonedWallToMs({ y: p.y, n: p.n, d: p.d, h, m }, timeZone);
+  return today > now ? today : zonedWallToMs({ y: p.y, n: p.n, d: p.d + 1, h, m }, timeZone);
+}
 
 const currency = z
   .string()
@@ -230,6 +257,64 @@ export function energyRoutes(ctx: DemoContext): DemoRoute[] {
     }
     return e;
   };
+  const plans = new Map<string, ChargePlanSettings>();
+  const storageOf = (req: DemoRequest) => {
+    const dev = findDevice(ctx, req.params[0] ?? '');
+    const node = findNode(dev, 'acm', req.params[1] ?? '');
+    return { dev, node, key: `${dev.devId}/${node.addr}` };
+  };
+  /**
+   * A storage heater's plan by `@hearth/energy` as the server plans it: the cheapest half hours
+   * that reach the target by the ready-by time, at the home's tariff.
+   */
+  const chargePlan = (req: DemoRequest) => {
+    const { dev, node, key } = storageOf(req);
+    const home = homeOfDevice(ctx, dev);
+    const settings = plans.get(key) ?? DEMO_CHARGE;
+    const e = energyOf(home);
+    if (!settings.enabled || e.tariffs.length === 0 || node.kind !== 'heater' || !node.storage)
+      return { ...settings, plan: null };
+    const now = ctx.now();
+    const tz = zoneOf(home);
+    const readyBy = nextWallTime(now, settings.ready_by, tz);
+    const capacityKwh = node.storage.capacityWh / 1000;
+    const [plan] = planCharging({
+      now,
+      history: pricing(home),
+      powerLimit: [],
+      heaters: [
+        {
+          id: key,
+          name: node.name,
+          powerKw: node.ratedPowerW / 1000,
+          capacityKwh,
+          chargeKwh: Math.min(capacityKwh, node.storage.chargeWh / 1000),
+          targetKwh: (capacityKwh * settings.target_pct) / 100,
+          readyBy,
+          minBlockMs: settings.min_block_min * MINUTE,
+        },
+      ],
+    });
+    if (!plan) return { ...settings, plan: null };
+    const currencyCode = e.currency ?? 'EUR';
+    return {
+      ...settings,
+      plan: {
+        from_ms: Math.ceil(now / (30 * MINUTE)) * 30 * MINUTE,
+        to_ms: readyBy,
+        slots: plan.slots.map((s) => ({
+          start_ms: s.start,
+          end_ms: s.end,
+          kwh: s.kwh,
+          price_per_kwh: s.pricePerKwh,
+        })),
+        cost: plan.cost,
+        currency: currencyCode,
+        reaches_target: plan.reachesTarget,
+        text: formatChargePlan(plan.explanation, tz, currencyCode),
+      },
+    };
+  };
   const history = (home: DemoHome) => {
     const e = energyOf(home);
     return { currency: e.currency, time_zone: zoneOf(home), tariffs: e.tariffs };
@@ -409,6 +494,12 @@ export function energyRoutes(ctx: DemoContext): DemoRoute[] {
       parseBody(powerGuardActionsQuery, Object.fromEntries(req.query), 'querystring');
       const guard = energyOf(home).guard;
       return { actions: guard ? demoGuardLog(roomsOf(home), ctx.now(), guard.dry_run) : [] };
+    }),
+    route('GET', `${NODE_ACM}/charge_plan`, (req) => chargePlan(req)),
+    route('PUT', `${NODE_ACM}/charge_plan`, (req) => {
+      const { key } = storageOf(req);
+      plans.set(key, parseBody(chargePlanSettings, req.body));
+      return chargePlan(req);
     }),
   ];
 }
