@@ -168,6 +168,32 @@ describe('optimum start in the server', () => {
   });
 });
 
+describe('optimum start without an outdoor temperature', () => {
+  it('runs on its assumed outdoor temperature when the weather service fails', async () => {
+    const w = await createWorld(t);
+    const gw = await setUp(w, MORNING, true);
+    await send('POST', comfortUrl(w), { optimum_start: true }, w.owner);
+    weather.mode = 'http-500';
+    try {
+      const rise = winter('2027-01-19T07:00');
+      const asked = weather.counts.search + weather.counts.forecast;
+      await report(gw, rise - 90 * MIN, {});
+      await vi.waitFor(() =>
+        expect(weather.counts.search + weather.counts.forecast).toBeGreaterThan(asked),
+      );
+      await report(gw, rise - 60 * MIN, {});
+      expect(writes(gw)).toEqual([{ stemp: '21.0', units: 'C' }]);
+      const [started] = await decisions(w);
+      expect(started).toMatchObject({
+        kind: 'warmup-started',
+        detail: { outdoor_c: null, by_ms: rise },
+      });
+    } finally {
+      weather.mode = 'ok';
+    }
+  });
+});
+
 describe('holidays in the server', () => {
   // The clocks go forward in Madrid at 02:00 on 28 March 2027: 18:00 that day is 16:00 UTC.
   const HOLIDAY = {

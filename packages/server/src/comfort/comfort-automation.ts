@@ -10,7 +10,12 @@ import type {
   RoomKey,
   RoomUpdate,
 } from './comfort.repository';
-import { holidayOf, oneOffOf, type HolidaysRepository } from './holidays.repository';
+import {
+  COMFORT_ROOM_TYPES,
+  holidayOf,
+  oneOffOf,
+  type HolidaysRepository,
+} from './holidays.repository';
 import type { OutdoorSource } from './outdoor';
 import { planStep, readStoredPlan, toCelsius, type StoredPlan } from './programme-step';
 import { readStoredWindow, windowOverride, windowStep, type WindowChange } from './window-hold';
@@ -118,7 +123,7 @@ export function createComfortAutomation(deps: ComfortAutomationDeps) {
     if (!enabled || t - enabled.atMs >= COMFORT_ROOMS_REFRESH_MS || t < enabled.atMs) {
       const [rooms, devIds] = await Promise.all([
         comfort.enabledRooms(),
-        holidays.devIdsWithPlans(),
+        holidays.devIdsWithPlans(t),
       ]);
       enabled = { ids: new Set(rooms.map(roomId)), devs: new Set(devIds), atMs: t };
     }
@@ -200,6 +205,7 @@ export function createComfortAutomation(deps: ComfortAutomationDeps) {
   return {
     /** A node's status was stored from its gateway's report (gateway/ingest.service.ts). */
     async onStatus(k: RoomKey, status: Record<string, unknown>): Promise<void> {
+      if (!(COMFORT_ROOM_TYPES as readonly string[]).includes(k.type)) return;
       const on = await enabledFor(k);
       if (!on.room && !on.planned) return;
       const roomC = toCelsius(status.mtemp, status.units);

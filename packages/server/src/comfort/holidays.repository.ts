@@ -7,7 +7,7 @@ import {
   type OneOffInput,
   type OneOffWire,
 } from '@hearth/protocol';
-import { and, asc, count, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { comfortHolidays, comfortOneOffs, comfortRooms, devs, groups, nodes } from '../db/schema';
 import { errors } from '../errors';
@@ -192,13 +192,27 @@ export function createHolidaysRepository(db: Db) {
       return row;
     },
 
-    /** Gateways of homes with a holiday or one-off day: their rooms are stepped on each report. */
-    async devIdsWithPlans(): Promise<string[]> {
+    /**
+     * Gateways of homes with a holiday or one-off day not long over: their rooms are stepped on
+     * each report. Wall times compare as text; two days' margin covers every time zone and the
+     * step that gives a room back after the end.
+     */
+    async devIdsWithPlans(nowMs = Date.now()): Promise<string[]> {
+      const since = new Date(nowMs - 2 * 86_400_000).toISOString().slice(0, 16);
       const rows = await db
         .selectDistinct({ devId: devs.devId })
         .from(devs)
-        .leftJoin(comfortHolidays, eq(comfortHolidays.groupId, devs.groupId))
-        .leftJoin(comfortOneOffs, eq(comfortOneOffs.groupId, devs.groupId))
+        .leftJoin(
+          comfortHolidays,
+          and(eq(comfortHolidays.groupId, devs.groupId), gte(comfortHolidays.to, since)),
+        )
+        .leftJoin(
+          comfortOneOffs,
+          and(
+            eq(comfortOneOffs.groupId, devs.groupId),
+            gte(comfortOneOffs.date, since.slice(0, 10)),
+          ),
+        )
         .where(or(isNotNull(comfortHolidays.id), isNotNull(comfortOneOffs.id)));
       return rows.map((r) => r.devId);
     },

@@ -7,8 +7,8 @@ import type { Logger } from '../logger';
  * The outdoor temperature of a home for the comfort automation, from the server's weather
  * service for the home's place (its geo data's city, zip and country). Never waits on the
  * network: a report is stepped with what is known (null at first, or when the service is
- * unreachable), and a lookup runs in the background at most once per place every
- * WEATHER_TTL_MS, whether it succeeded or not.
+ * unreachable, for more than OUTDOOR_STALE_MS), and a lookup runs in the background at most
+ * once per place every WEATHER_TTL_MS, whether it succeeded or not.
  */
 export interface OutdoorSource {
   /** The last known outdoor temperature of the place, °C, or null; refreshes it if stale. */
@@ -16,6 +16,9 @@ export interface OutdoorSource {
   /** Every lookup under way has settled (tests). */
   idle(): Promise<void>;
 }
+
+/** How long a temperature read stays usable while the service does not answer. */
+export const OUTDOOR_STALE_MS = 60 * 60_000;
 
 export function placeOf(geoData: Record<string, unknown> | null | undefined) {
   const text = (k: string) => {
@@ -48,22 +51,23 @@ export function createOutdoorSource(deps: {
         now,
       }),
     });
-  const known = new Map<string, { c: number | null; atMs: number }>();
+  /** Per place: the last temperature read and when, and when it was last asked for. */
+  const known = new Map<string, { c: number | null; okMs: number; askedMs: number }>();
   const running = new Set<Promise<void>>();
   return {
     peek(geoData) {
       const place = placeOf(geoData);
       if (!place) return null;
       const key = `${place.city}|${place.postalCode}|${place.country}`.toLowerCase();
-      const entry = known.get(key);
       const t = now();
-      if (!entry || t - entry.atMs >= WEATHER_TTL_MS || t < entry.atMs) {
+      const entry = known.get(key) ?? { c: null, okMs: -Infinity, askedMs: -Infinity };
+      if (t - entry.askedMs >= WEATHER_TTL_MS || t < entry.askedMs) {
         // Marked at once, so reports meanwhile do not ask again.
-        known.set(key, { c: entry?.c ?? null, atMs: t });
+        known.set(key, { ...entry, askedMs: t });
         const lookup = weather
           .forPlace(place)
           .then((w) => {
-            known.set(key, { c: w.currently.temperature, atMs: now() });
+            known.set(key, { c: w.currently.temperature, okMs: now(), askedMs: t });
           })
           .catch((err: unknown) => {
             deps.log.debug({ err }, 'comfort: no outdoor temperature for a home');
@@ -71,7 +75,8 @@ export function createOutdoorSource(deps: {
           .finally(() => running.delete(lookup));
         running.add(lookup);
       }
-      return entry?.c ?? null;
+      // A reading older than OUTDOOR_STALE_MS says too little about now.
+      return t - entry.okMs <= OUTDOOR_STALE_MS && t >= entry.okMs ? entry.c : null;
     },
     async idle() {
       while (running.size) await Promise.all([...running]);
