@@ -141,6 +141,35 @@ describe('prices from a URL', () => {
     });
   });
 
+  it('fetches again when due (hourly) and adds the new prices from the current slot on', async () => {
+    const w = await createWorld(t);
+    let level = 0.1;
+    routes.set('/day.csv', (res) => res.writeHead(200).end(csv(thisHour(), 24, () => level)));
+    const url = `${base}/day.csv`;
+    expect(
+      (await call(t, 'PUT', path(w), { token: w.owner, json: { url, currency: 'EUR' } })).status,
+    ).toBe(200);
+    // Not due yet: the upkeep leaves it.
+    level = 0.2;
+    await t.hearth.energyTick();
+    const tariffsOf = async () =>
+      (
+        (await call(t, 'GET', `/api/hearth/v1/homes/${w.homeId}/tariffs`, { token: w.owner }))
+          .body as {
+          tariffs: { validFrom: number; prices: { pricePerKwh: number }[] }[];
+        }
+      ).tariffs;
+    expect(await tariffsOf()).toHaveLength(1);
+    // An hour on: due, fetched, the new prices replace the ones from the current slot.
+    await t.hearth.db.update(homePriceSources).set({ nextFetchAt: new Date(Date.now() - 1000) });
+    await t.hearth.energyTick();
+    const after = await tariffsOf();
+    expect(after.at(-1)?.prices[0]?.pricePerKwh).toBe(0.2);
+    expect(after.at(-1)?.validFrom).toBe(thisHour());
+    const [row] = await t.hearth.db.select().from(homePriceSources);
+    expect(row?.nextFetchAt.getTime()).toBeGreaterThan(Date.now() + 59 * 60_000);
+  });
+
   it('keeps why a fetch failed, in words without the address or its key', async () => {
     const w = await createWorld(t);
     routes.set('/down.csv?key=s3cret', (res) => res.writeHead(500).end('boom'));
