@@ -31,10 +31,11 @@ function Switches({
 }) {
   const { t } = useTranslation();
   const refresh = useComfortRefresh();
-  const [saving, setSaving] = useState<Feature | undefined>();
+  // The switch moves at once; the server's answer (read again) then stands, or the failure says so.
+  const [saving, setSaving] = useState<{ feature: Feature; on: boolean } | undefined>();
   const [failed, setFailed] = useState(false);
   const change = async (feature: Feature, on: boolean) => {
-    setSaving(feature);
+    setSaving({ feature, on });
     setFailed(false);
     try {
       await saveRoomComfort(room, { [feature]: on });
@@ -42,8 +43,8 @@ function Switches({
       if (!(error instanceof Error)) throw error;
       setFailed(true);
     } finally {
-      setSaving(undefined);
       await refresh();
+      setSaving(undefined);
     }
   };
   const features: Array<{ key: Feature; help: string; label: string }> = [
@@ -67,7 +68,7 @@ function Switches({
             <input
               type="checkbox"
               role="switch"
-              checked={settings[f.key]}
+              checked={saving?.feature === f.key ? saving.on : settings[f.key]}
               disabled={!owner || saving !== undefined}
               aria-describedby={`comfort-help-${f.key}`}
               onChange={(e) => void change(f.key, e.target.checked)}
