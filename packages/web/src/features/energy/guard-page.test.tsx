@@ -96,6 +96,10 @@ test('the owner reorders the rooms with the keyboard and saves the caps', async 
   await u.keyboard('{Enter}');
   expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Hall');
   expect(screen.getByText('Hall is now number 1 of 2.')).toBeInTheDocument();
+  // Hall is not in the saved order, so the guard never lowers it until it is ticked.
+  const hall = within(list).getByRole('checkbox', { name: 'Lower Hall when needed' });
+  expect(hall).not.toBeChecked();
+  await u.click(hall);
   const cap = screen.getByLabelText("Cap on each hour's average (kW)");
   await u.clear(cap);
   await u.type(cap, '5,5');

@@ -17,16 +17,25 @@ import {
 import { refusalText } from './refusal-text';
 import './energy.css';
 
-const HEATER_TYPES = new Set(['htr', 'acm']);
+/**
+ * Rooms the guard may lower: heaters and thermostats. A storage heater draws by its charging
+ * programme, not its set point; its charge plan keeps it under the home's limit instead.
+ */
+const HEATER_TYPES = new Set(['htr', 'thm']);
 
 function PriorityList({
   rooms,
   disabled,
+  excluded,
   onMove,
+  onInclude,
 }: {
   rooms: GuardRoom[];
   disabled: boolean;
+  /** Rooms the guard never lowers (left out of the order it saves). */
+  excluded: ReadonlySet<string>;
   onMove: (from: number, to: number) => void;
+  onInclude: (room: string, included: boolean) => void;
 }) {
   const { t } = useTranslation();
   const [said, setSaid] = useState('');
@@ -47,7 +56,16 @@ function PriorityList({
             <span className="energy-priority__n" aria-hidden="true">
               {i + 1}
             </span>
-            <span className="energy-priority__name">{room.name}</span>
+            <label className="energy-priority__name">
+              <input
+                type="checkbox"
+                checked={!excluded.has(room.id)}
+                disabled={disabled}
+                aria-label={t('energy.guard.include', { room: room.name })}
+                onChange={(e) => onInclude(room.id, e.target.checked)}
+              />
+              <span>{room.name}</span>
+            </label>
             <button
               type="button"
               id={`guard-room-${i}-up`}
@@ -96,6 +114,7 @@ export function GuardPage() {
   const [cap, setCap] = useState('');
   const [instant, setInstant] = useState('');
   const [busy, setBusy] = useState(false);
+  const [excluded, setExcluded] = useState<ReadonlySet<string> | null>(null);
 
   const rooms: GuardRoom[] = devices.flatMap((d) =>
     d.nodes
@@ -120,6 +139,14 @@ export function GuardPage() {
 
   const settings = draft ?? DEFAULT_GUARD;
   const ordered = orderedRooms(settings.priority, rooms);
+  // Only listed rooms are lowered: a saved order leaves the others out; a new guard lists all.
+  const left =
+    excluded ??
+    new Set(
+      guard.data && guard.data.priority.length > 0
+        ? rooms.filter((r) => !guard.data?.priority.includes(r.id)).map((r) => r.id)
+        : [],
+    );
   const edit = (next: Partial<PowerGuardSettings>) => {
     msg.clear();
     setDraft({ ...settings, ...next });
@@ -138,7 +165,7 @@ export function GuardPage() {
         ...settings,
         cap_kw: capKw,
         instant_cap_kw: instantKw,
-        priority: ordered.map((r) => r.id),
+        priority: ordered.filter((r) => !left.has(r.id)).map((r) => r.id),
       };
       const answer = await putPowerGuard(homeId, body);
       queryClient.setQueryData(energyKeys.guard(homeId), answer);
@@ -267,6 +294,14 @@ export function GuardPage() {
             <PriorityList
               rooms={ordered}
               disabled={readOnly}
+              excluded={left}
+              onInclude={(room, included) => {
+                msg.clear();
+                const next = new Set(left);
+                if (included) next.delete(room);
+                else next.add(room);
+                setExcluded(next);
+              }}
               onMove={(from, to) => edit({ priority: move(ordered, from, to).map((r) => r.id) })}
             />
             <MessageLine message={msg.message} />

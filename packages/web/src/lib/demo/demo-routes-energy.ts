@@ -125,6 +125,8 @@ function demoTariff(home: DemoHome, now: number): Tariff {
 }
 
 const isHeater = (n: SimNode) => n.type === 'htr' || n.type === 'acm';
+/** Rooms the guard may lower: not storage heaters, whose draw follows their charging plan. */
+const isGuardRoom = (n: SimNode) => n.type === 'htr' || n.type === 'thm';
 
 /** A node's energy as intervals between its samples (raw), or per day over a long span. */
 function intervals(
@@ -226,7 +228,7 @@ export function energyRoutes(ctx: DemoContext): DemoRoute[] {
   const roomsOf = (home: DemoHome) =>
     devicesOf(home).flatMap((d) =>
       d.model.nodes
-        .filter(isHeater)
+        .filter(isGuardRoom)
         .map((n) => ({ id: `${d.devId}/${n.type}/${n.addr}`, name: n.name })),
     );
   const monitorsOf = (home: DemoHome) =>
