@@ -22,13 +22,17 @@ const SECRET = /pass|secret|key|token|code|ssid|wifi/i;
 const DETAIL_MAX_FIELDS = 12;
 const DETAIL_MAX_TEXT = 64;
 
-/** The action name of a route: its path below the device, node or home (`htr/status`, …). */
+/**
+ * The action name of a route: its path below the device, node or home, without the API's
+ * prefix (`post status`, `delete device`, `put home/members`, `post comfort/window/override`).
+ */
 export function actionOf(method: string, url: string): string {
   const tail = url
-    .replace(/^\/api\/v2\//, '')
+    .replace(/^\/api\/(v2|hearth\/v1|notifications\/v1)\//, '')
     .replace(/^users\/:uid\//, 'home/')
-    .replace(/^devs\/:dev\/?/, '')
-    .replace(/^groups\/:gid\/?/, 'home/')
+    .replace(/^(groups|homes)\/:gid\/?/, 'home/')
+    .replace(/^:gid\/?/, 'home/')
+    .replace(/(^|\/)devs\/:dev\/?/, '$1')
     .replace(/:type\/:addr\/?/, '')
     .replace(/\/$/, '');
   const whole = url.includes('/devs/:dev') ? 'device' : 'home';

@@ -231,5 +231,14 @@ describe('actionOf', () => {
     expect(actionOf('POST', '/api/v2/groups/:gid/name')).toBe('post home/name');
     expect(actionOf('PUT', '/api/v2/groups/:gid/members')).toBe('put home/members');
     expect(actionOf('POST', '/api/v2/users/:uid/invite')).toBe('post home/invite');
+    expect(actionOf('POST', '/api/v2/devs')).toBe('post devs');
+    expect(actionOf('DELETE', '/api/v2/cloud_links/devs/:dev')).toBe('delete cloud_links');
+    expect(actionOf('POST', '/api/hearth/v1/devs/:dev/:type/:addr/comfort/window/override')).toBe(
+      'post comfort/window/override',
+    );
+    expect(actionOf('PUT', '/api/hearth/v1/homes/:gid/power_guard')).toBe('put home/power_guard');
+    expect(actionOf('POST', '/api/notifications/v1/:gid/presence/config')).toBe(
+      'post home/presence/config',
+    );
   });
 });
