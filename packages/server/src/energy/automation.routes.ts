@@ -109,7 +109,7 @@ export function energyAutomationRoutes(deps: {
           params: gid,
           body: powerGuardSettings,
           summary: "Sets a home's power guard (ours)",
-          description: `The settings as GET answers them. Only heaters of the home in \`priority\` (each once; not storage heaters, whose draw follows their charging programme), a power monitor of the home as \`monitor\`; switching it on needs a power monitor; \`instant_cap_kw\` not below \`cap_kw\`. Switching it off or to a dry run puts back what it lowered. ${OWNER_WRITES}`,
+          description: `The settings as GET answers them. Only heaters of the home in \`priority\` (each once; a storage heater in it is never lowered: its draw follows its charging programme, not its set point), a power monitor of the home as \`monitor\`; switching it on needs a power monitor; \`instant_cap_kw\` not below \`cap_kw\`. Switching it off or to a dry run puts back what it lowered. ${OWNER_WRITES}`,
           response: { 200: powerGuardSettings },
         },
       },

@@ -121,6 +121,23 @@ describe('the power guard', () => {
     await vi.waitFor(() => expect(statusWrites(gw)).toEqual([{ stemp: '7.0', units: 'C' }]));
   });
 
+  it('leaves a storage heater in the order alone: it draws by its charging programme, not its set point', async () => {
+    const { w, gw } = await heatingWorld();
+    const acm = { name: 'Hall', addr: 3, type: 'acm' as const, installed: true, lost: false };
+    await t.repos.nodes.replaceList(w.devId, [HEATER, METER, acm]);
+    await t.repos.nodes.setPart(w.devId, 'acm', 3, 'status', {
+      ...HEATER_STATUS,
+      power: '2550.0',
+      charging: true,
+    });
+    const json = settings(w, { priority: [`${w.devId}/acm/3`, room(w)] });
+    expect((await call(t, 'PUT', guardPath(w), { token: w.owner, json })).status).toBe(200);
+    await gw.publishUp('/pmo/5/power', { power: '5000.0' });
+    await vi.waitFor(() => expect(statusWrites(gw)).toEqual([{ stemp: '17.0', units: 'C' }]));
+    expect(gw.commands.filter((c) => c.path.startsWith('/acm/'))).toEqual([]);
+    expect((await actions(w)).filter((a) => a.room.includes('/acm/'))).toEqual([]);
+  });
+
   it('in a dry run writes nothing and logs what it would have done', async () => {
     const { w, gw } = await heatingWorld();
     const json = settings(w, { dry_run: true });
@@ -184,11 +201,7 @@ describe('the power guard', () => {
 
   it('refuses hostile or wrong settings with 400 and stores nothing', async () => {
     const { w } = await heatingWorld();
-    const acm = { name: 'Hall', addr: 3, type: 'acm' as const, installed: true, lost: false };
-    await t.repos.nodes.replaceList(w.devId, [HEATER, METER, acm]);
     const bad: unknown[] = [
-      // A storage heater draws by its charging programme: lowering its set point saves nothing.
-      { ...settings(w), priority: [room(w), `${w.devId}/acm/3`] },
       { ...settings(w), cap_kw: -1 },
       { ...settings(w), cap_kw: 1e9 },
       { ...settings(w), cap_kw: '5' },

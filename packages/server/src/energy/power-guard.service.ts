@@ -302,10 +302,6 @@ export function createPowerGuard(deps: {
       for (const id of body.priority) {
         if (!heaters.has(id))
           throw errors.validation(`priority: ${id} is not a heater of this home`);
-        if (heaters.get(id)?.type === 'acm')
-          throw errors.validation(
-            `priority: ${id} is a storage heater: it draws by its charging programme, not its set point, so lowering it saves nothing; its charge plan keeps it under the home's power limit`,
-          );
         if (seen.has(id)) throw errors.validation(`priority: ${id} is listed twice`);
         seen.add(id);
       }
@@ -368,7 +364,9 @@ export function createPowerGuard(deps: {
         row.priority.forEach((id, i) => {
           const n = heaters.get(id);
           const status = n?.status;
-          if (!n || !status) return;
+          // A storage heater draws by its charging programme, not its set point: lowering it
+          // would save nothing (its charge plan keeps it under the home's limit instead).
+          if (!n || !status || n.type === 'acm') return;
           const units = status.units === 'F' ? 'F' : 'C';
           unitsOf.set(id, units);
           const setPointC = celsius(status.stemp, status.units);
