@@ -139,6 +139,17 @@ export const SIGNED_IN_SCREENS: Screen[] = [
   { name: 'privacy', path: () => '/privacy' },
   { name: 'about', path: () => '/about' },
   { name: 'help', path: () => '/help' },
+  // Issue 28: a room's comfort and the home's holidays (nothing learned, decided or planned yet).
+  {
+    name: 'room-comfort',
+    path: (ids) => `${node(ids)}/comfort`,
+    ready: byTestId('comfort-learned-text'),
+  },
+  {
+    name: 'holidays',
+    path: (ids) => `${home(ids)}/holidays`,
+    ready: (page) => page.getByRole('heading', { name: 'One-off days' }),
+  },
   { name: 'cloud-links', path: () => '/cloud-links', prepare: withLinkedCloudAccount },
   {
     name: 'cloud-choose-devices',
