@@ -39,6 +39,20 @@ export function actionOf(method: string, url: string): string {
   return `${method.toLowerCase()} ${tail || whole}`;
 }
 
+/**
+ * A web address as the log may show it: scheme, host and path. A price source's address may
+ * carry an API key in its query or a user and password, and residents read the log.
+ */
+function withoutUrlSecrets(text: string): string {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return text;
+  try {
+    const url = new URL(text);
+    return `${url.protocol}//${url.host}${url.pathname}`;
+  } catch {
+    return text.replace(/[?#].*$/s, '');
+  }
+}
+
 /** A small, secret-free copy of a write's body: plain values and short texts only. */
 export function detailOf(body: unknown): Record<string, unknown> {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
@@ -46,7 +60,7 @@ export function detailOf(body: unknown): Record<string, unknown> {
   for (const [k, v] of Object.entries(body).slice(0, DETAIL_MAX_FIELDS)) {
     if (SECRET.test(k)) continue;
     if (typeof v === 'number' || typeof v === 'boolean') out[k] = v;
-    else if (typeof v === 'string') out[k] = v.slice(0, DETAIL_MAX_TEXT);
+    else if (typeof v === 'string') out[k] = withoutUrlSecrets(v).slice(0, DETAIL_MAX_TEXT);
     else if (v !== null && typeof v === 'object') out[k] = '…';
   }
   return out;
