@@ -274,6 +274,26 @@ describe('holidays in the server', () => {
     expect(warmup?.detail).toMatchObject({ by_ms: utc('2027-03-28T16:00'), target_c: 21 });
   });
 
+  it('gives the room back at the next report when a holiday under way is deleted', async () => {
+    const w = await createWorld(t);
+    const gw = await setUp(w, COMFORT_ALL_DAY);
+    const url = `${t.url}/api/hearth/v1/homes/${w.homeId}/holidays`;
+    const made = (await send('POST', url, HOLIDAY, w.owner)).body as { id: string };
+    await report(gw, utc('2027-03-27T12:00'), { stemp: '21.0' });
+    expect(writes(gw)).toEqual([{ stemp: '12.0', units: 'C' }]);
+    const gone = await fetch(`${url}/${made.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${w.owner}` },
+    });
+    expect(gone.status).toBe(204);
+    await report(gw, utc('2027-03-27T12:01'), { mode: 'modified_auto', stemp: '12.0' });
+    expect(writes(gw)).toEqual([{ stemp: '12.0', units: 'C' }, { mode: 'auto' }]);
+    expect((await decisions(w)).map((d) => d.kind)).toEqual(['holiday-ended', 'holiday-started']);
+    // Given back: later reports are left alone.
+    await report(gw, utc('2027-03-27T13:00'), { stemp: '21.0' });
+    expect(writes(gw)).toHaveLength(2);
+  });
+
   it('leaves the rooms of a holiday that names other rooms alone', async () => {
     const w = await createWorld(t);
     const gw = await setUp(w, COMFORT_ALL_DAY);

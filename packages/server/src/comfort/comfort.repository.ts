@@ -58,12 +58,22 @@ export function createComfortRepository(db: Db) {
     async ensureRow(k: RoomKey): Promise<void> {
       await db.insert(comfortRooms).values(k).onConflictDoNothing();
     },
-    /** The rooms with a feature on, for the automation's quick check on each report. */
+    /**
+     * The rooms with a feature on, or that Hearth still asks something of (a holiday deleted
+     * under way is given back at the next report), for the automation's check on each report.
+     */
     async enabledRooms(): Promise<RoomKey[]> {
       return db
         .select({ devId: comfortRooms.devId, type: comfortRooms.type, addr: comfortRooms.addr })
         .from(comfortRooms)
-        .where(or(eq(comfortRooms.windowDetection, true), eq(comfortRooms.optimumStart, true)));
+        .where(
+          or(
+            eq(comfortRooms.windowDetection, true),
+            eq(comfortRooms.optimumStart, true),
+            sql`${comfortRooms.state}->'plan'->>'assert' is not null`,
+            sql`${comfortRooms.state}->'plan'->>'active' is not null`,
+          ),
+        );
     },
     /**
      * Runs `step` on the room's row locked, so that two processes never step one room at once,

@@ -120,6 +120,7 @@ export function holidaysRoutes(deps: {
         const member = await planner(request, request.params.gid);
         const row = await holidays.putHoliday(member.groupId, request.params.id, request.body);
         if (!row) throw errors.notFound('Holiday not found');
+        automation.forgetEnabled();
         return presentHoliday(row);
       },
     );
@@ -140,6 +141,7 @@ export function holidaysRoutes(deps: {
         const member = await planner(request, request.params.gid);
         if (!(await holidays.removeHoliday(member.groupId, request.params.id)))
           throw errors.notFound('Holiday not found');
+        automation.forgetEnabled();
         return reply.code(204).send(null);
       },
     );
@@ -181,6 +183,7 @@ export function holidaysRoutes(deps: {
         const member = await planner(request, request.params.gid);
         if (!(await holidays.removeOneOff(member.groupId, request.params.id)))
           throw errors.notFound('One-off day not found');
+        automation.forgetEnabled();
         return reply.code(204).send(null);
       },
     );
