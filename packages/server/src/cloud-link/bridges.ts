@@ -6,7 +6,11 @@ import {
   type UpstreamSessionState,
 } from '@hearth/cloud-link';
 import type { Logger } from '../logger';
-import type { CloudAccountRow, CloudLinkRepository } from './cloud-link.repository';
+import type {
+  CloudAccountRow,
+  CloudLinkRepository,
+  CloudLinkWithDev,
+} from './cloud-link.repository';
 import type { BridgeControl } from './cloud-link.service';
 import { importHistory } from './history-import';
 import { decryptCloudPassword } from './password-crypto';
@@ -39,7 +43,11 @@ const fingerprint = (passwordEnc: string | null, links: Array<{ devId: string }>
     .join(',')}`;
 
 interface RunningAccount {
+  upstream: CloudUpstream;
+  /** The stored password the session was started with. */
+  passwordEnc: string;
   session: UpstreamSession;
+  client: UpstreamClient;
   bridges: Map<string, CloudDeviceBridge>;
   /** Each device's rounds of new samples, once its history is imported. */
   follows: Map<string, { stop(): void }>;
@@ -107,6 +115,56 @@ export function createCloudBridges(deps: CloudBridgesDeps): BridgeControl & {
     await Promise.all(bridges.map((b) => b.stop().catch(() => undefined)));
   }
 
+  /** One linked device's bridge in its running account, then its history and new samples. */
+  async function startBridge(running: RunningAccount, link: CloudLinkWithDev): Promise<void> {
+    const { upstream, session, client } = running;
+    const bridge = new CloudDeviceBridge({
+      upstream,
+      session,
+      client,
+      upstreamDevId: link.upstreamDevId,
+      mqttUrl: deps.mqttUrl(),
+      gatewayKey: deps.gatewayKey,
+      onUpstream: () => touch(link.devId),
+    });
+    running.bridges.set(link.devId, bridge);
+    try {
+      await bridge.start();
+    } catch (err) {
+      log.warn({ err, devId: link.devId }, 'cloud link: bridge did not start');
+      return;
+    }
+    const stopped = () => closed || running.bridges.get(link.devId) !== bridge;
+    void importHistory({ link, bridge, repo, log, ...(deps.history ?? {}), stopped })
+      .then((imported) => {
+        if (!imported || stopped()) return;
+        // Then kept current: the samples since the last one stored, on a beat.
+        running.follows.set(
+          link.devId,
+          followSamples({
+            bridge,
+            devId: link.devId,
+            lastSampleAt: () => repo.lastSampleAt(link.devId),
+            linkedAt: link.createdAt,
+            now,
+            everyMs: deps.samplesEveryMs ?? SAMPLES_FOLLOW_MS,
+            log,
+          }),
+        );
+      })
+      .catch((err: unknown) => log.warn({ err, devId: link.devId }, 'cloud link: import'));
+  }
+
+  async function stopBridge(running: RunningAccount, devId: string): Promise<void> {
+    const bridge = running.bridges.get(devId);
+    if (!bridge) return;
+    running.bridges.delete(devId);
+    running.follows.get(devId)?.stop();
+    running.follows.delete(devId);
+    lastWritten.delete(devId);
+    await bridge.stop().catch(() => undefined);
+  }
+
   async function startAccount(accountId: string): Promise<void> {
     await stopAccount(accountId);
     if (closed) return;
@@ -126,47 +184,43 @@ export function createCloudBridges(deps: CloudBridgesDeps): BridgeControl & {
       );
     });
     const client = new UpstreamClient({ upstream, session });
-    const running: RunningAccount = { session, bridges: new Map(), follows: new Map() };
+    const running: RunningAccount = {
+      upstream,
+      passwordEnc: account.passwordEnc,
+      session,
+      client,
+      bridges: new Map(),
+      follows: new Map(),
+    };
     accounts.set(account.id, running);
     startedFrom.set(account.id, fingerprint(account.passwordEnc, links));
-    for (const link of links) {
-      const bridge = new CloudDeviceBridge({
-        upstream,
-        session,
-        client,
-        upstreamDevId: link.upstreamDevId,
-        mqttUrl: deps.mqttUrl(),
-        gatewayKey: deps.gatewayKey,
-        onUpstream: () => touch(link.devId),
-      });
-      running.bridges.set(link.devId, bridge);
-      try {
-        await bridge.start();
-      } catch (err) {
-        log.warn({ err, devId: link.devId }, 'cloud link: bridge did not start');
-        continue;
-      }
-      const stopped = () => closed || running.bridges.get(link.devId) !== bridge;
-      void importHistory({ link, bridge, repo, log, ...(deps.history ?? {}), stopped })
-        .then((imported) => {
-          if (!imported || stopped()) return;
-          // Then kept current: the samples since the last one stored, on a beat.
-          running.follows.set(
-            link.devId,
-            followSamples({
-              bridge,
-              devId: link.devId,
-              lastSampleAt: () => repo.lastSampleAt(link.devId),
-              linkedAt: link.createdAt,
-              now,
-              everyMs: deps.samplesEveryMs ?? SAMPLES_FOLLOW_MS,
-              log,
-            }),
-          );
-        })
-        .catch((err: unknown) => log.warn({ err, devId: link.devId }, 'cloud link: import'));
-    }
+    // Side by side: each waits on its own broker connection, none on another's.
+    await Promise.all(links.map((link) => startBridge(running, link)));
     log.info({ accountId: account.id, devices: links.length }, 'cloud link bridges started');
+  }
+
+  /**
+   * Brings a running account in line with its stored links: with the same password, only the
+   * devices added are started and those gone stopped (the others keep running); otherwise the
+   * account starts again.
+   */
+  async function updateAccount(accountId: string): Promise<void> {
+    const running = accounts.get(accountId);
+    const account = await repo.account(accountId);
+    if (!running || !account || account.passwordEnc !== running.passwordEnc || closed)
+      return startAccount(accountId);
+    const links = await repo.linksOf([accountId]);
+    if (links.length === 0) return stopAccount(accountId);
+    const wanted = new Set(links.map((l) => l.devId));
+    await Promise.all(
+      [...running.bridges.keys()]
+        .filter((devId) => !wanted.has(devId))
+        .map((devId) => stopBridge(running, devId)),
+    );
+    startedFrom.set(accountId, fingerprint(account.passwordEnc, links));
+    await Promise.all(
+      links.filter((l) => !running.bridges.has(l.devId)).map((l) => startBridge(running, l)),
+    );
   }
 
   return {
@@ -183,19 +237,12 @@ export function createCloudBridges(deps: CloudBridgesDeps): BridgeControl & {
       }
       for (const id of [...accounts.keys()]) if (!wanted.has(id)) await stopAccount(id);
       for (const [id, print] of wanted) {
-        if (startedFrom.get(id) !== print) await startAccount(id);
+        if (startedFrom.get(id) !== print) await updateAccount(id);
       }
     },
-    accountChanged: (accountId) => startAccount(accountId),
+    accountChanged: (accountId) => updateAccount(accountId),
     async deviceUnlinked(devId) {
-      for (const running of accounts.values()) {
-        const bridge = running.bridges.get(devId);
-        if (!bridge) continue;
-        running.bridges.delete(devId);
-        running.follows.get(devId)?.stop();
-        running.follows.delete(devId);
-        await bridge.stop().catch(() => undefined);
-      }
+      for (const running of accounts.values()) await stopBridge(running, devId);
       lastWritten.delete(devId);
     },
     running: () => [...accounts.values()].flatMap((a) => [...a.bridges.keys()]),
