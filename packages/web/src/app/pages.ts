@@ -1,5 +1,6 @@
 import { loadScreenStrings } from '../lib/i18n';
 import { lazyPage } from './lazy-page';
+import { lazyPart } from './quiet-part';
 
 // Every screen is its own chunk (React.lazy): the login route loads the shell and sign-in
 // only, the dashboard its own feature; shared code lands in chunks Vite splits out itself.
@@ -44,14 +45,12 @@ export const RoomComfortPage = lazyPage(() =>
 export const HolidaysPage = lazyPage(() =>
   import('../features/comfort').then((m) => m.HolidaysPage),
 );
-/** Parts of the node detail and the dashboard's cards: no page-sized fallback. */
-export const RoomComfortPanel = lazyPage(
-  () => import('../features/comfort').then((m) => m.RoomComfortPanel),
-  null,
+/** Parts of the node detail and the dashboard's cards: nothing there until, or unless, loaded. */
+export const RoomComfortPanel = lazyPart(() =>
+  import('../features/comfort').then((m) => m.RoomComfortPanel),
 );
-export const CardComfortNotice = lazyPage(
-  () => import('../features/comfort').then((m) => m.CardComfortNotice),
-  null,
+export const CardComfortNotice = lazyPart(() =>
+  import('../features/comfort').then((m) => m.CardComfortNotice),
 );
 export const WeatherPage = lazyPage(() => import('../features/weather').then((m) => m.WeatherPage));
 /** A tab of the dashboard: no page-sized fallback. */
