@@ -142,12 +142,6 @@ export function NodeDetailPage({ renderComfort }: { renderComfort?: RenderRoomCo
             timer={caps.timer === true}
             staleSince={staleSince}
           />
-          {renderComfort?.({
-            homeId: home.id,
-            room: ref,
-            timeZone: homeTimeZone(devices),
-            units: limits.units,
-          })}
           {boostActive && (
             <BoostStatus
               devId={device.dev.dev_id}
@@ -168,6 +162,13 @@ export function NodeDetailPage({ renderComfort }: { renderComfort?: RenderRoomCo
             staleSince={staleSince}
             onOpenBoost={() => setDialog('new')}
           />
+          {/* Below the controls: it arrives with its own read, and must not move them under a finger. */}
+          {renderComfort?.({
+            homeId: home.id,
+            room: ref,
+            timeZone: homeTimeZone(devices),
+            units: limits.units,
+          })}
           {dialog && (
             <BoostDialog
               kind={kind}
