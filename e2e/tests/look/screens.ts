@@ -105,7 +105,15 @@ const byTestId = (id: string) => (page: Page) =>
 
 /** The screens of a signed-in owner of the demo homes. */
 export const SIGNED_IN_SCREENS: Screen[] = [
-  { name: 'dashboard', path: () => '/', ready: byTestId('node-mtemp') },
+  {
+    name: 'dashboard',
+    path: () => '/',
+    ready: byTestId('node-mtemp'),
+    // The month's cost (issue 29) is read after the heaters: looked at once it is there.
+    prepare: async (page) => {
+      await byTestId('month-cost')(page).waitFor();
+    },
+  },
   { name: 'node-detail', path: node, ready: byTestId('detail-mtemp') },
   { name: 'node-settings', path: (ids) => `${node(ids)}/settings` },
   {
@@ -149,6 +157,17 @@ export const SIGNED_IN_SCREENS: Screen[] = [
     name: 'holidays',
     path: (ids) => `${home(ids)}/holidays`,
     ready: (page) => page.getByRole('heading', { name: 'One-off days' }),
+  },
+  // Issue 29: the home's tariff and costs, and its power guard.
+  {
+    name: 'tariff',
+    path: (ids) => `${home(ids)}/energy`,
+    ready: (page) => page.getByRole('heading', { name: 'Tariff now' }),
+  },
+  {
+    name: 'power-guard',
+    path: (ids) => `${home(ids)}/energy/guard`,
+    ready: (page) => page.getByRole('heading', { name: 'What the guard did' }),
   },
   { name: 'cloud-links', path: () => '/cloud-links', prepare: withLinkedCloudAccount },
   {
@@ -204,6 +223,11 @@ export const LIVE_VALUES = [
   'timer-state',
   'heater-summary',
   'node-badges',
+  // Issue 29: today's date as a new tariff's start, and money that grows with the month.
+  'tariff-valid-from',
+  'month-cost-to-date',
+  'month-cost-projection',
+  'records-cost',
 ];
 
 /** The live values on the page, or only those inside `within` (a dialog). */

@@ -108,17 +108,14 @@ describe('records with costs', { timeout: 20_000 }, () => {
     });
   });
 
-  test('a home without a tariff says so and leads to its tariff, with no cost column', async () => {
-    serveWithCosts(null);
+  test('a home without a tariff shows no cost at all, never a cost of 0', async () => {
+    const { calls } = serveWithCosts(null);
     open(`/homes/h1/devs/${DEV}/htr/2/records?month=3&year=2026`);
-    expect(await screen.findByTestId('records-no-tariff')).toHaveTextContent(
-      'This home has no tariff yet, so costs are not shown.',
-    );
-    expect(screen.getByRole('link', { name: 'Tariff and costs' })).toHaveAttribute(
-      'href',
-      '/homes/h1/energy',
-    );
-    expect(screen.queryByRole('columnheader', { name: 'Cost (EUR)' })).not.toBeInTheDocument();
+    await waitFor(() => expect(row('9')).toHaveTextContent('91.50021.5'));
+    await waitFor(() => expect(calls.some((c) => c.url.includes('/costs'))).toBe(true));
+    expect(screen.queryByTestId('records-cost')).not.toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: /^Cost/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('switch', { name: 'Show cost' })).not.toBeInTheDocument();
+    expect(row('9')).toHaveTextContent(/^91\.50021\.5$/);
   });
 });

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { IonSpinner } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import {
   buildCsv,
   consumptionDecimals,
@@ -219,7 +219,8 @@ export function RecordsView({ title, homeId, nodes, timeZone, withTemperature }:
       )}
       {/* Spec 3 §8 samples failure: the data-update error, said once (the toast or this line). */}
       {samples.ownMessage && <p role="status">{t('records.loadFailed')}</p>}
-      {cost ? (
+      {/* Without a tariff no cost is shown (never a cost of 0); the home settings lead to it. */}
+      {cost && (
         <p className="records__cost" data-testid="records-cost">
           {t('records.cost.total', { cost: formatMoney(cost.total, cost.currency, lang) })}
           {cost.totalUnpricedKwh > 0 &&
@@ -227,15 +228,6 @@ export function RecordsView({ title, homeId, nodes, timeZone, withTemperature }:
               kwh: formatRecordsNumber(cost.totalUnpricedKwh, 1, lang),
             })}`}
         </p>
-      ) : (
-        costs.data?.currency === null && (
-          <p className="records__cost" data-testid="records-no-tariff">
-            {t('records.cost.noTariff')}{' '}
-            <Link to={`/homes/${encodeURIComponent(homeId)}/energy`}>
-              {t('records.cost.setTariff')}
-            </Link>
-          </p>
-        )
       )}
       <RecordsChart
         options={options}
