@@ -26,7 +26,7 @@ export function sourceText(entry: ActivityEntry, t: T): string {
 
 function fieldText(key: string, value: unknown, units: string, t: T): string {
   if (key === 'stemp' || key === 'temperature')
-    return t('sharing.activity.detail.stemp', { value: `${String(value)} °${units}` });
+    return t('sharing.activity.detail.stemp', { value: `${String(value)}\u00a0°${units}` });
   if (key === 'mode')
     return t('sharing.activity.detail.mode', {
       value: t(`sharing.mode.${String(value)}`, { defaultValue: String(value) }),

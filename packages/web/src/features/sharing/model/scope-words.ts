@@ -25,7 +25,7 @@ export function scopeLines(
   language: string,
   roomName: (key: string) => string | undefined,
 ): string[] {
-  const deg = (c: number) => `${new Intl.NumberFormat(language).format(c)} °C`;
+  const deg = (c: number) => `${new Intl.NumberFormat(language).format(c)}\u00a0°C`;
   const rooms = scope.nodes
     ? t('sharing.summary.rooms', {
         rooms: scope.nodes
