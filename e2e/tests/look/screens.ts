@@ -114,7 +114,15 @@ export const SIGNED_IN_SCREENS: Screen[] = [
       await byTestId('month-cost')(page).waitFor();
     },
   },
-  { name: 'node-detail', path: node, ready: byTestId('detail-mtemp') },
+  {
+    name: 'node-detail',
+    path: node,
+    ready: byTestId('detail-mtemp'),
+    // The comfort panel comes with its own code and read, after the heater's values.
+    prepare: async (page) => {
+      await expect(page.getByTestId('comfort-link')).toContainText('Window detection');
+    },
+  },
   { name: 'node-settings', path: (ids) => `${node(ids)}/settings` },
   {
     name: 'schedule',
