@@ -96,6 +96,44 @@ export async function withLinkedCloudAccount(page: Page): Promise<void> {
   await page.reload();
 }
 
+/**
+ * The activity log of the journeys' server fills with whatever the simulated day and earlier
+ * checks did, so it is looked at with a log answered by the browser: a guest's set point, an
+ * automation's and a resident's weekly programme, at fixed times.
+ */
+export async function withActivityLog(page: Page): Promise<void> {
+  const entry = (id: number, at: string, actor: string, extra: Record<string, unknown>) => ({
+    id,
+    at,
+    user_id: null,
+    actor,
+    source: 'app',
+    via: '',
+    dev_id: null,
+    node_type: null,
+    node_addr: null,
+    action: 'post status',
+    detail: {},
+    ...extra,
+  });
+  const entries = [
+    entry(3, '2026-03-01T11:50:00Z', 'guest@example.com', {
+      detail: { stemp: '21.5', units: 'C' },
+    }),
+    entry(2, '2026-03-01T06:10:00Z', 'optimum start', {
+      source: 'automation',
+      via: 'optimum start',
+      detail: { mode: 'auto' },
+    }),
+    entry(1, '2026-02-28T19:30:00Z', 'resident@example.com', { action: 'post prog' }),
+  ];
+  await page.route(
+    (url) => /^\/api\/v2\/groups\/[^/]+\/activity$/.test(url.pathname),
+    (route) => route.fulfill({ json: { entries, next_before: null } }),
+  );
+  await page.reload();
+}
+
 const home = (ids: Ids) => `/homes/${ids.node.homeId}`;
 const dev = (ids: Ids) => `${home(ids)}/devs/${ids.node.devId}`;
 const node = (ids: Ids) => `${dev(ids)}/${ids.node.type}/${ids.node.addr}`;
@@ -182,6 +220,19 @@ export const SIGNED_IN_SCREENS: Screen[] = [
     name: 'cloud-choose-devices',
     path: () => `/cloud-links/${LOOK_CLOUD_ACCOUNT}/devices`,
     prepare: withLinkedCloudAccount,
+  },
+  // Issue 30: the home's activity log (its owner's "Your access" is on the home data).
+  {
+    name: 'home-activity',
+    path: (ids) => `${home(ids)}/activity`,
+    // The journeys' own log may be empty before the fixed one is answered.
+    ready: (page) =>
+      page
+        .getByTestId('activity-entry')
+        .or(page.getByText('Nothing has changed in this home yet.'))
+        .locator('visible=true')
+        .first(),
+    prepare: withActivityLog,
   },
 ];
 
