@@ -43,9 +43,9 @@ beforeEach(() => {
             entries: [
               entry(3),
               entry(2, {
-                actor: 'optimum start',
+                actor: 'Hearth',
                 source: 'automation',
-                via: 'optimum start',
+                via: 'automation:optimum-start',
                 detail: { mode: 'auto' },
               }),
             ],
@@ -67,7 +67,7 @@ test('the log shows who changed what, where and from where, newest first, and pa
     expect(rows[0]).toHaveTextContent('Kids room · Set point or mode: set point 21.5 °C'),
   );
   expect(rows[0]).toHaveTextContent('From: App');
-  expect(rows[1]).toHaveTextContent('From: Automation: optimum start');
+  expect(rows[1]).toHaveTextContent('From: Automation: Optimum start');
   expect(within(rows[0] as HTMLElement).getByText(/2026/)).toHaveAttribute(
     'datetime',
     '2026-11-23T10:00:00.000Z',

@@ -116,12 +116,12 @@ export function sharingRoutes(ctx: DemoContext): DemoRoute[] {
       entry(
         2,
         26 * 3_600_000,
-        'optimum start',
+        'Hearth',
         other ?? room,
         'post status',
         { stemp: '20', units: 'C' },
         'automation',
-        'optimum start',
+        'automation:optimum-start',
       ),
       entry(1, 50 * 3_600_000, 'sam@hearth.local', room, 'post prog', { prog: '…' }),
     ]);

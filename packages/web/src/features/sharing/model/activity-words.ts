@@ -19,9 +19,15 @@ const SOURCES = new Set(['app', 'assistant', 'automation', 'system']);
 
 /** Where a change came from: the app, a linked assistant, an automation or Hearth itself. */
 export function sourceText(entry: ActivityEntry, t: T): string {
-  return SOURCES.has(entry.source)
-    ? t(`sharing.activity.source.${entry.source}`, { via: entry.via })
-    : entry.source;
+  if (!SOURCES.has(entry.source)) return entry.source;
+  const via = entry.source === 'automation' ? automationName(entry.via, t) : entry.via;
+  return t(`sharing.activity.source.${entry.source}`, { via });
+}
+
+/** An automation's `via` is `automation:<name>` (`automation:optimum-start`): its name in words. */
+function automationName(via: string, t: T): string {
+  const name = via.replace(/^automation:/, '');
+  return t(`sharing.activity.automation.${name}`, { defaultValue: name });
 }
 
 function fieldText(key: string, value: unknown, units: string, t: T): string {
