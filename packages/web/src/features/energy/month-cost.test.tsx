@@ -1,5 +1,5 @@
 import { beforeEach, expect, test } from 'vitest';
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { installFakeFetch, json } from '../../test/fake-fetch';
 import { renderRoute } from '../../test/route-render';
 import { signIn } from '../../test/session';
@@ -7,6 +7,7 @@ import { MonthCost } from './month-cost';
 
 // Issue 29: the dashboard's month so far in money and where the month is heading.
 let answer: object;
+let owner: boolean;
 const month = (over: object) => ({
   currency: 'EUR',
   time_zone: 'Europe/Madrid',
@@ -29,7 +30,11 @@ const month = (over: object) => ({
 
 beforeEach(() => {
   signIn();
-  installFakeFetch({ 'GET /api/hearth/v1/homes/h1/costs': () => json(answer) });
+  owner = true;
+  installFakeFetch({
+    'GET /api/hearth/v1/homes/h1/costs': () => json(answer),
+    'GET /api/v2/grouped_devs': () => json([{ id: 'h1', name: 'Home', owner, devs: [] }]),
+  });
 });
 
 const open = () => renderRoute('/', <MonthCost homeId="h1" />, '/');
@@ -65,4 +70,19 @@ test('a home without a tariff is asked for one, never shown as free', async () =
     '/homes/h1/energy',
   );
   expect(screen.queryByTestId('month-cost-to-date')).not.toBeInTheDocument();
+});
+
+test('someone the home is shared with is not asked for a tariff they cannot enter', async () => {
+  owner = false;
+  answer = { ...month({}), currency: null };
+  const { queryClient } = open();
+  // Both answers are in (the costs and whether the user owns the home) before looking.
+  await waitFor(() => {
+    expect(queryClient.getQueryCache().findAll({ type: 'all' })).toHaveLength(2);
+    for (const query of queryClient.getQueryCache().findAll())
+      expect(query.state.status).toBe('success');
+  });
+  await act(async () => undefined);
+  expect(screen.queryByTestId('month-cost')).not.toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: 'Enter the tariff' })).not.toBeInTheDocument();
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useHomes } from '../../lib/devices';
 import { formatMoney } from '../../lib/money';
 import { useMonthCost } from './energy-api';
 import './energy.css';
@@ -12,8 +13,11 @@ export function MonthCost({ homeId }: { homeId: string }) {
   const { t, i18n } = useTranslation();
   const [now] = useState(() => Date.now());
   const costs = useMonthCost(homeId, now);
+  const owner = useHomes().data?.find((h) => h.id === homeId)?.owner === true;
   const data = costs.data;
   if (!data) return null;
+  // Only the owner enters a tariff: the people the home is shared with are not asked for one.
+  if (data.currency === null && !owner) return null;
   const m = data.month_to_date;
   const lang = i18n.language;
   const kwh = (v: number) =>
