@@ -19,6 +19,7 @@ export const ISOLATED_WEB_TESTS = [
   'src/features/add-home/native-device-types.test.tsx',
   'src/features/dashboard/components/empty-home-hint.test.tsx',
   'src/features/dashboard/dashboard-controls.test.tsx',
+  'src/features/dashboard/guest-table.test.tsx',
   'src/features/dashboard/stale-values.test.tsx',
   'src/features/homes/home-details-page.test.tsx',
   'src/features/homes/home-geolocation.test.tsx',

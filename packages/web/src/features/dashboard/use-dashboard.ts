@@ -114,6 +114,8 @@ export function useDashboard() {
     homes,
     list,
     home,
+    /** The caller's rights on the home; unset for the owner or until read (docs/sharing.md). */
+    access,
     homeIndex,
     devices,
     connected: homeConnected(devices),

@@ -112,7 +112,7 @@ export function HomeView({
         {empty && <EmptyHomeHint />}
         {model.tab === 'heaters' &&
           (shown === 'table' ? (
-            <NodeTable devices={model.devices} nodesOf={model.heatersOf} />
+            <NodeTable devices={model.devices} nodesOf={model.heatersOf} access={model.access} />
           ) : (
             <NodeGrid
               homeId={home.id}

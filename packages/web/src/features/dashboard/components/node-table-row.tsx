@@ -1,7 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { parseDecimal } from '@hearth/protocol';
-import { formatTemperature, temperatureLimits, type LiveNode } from '../../../lib/devices';
+import {
+  formatTemperature,
+  temperatureLimits,
+  type LiveNode,
+  type TemperatureLimits,
+} from '../../../lib/devices';
 import { DataAge } from '../../../lib/socket/data-age';
 import { isSelectable } from '../model/dashboard-rules';
 import { statusIndicators } from '../model/node-badges';
@@ -13,6 +18,13 @@ interface RowProps {
   node: LiveNode;
   edits: RowEdits;
   timer: boolean;
+  /** The set points offered: the node's own unless given (a guest's, narrowed to the scope). */
+  limits?: TemperatureLimits | undefined;
+  /**
+   * Whether the comfort, eco and anti-frost temperatures may be changed: not by a guest
+   * (docs/sharing.md), who reads them only. Offered unless said.
+   */
+  profilesOffered?: boolean;
   /** Since when the row's values are stale (its gateway's); unset while live. */
   staleSince?: number | undefined;
   onEdit: (field: EditField, raw: string) => void;
@@ -30,10 +42,18 @@ function formatPower(value: string | undefined, locale: string, t: TFunction): s
   return t('dashboard.watts', { value: shown });
 }
 
-export function TableRow({ node, edits, timer, staleSince, onEdit }: RowProps) {
+export function TableRow({
+  node,
+  edits,
+  timer,
+  limits: given,
+  profilesOffered = true,
+  staleSince,
+  onEdit,
+}: RowProps) {
   const { t, i18n } = useTranslation();
   const status = node.status;
-  const limits = temperatureLimits(node);
+  const limits = given ?? temperatureLimits(node);
   const usable = isSelectable(node) && status !== undefined;
   // Spec 3 §2: set temp needs the temperature-control capability (not a timer, not off).
   const stempEditable = usable && !timer && status?.mode !== 'off';
@@ -63,6 +83,13 @@ export function TableRow({ node, edits, timer, staleSince, onEdit }: RowProps) {
   // (`<key>_editable: false` in its setup, as the schedule's profiles read it).
   const profileEditable = (key: 'comf_temp' | 'eco_temp' | 'ice_temp') =>
     usable && status?.[key] !== undefined && node.setup?.[`${key}_editable`] !== false;
+  // A guest reads them: no field is offered that the server would refuse (docs/sharing.md).
+  const profile = (key: 'comf_temp' | 'eco_temp' | 'ice_temp', label: string) =>
+    profilesOffered ? (
+      input(key, label, profileEditable(key))
+    ) : (
+      <td data-field={key}>{formatTemperature(status?.[key], status?.units, i18n.language)}</td>
+    );
 
   return (
     <tr
@@ -90,9 +117,9 @@ export function TableRow({ node, edits, timer, staleSince, onEdit }: RowProps) {
       </td>
       <td>{formatPower(status?.power, i18n.language, t)}</td>
       <td>{display(status?.consumption)}</td>
-      {input('comf_temp', t('dashboard.table.comfort'), profileEditable('comf_temp'))}
-      {input('eco_temp', t('dashboard.table.eco'), profileEditable('eco_temp'))}
-      {input('ice_temp', t('dashboard.table.ice'), profileEditable('ice_temp'))}
+      {profile('comf_temp', t('dashboard.table.comfort'))}
+      {profile('eco_temp', t('dashboard.table.eco'))}
+      {profile('ice_temp', t('dashboard.table.ice'))}
       <td>{status?.locked === true ? t('dashboard.yes') : t('dashboard.no')}</td>
     </tr>
   );

@@ -12,8 +12,10 @@ import {
   temperatureLimits,
   type HomeDevice,
   type LiveNode,
+  type TemperatureLimits,
 } from '../../../lib/devices';
 import { reportRefusal } from '../../../lib/http';
+import { guestScope, scopedLimits, type MyAccess } from '../../../lib/sharing';
 import { useStaleSince } from '../../../lib/socket/data-age';
 import { createEditBuffer } from '../model/edit-buffer';
 import { TableRow, type EditField, type RowEdits } from './node-table-row';
@@ -24,6 +26,8 @@ interface Edit {
   node: LiveNode;
   field: EditField;
   value: number;
+  /** The set points offered when it was typed: the node's own, a guest's within the scope. */
+  limits: TemperatureLimits;
   /** What the device said when the edit began: a different report replaces the edit. */
   base: string | undefined;
 }
@@ -43,18 +47,25 @@ function DeviceRows({
 export function NodeTable({
   devices,
   nodesOf,
+  access,
 }: {
   devices: readonly HomeDevice[];
-  /** The heaters of a device in the home's sort order. */
+  /** The heaters of a device in the home's sort order (a guest's: the rooms of the scope). */
   nodesOf: (device: HomeDevice) => LiveNode[];
+  /**
+   * The caller's rights (docs/sharing.md): a guest is offered set points within the scope and
+   * not the comfort, eco and anti-frost temperatures, which only the owner and residents write.
+   */
+  access?: MyAccess | undefined;
 }) {
   const { t } = useTranslation();
   const [local, setLocal] = useState<Record<string, Edit>>({});
   const buffer = useRef<ReturnType<typeof createEditBuffer<Edit>> | null>(null);
   if (buffer.current === null) {
     buffer.current = createEditBuffer<Edit>((key, typed) => {
-      // Spec 3 §2, §5: what is sent is on the node's step and within its min and max.
-      const limits = temperatureLimits(typed.node);
+      // Spec 3 §2, §5: what is sent is on the node's step and within its min and max (a
+      // guest's: within the scope's).
+      const { limits } = typed;
       const value = clampTemperature(roundToStep(typed.value, limits.step), limits.min, limits.max);
       const edit = { ...typed, value };
       setLocal((prev) => (prev[key] === typed ? { ...prev, [key]: edit } : prev));
@@ -103,12 +114,14 @@ export function NodeTable({
       node,
       field,
       value,
+      limits: scopedLimits(temperatureLimits(node), access),
       base: local[key]?.base ?? (node.status?.[field] as string | undefined),
     };
     setLocal((prev) => ({ ...prev, [key]: edit }));
     buffer.current?.edit(key, edit);
   };
 
+  const guest = guestScope(access) !== undefined;
   const rows = devices.map((device) => (
     <DeviceRows key={device.dev.dev_id} devId={device.dev.dev_id}>
       {(staleSince) =>
@@ -125,6 +138,8 @@ export function NodeTable({
               node={node}
               edits={edits}
               timer={isTimerNode(node)}
+              limits={scopedLimits(temperatureLimits(node), access)}
+              profilesOffered={!guest}
               staleSince={staleSince}
               onEdit={(field, raw) => onEdit(device.dev.dev_id, node, field, raw)}
             />
