@@ -1,10 +1,9 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useNavigationType } from 'react-router-dom';
 import type { RecordedCall } from '../../test/fake-fetch';
 import { useErrorToastStore } from '../../lib/http';
 import { renderWithApp } from '../../test/render';
-import { countToasts } from '../../test/toast-count';
 import { LocationProbe } from '../../test/route-render';
 import { HomeDetailsPage } from './home-details-page';
 import { DEV, fixture, open, save, setUpHomeDetails } from './home-details-test-kit';
@@ -77,6 +76,33 @@ describe('home details carousel', () => {
     expect(await screen.findByText('Home not found')).toHaveAttribute('role', 'status');
     expect(screen.getByTestId('location')).toHaveTextContent('/list/homes/gone/data?x=1');
     expect(screen.queryByRole('navigation', { name: 'Home options' })).toBeNull();
+  });
+
+  test("the guests option is the sharing screens' tab for the home, and the home data shows the member's access", async () => {
+    const slots = {
+      guests: ({ homeId }: { homeId: string }) => <p>people of {homeId}</p>,
+      access: ({ homeId, owner }: { homeId: string; owner: boolean }) => (
+        <p>
+          access to {homeId} {owner ? 'as owner' : 'as member'}
+        </p>
+      ),
+    };
+    renderWithApp(
+      <>
+        <Routes>
+          <Route path="/list/homes/:homeId/:option" element={<HomeDetailsPage sharing={slots} />} />
+        </Routes>
+        <LocationProbe />
+      </>,
+      { path: '/list/homes/h1/guests' },
+    );
+    expect(await screen.findByText('people of h1')).toBeVisible();
+    expect(screen.queryByText(/access to/)).toBeNull();
+    fireEvent.click(
+      within(screen.getByRole('navigation', { name: 'Home options' })).getByText('Home data'),
+    );
+    expect(await screen.findByText('access to h1 as owner')).toBeVisible();
+    expect(screen.queryByText('people of h1')).toBeNull();
   });
 
   test('a guest sent to the guests tab lands on the home data', async () => {
@@ -220,96 +246,4 @@ describe('home data form', () => {
     // The device's main-circuit power monitors stay as they were.
     expect(JSON.parse(pmo?.body ?? '{}').main_circuit_pmos).toEqual([3]);
   });
-});
-
-describe('guests', () => {
-  test('validates the e-mail, invites and revokes', async () => {
-    open('/list/homes/h1/guests');
-    await screen.findByText('bo@example.com');
-    fireEvent.click(screen.getByText('Invite'));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'You must complete the following fields: Guest e-mail',
-    );
-    fireEvent.change(screen.getByLabelText('Guest e-mail'), { target: { value: 'nobody' } });
-    expect(screen.queryByRole('alert')).toBeNull();
-    fireEvent.click(screen.getByText('Invite'));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email');
-    fireEvent.change(screen.getByLabelText('Guest e-mail'), {
-      target: { value: 'cy@example.com' },
-    });
-    fireEvent.click(screen.getByText('Invite'));
-    await screen.findByText('Invitation sent');
-    const invite = calls.find((c) => c.method === 'POST' && c.url.endsWith('/invite'));
-    expect(JSON.parse(invite?.body ?? '{}')).toMatchObject({
-      email: 'cy@example.com',
-      groupid: 'h1',
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Remove bo@example.com' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
-    const revoke = calls.find((c) => c.method === 'DELETE');
-    expect(JSON.parse(revoke?.body ?? '{}')).toEqual({ groupid: 'h1', email: 'bo@example.com' });
-  });
-
-  test("the invitation's link opens at the brand's frontend host (spec 1 §7)", async () => {
-    fixture.brandFrontendHost = 'https://app.brand.example';
-    fixture.brandMaxRange = 1000;
-    open('/list/homes/h1/guests');
-    await screen.findByText('bo@example.com');
-    fireEvent.change(screen.getByLabelText('Guest e-mail'), {
-      target: { value: 'cy@example.com' },
-    });
-    // The brand's client data (read file by file) arrives before the invitation is sent.
-    await waitFor(() =>
-      expect(calls.some((c) => c.url.endsWith('/nodeParameters.json'))).toBe(true),
-    );
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
-    fireEvent.click(screen.getByText('Invite'));
-    await screen.findByText('Invitation sent');
-    const invite = calls.find((c) => c.method === 'POST' && c.url.endsWith('/invite'));
-    expect(JSON.parse(invite?.body ?? '{}').confirmation_url).toBe('https://app.brand.example');
-  });
-
-  test.each([
-    [400, 'validation_failed'],
-    [409, 'internal_error'],
-    [404, 'not_found'],
-  ])(
-    "a guest list that fails to load (%i %s) is the dataUpdate error, told once: the server's code says who tells it",
-    async (status, code) => {
-      useErrorToastStore.getState().dismiss();
-      fixture.guestsStatus = status;
-      fixture.guestsCode = code;
-      const told = countToasts();
-      open('/list/homes/h1/guests');
-      const failed = await screen.findByTestId('guests-load-failed', {}, { timeout: 5_000 });
-      expect(failed).toHaveTextContent('The guest list could not be loaded.');
-      expect(useErrorToastStore.getState().kind).toBe('dataUpdate');
-      // Each failed read is told once, by the HTTP layer or by the list, never by both.
-      const reads = calls.filter((c) => c.url.endsWith('/guest_users')).length;
-      expect(told()).toBe(reads);
-    },
-  );
-
-  test.each([400, 409, 500])(
-    'a guest list that fails to load (%i) is the dataUpdate error, and the tab says so with Retry, never an empty list (spec 2 §8, ruling D13)',
-    async (status) => {
-      useErrorToastStore.getState().dismiss();
-      fixture.guestsStatus = status;
-      open('/list/homes/h1/guests');
-      await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('dataUpdate'));
-      // A 5xx read is asked again twice (1 s, then 2 s later) before it fails.
-      const failed = await screen.findByTestId('guests-load-failed', {}, { timeout: 5_000 });
-      expect(failed).toHaveAttribute('role', 'alert');
-      expect(failed).toHaveTextContent('The guest list could not be loaded.');
-      expect(screen.queryByText('bo@example.com')).toBeNull();
-      expect(screen.queryByText('This home has no guests')).toBeNull();
-      expect(screen.queryByRole('list', { name: 'Guests of the home' })).toBeNull();
-      // Retry reads the list again and shows it in place of the message.
-      fixture.guestsStatus = 200;
-      fireEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
-      await screen.findByText('bo@example.com');
-      expect(screen.queryByTestId('guests-load-failed')).toBeNull();
-      expect(calls.filter((c) => c.url.endsWith('/guest_users')).length).toBeGreaterThan(1);
-    },
-  );
 });

@@ -6,7 +6,6 @@ import { useHomes } from '../../lib/devices';
 import { PageFrame } from '../../lib/screens';
 import { HOME_OPTIONS, homeRoutes, optionsFor, type HomeOption } from './model/home-routes';
 import { DevicesTab } from './components/devices-tab';
-import { GuestsTab } from './components/guests-tab';
 import { HomeDataTab } from './components/home-data-tab';
 import { GeolocationTab } from './components/geolocation-tab';
 import './homes.css';
@@ -18,7 +17,8 @@ function isOption(value: string | undefined): value is HomeOption {
 
 /**
  * The sharing screens, composed in by the app (docs/sharing.md): the guests tab with roles and
- * scopes, and the member's own access on the home data tab.
+ * scopes, and the member's own access on the home data tab. The app always gives them; without
+ * them (a test of another tab) those places stay empty.
  */
 export interface HomeSharingSlots {
   guests: (props: { homeId: string }) => ReactNode;
@@ -65,8 +65,7 @@ export function HomeDetailsPage({ sharing }: { sharing?: HomeSharingSlots }) {
       </nav>
       {option === 'data' && sharing?.access({ homeId, owner: home.owner })}
       {option === 'devices' && <DevicesTab home={home} />}
-      {option === 'guests' &&
-        (sharing ? sharing.guests({ homeId }) : <GuestsTab homeId={homeId} />)}
+      {option === 'guests' && sharing?.guests({ homeId })}
       {option === 'data' && <HomeDataTab home={home} />}
       {option === 'geolocation' && <GeolocationTab homeId={homeId} owner={home.owner} />}
     </PageFrame>

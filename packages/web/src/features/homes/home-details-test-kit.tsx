@@ -1,7 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import type { GroupedHome } from '@hearth/protocol';
 import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
-import { errorBody } from '../../test/toast-count';
 import { renderRoute } from '../../test/route-render';
 import { signIn } from '../../test/session';
 import { HomeDetailsPage } from './home-details-page';
@@ -26,25 +25,18 @@ const info = {
 export const fixture: {
   brandCapabilities: Record<string, unknown> | undefined;
   brandMaxRange: number | undefined;
-  brandFrontendHost: string;
   h1Position: { latitude: number; longitude: number } | undefined;
   h1Extra: Record<string, unknown>;
   geoSaveStatus: number;
-  guestsStatus: number;
-  /** The error code of a failed guest list read. */
-  guestsCode: string | undefined;
   /** Status of the geo data and extra data reads (200: answered). */
   geoReadStatus: number;
   extraReadStatus: number;
 } = {
   brandCapabilities: undefined,
   brandMaxRange: undefined,
-  brandFrontendHost: '',
   h1Position: undefined,
   h1Extra: {},
   geoSaveStatus: 200,
-  guestsStatus: 200,
-  guestsCode: 'x',
   geoReadStatus: 200,
   extraReadStatus: 200,
 };
@@ -55,12 +47,9 @@ export function setUpHomeDetails(): RecordedCall[] {
   Object.assign(fixture, {
     brandCapabilities: undefined,
     brandMaxRange: undefined,
-    brandFrontendHost: '',
     h1Position: undefined,
     h1Extra: {},
     geoSaveStatus: 200,
-    guestsStatus: 200,
-    guestsCode: 'x',
     geoReadStatus: 200,
     extraReadStatus: 200,
   });
@@ -70,7 +59,7 @@ export function setUpHomeDetails(): RecordedCall[] {
         ? json({ message: 'none' }, 404)
         : json({
             title: 'Brand',
-            frontendHost: fixture.brandFrontendHost,
+            frontendHost: '',
             maxOutdoorRange: fixture.brandMaxRange,
           }),
     'GET /client-data/15/capabilities.json': () =>
@@ -112,12 +101,6 @@ export function setUpHomeDetails(): RecordedCall[] {
     [`GET /api/v2/devs/${DEV}/pmo_system`]: () =>
       json({ main_circuit_pmos: [3], max_power_config: { profiles: [], slots: [] } }),
     [`GET /api/v2/devs/${DEV}/mgr/nodes`]: () => json({ nodes: [] }),
-    'GET /api/v2/groups/h1/guest_users': () =>
-      fixture.guestsStatus === 200
-        ? json({ guest_users: [{ email: 'bo@example.com' }] })
-        : json(errorBody(fixture.guestsStatus, fixture.guestsCode), fixture.guestsStatus),
-    'POST /api/v2/users/u1/invite': () => json({}),
-    'DELETE /api/v2/users/u1/invite': () => json({}),
   }).calls;
 }
 

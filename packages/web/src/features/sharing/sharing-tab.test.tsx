@@ -1,11 +1,13 @@
 import { beforeEach, expect, test } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { GuestScope } from '@hearth/protocol';
 import { home, mgrNode } from '../../test/fake-devices';
 import { installFakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
 import { renderRoute } from '../../test/route-render';
 import { signIn } from '../../test/session';
+import { countToasts, errorBody } from '../../test/toast-count';
+import { useErrorToastStore } from '../../lib/http';
 import type { Member } from './api/sharing-api';
 import { SharingTab } from './sharing-tab';
 
@@ -13,9 +15,15 @@ const DEV = '0123456789abcdef01';
 const KIDS = { devId: DEV, type: 'htr', addr: 1 };
 let members: Member[];
 let calls: RecordedCall[];
+/** How the people's read is answered: 200, or a failure with the server's code. */
+let membersAnswer: { status: number; code?: string };
+/** The brand's frontend host (spec 1 §7 appParameters); none: the brand file is absent. */
+let brandHost: string | undefined;
 
 beforeEach(() => {
   signIn();
+  membersAnswer = { status: 200 };
+  brandHost = undefined;
   members = [
     { email: 'sam@example.com', pending: false, role: 'resident', scope: {} },
     {
@@ -29,7 +37,14 @@ beforeEach(() => {
     'GET /api/v2/grouped_devs': () => json([home('h1', 'Casa', [DEV])]),
     [`GET /api/v2/devs/${DEV}/mgr/nodes`]: () =>
       json({ nodes: [mgrNode('Kids room', 1), mgrNode('Study', 2)] }),
-    'GET /api/v2/groups/h1/members': () => json({ members }),
+    'GET /client-data/15/appParameters.json': () =>
+      brandHost === undefined
+        ? json({ message: 'none' }, 404)
+        : json({ title: 'Brand', frontendHost: brandHost, maxOutdoorRange: 1000 }),
+    'GET /api/v2/groups/h1/members': () =>
+      membersAnswer.status === 200
+        ? json({ members })
+        : json(errorBody(membersAnswer.status, membersAnswer.code), membersAnswer.status),
     'PUT /api/v2/groups/h1/members': (call) => {
       const body = JSON.parse(call.body ?? '{}') as Member;
       members = members.map((m) => (m.email === body.email ? { ...m, ...body } : m));
@@ -149,3 +164,79 @@ test('the owner removes a person', async () => {
   expect(sent('DELETE')).toEqual({ groupid: 'h1', email: 'sam@example.com' });
   await waitFor(() => expect(screen.queryByText('sam@example.com')).not.toBeInTheDocument());
 });
+
+test('the e-mail is checked before anything is sent', async () => {
+  const user = userEvent.setup();
+  open();
+  await screen.findByRole('list', { name: 'Guests of the home' });
+  const form = screen.getByRole('form', { name: 'Invite someone' });
+  await user.click(within(form).getByText('Invite', { exact: true }));
+  expect(
+    await within(form).findByText('You must complete the following fields: Guest e-mail'),
+  ).toBeVisible();
+  // Typing again clears the message.
+  await user.type(within(form).getByLabelText('Guest e-mail'), 'nobody');
+  expect(
+    within(form).queryByText('You must complete the following fields: Guest e-mail'),
+  ).toBeNull();
+  await user.click(within(form).getByText('Invite', { exact: true }));
+  expect(await within(form).findByText('Invalid email')).toBeVisible();
+  expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+});
+
+test("the invitation's link opens at the brand's frontend host (spec 1 §7)", async () => {
+  const user = userEvent.setup();
+  brandHost = 'https://app.brand.example';
+  open();
+  await screen.findByRole('list', { name: 'Guests of the home' });
+  const form = screen.getByRole('form', { name: 'Invite someone' });
+  await user.type(within(form).getByLabelText('Guest e-mail'), 'cy@example.com');
+  // The brand's client data (read file by file) arrives before the invitation is sent.
+  await waitFor(() => expect(calls.some((c) => c.url.endsWith('/nodeParameters.json'))).toBe(true));
+  await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+  await user.click(within(form).getByText('Invite', { exact: true }));
+  await screen.findByText('Invitation sent');
+  expect(sent('POST').confirmation_url).toBe('https://app.brand.example');
+});
+
+test.each([
+  [400, 'validation_failed'],
+  [409, 'internal_error'],
+  [404, 'not_found'],
+])(
+  "people that fail to load (%i %s) are the dataUpdate error, told once: the server's code says who tells it",
+  async (status, code) => {
+    useErrorToastStore.getState().dismiss();
+    membersAnswer = { status, code };
+    const told = countToasts();
+    open();
+    const failed = await screen.findByTestId('sharing-load-failed', {}, { timeout: 5_000 });
+    expect(failed).toHaveTextContent('The people of this home could not be loaded.');
+    expect(useErrorToastStore.getState().kind).toBe('dataUpdate');
+    // Each failed read is told once, by the HTTP layer or by the list, never by both.
+    const reads = calls.filter((c) => c.url.endsWith('/members')).length;
+    expect(told()).toBe(reads);
+  },
+);
+
+test.each([400, 409, 500])(
+  'people that fail to load (%i) are said so with Retry, never an empty list (spec 2 §8, ruling D13)',
+  async (status) => {
+    useErrorToastStore.getState().dismiss();
+    membersAnswer = { status };
+    open();
+    await waitFor(() => expect(useErrorToastStore.getState().kind).toBe('dataUpdate'));
+    // A 5xx read is asked again twice (1 s, then 2 s later) before it fails.
+    const failed = await screen.findByTestId('sharing-load-failed', {}, { timeout: 5_000 });
+    expect(failed).toHaveAttribute('role', 'alert');
+    expect(screen.queryByText('sam@example.com')).toBeNull();
+    expect(screen.queryByText('This home is not shared with anyone yet.')).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Guests of the home' })).toBeNull();
+    // Retry reads the people again and shows them in place of the message.
+    membersAnswer = { status: 200 };
+    await userEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
+    await screen.findByText('sam@example.com');
+    expect(screen.queryByTestId('sharing-load-failed')).toBeNull();
+    expect(calls.filter((c) => c.url.endsWith('/members')).length).toBeGreaterThan(1);
+  },
+);

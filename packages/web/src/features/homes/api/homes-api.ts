@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { deviceObjectUrl } from '../../../lib/devices';
-import { http, reportRefusal } from '../../../lib/http';
+import { http } from '../../../lib/http';
 
 const enc = encodeURIComponent;
 const group = (homeId: string, suffix: string) => `/api/v2/groups/${enc(homeId)}${suffix}`;
 
 export const homeKeys = {
-  guests: (homeId: string) => ['groups', homeId, 'guest_users'] as const,
   presence: (homeId: string) => ['groups', homeId, 'presence', 'config'] as const,
   geo: (homeId: string) => ['groups', homeId, 'geo_data'] as const,
   away: (devId: string) => ['devs', devId, 'mgr', 'away_status'] as const,
@@ -62,47 +61,6 @@ export function setAwayStatus(devId: string, away: boolean) {
 
 export function getAwayStatus(devId: string) {
   return http.request<{ away: boolean; enabled: boolean }>(deviceObjectUrl(devId, 'away_status'));
-}
-
-export interface Guest {
-  email: string;
-  pending?: boolean;
-}
-
-/**
- * Spec 2 §8: a failed guest list read is the dataUpdate error. The HTTP layer shows it, but
- * for a refusal (spec 1 §8, told by the server's error code), shown here.
- */
-export async function getGuests(homeId: string): Promise<Guest[]> {
-  try {
-    const got = await http.request<{ guest_users?: Guest[] }>(group(homeId, '/guest_users'));
-    return got.guest_users ?? [];
-  } catch (error) {
-    reportRefusal(error, 'dataUpdate');
-    throw error;
-  }
-}
-
-export function useGuests(homeId: string, enabled: boolean) {
-  return useQuery({ queryKey: homeKeys.guests(homeId), queryFn: () => getGuests(homeId), enabled });
-}
-
-/**
- * docs/wire-contract.md §4: the smartbox invite paths hang off the signed-in user. The invitation's link opens
- * at `frontendHost` (spec 1 §7), as the other e-mailed links do.
- */
-export function inviteGuest(userId: string, homeId: string, email: string, frontendHost: string) {
-  return http.request(`/api/v2/users/${enc(userId)}/invite`, {
-    method: 'POST',
-    json: { email, groupid: homeId, confirmation_url: frontendHost },
-  });
-}
-
-export function revokeGuest(userId: string, homeId: string, email: string) {
-  return http.request(`/api/v2/users/${enc(userId)}/invite`, {
-    method: 'DELETE',
-    json: { groupid: homeId, email },
-  });
 }
 
 export function setHomeName(homeId: string, name: string) {

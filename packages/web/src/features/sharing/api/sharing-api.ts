@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { GuestScope, ShareRole } from '@hearth/protocol';
 import { appConfig } from '../../../lib/config';
-import { http, HttpError } from '../../../lib/http';
+import { http, HttpError, reportRefusal } from '../../../lib/http';
 import { useSessionStore } from '../../../lib/session/session-store';
 import { sharingKeys } from '../../../lib/sharing';
 
@@ -38,11 +38,21 @@ export interface ActivityPage {
 
 export const ACTIVITY_PAGE_SIZE = 50;
 
+/**
+ * Spec 2 §8: a failed read of the people is the dataUpdate error. The HTTP layer tells it,
+ * but a refusal (spec 1 §8, told by the server's error code) is told here.
+ */
 export function useMembers(homeId: string) {
   return useQuery({
     queryKey: sharingKeys.members(homeId),
-    queryFn: ({ signal }) =>
-      http.request<{ members: Member[] }>(group(homeId, '/members'), { signal }),
+    queryFn: async ({ signal }) => {
+      try {
+        return await http.request<{ members: Member[] }>(group(homeId, '/members'), { signal });
+      } catch (error) {
+        reportRefusal(error, 'dataUpdate');
+        throw error;
+      }
+    },
     select: (got) => got.members,
   });
 }
