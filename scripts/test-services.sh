@@ -22,6 +22,7 @@ SERVICE_FILES=(
   src/realtime/ src/limits/ src/metrics/ src/system/system.routes
   src/security/attempt-store src/security/credential-throttle
   src/auth/session src/homes/quiet-home-cluster   # Redis-shared state across processes
+  src/cloud-link/bridge-lease-postgres            # the linked devices' bridges, one process at a time
 )
 if [ "${TEST_SERVICES_ALL:-}" = "1" ]; then SERVICE_FILES=(); fi
 # The gateway reports' fuzzing tests the parser, which no service changes. One file at a time:
