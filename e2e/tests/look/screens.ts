@@ -120,9 +120,9 @@ export async function withActivityLog(page: Page): Promise<void> {
     entry(3, '2026-03-01T11:50:00Z', 'guest@example.com', {
       detail: { stemp: '21.5', units: 'C' },
     }),
-    entry(2, '2026-03-01T06:10:00Z', 'optimum start', {
+    entry(2, '2026-03-01T06:10:00Z', 'Hearth', {
       source: 'automation',
-      via: 'optimum start',
+      via: 'automation:optimum-start',
       detail: { mode: 'auto' },
     }),
     entry(1, '2026-02-28T19:30:00Z', 'resident@example.com', { action: 'post prog' }),
