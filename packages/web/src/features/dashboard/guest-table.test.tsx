@@ -132,3 +132,20 @@ test("a resident keeps every room, the node's own limits and the comfort, eco an
   for (const label of ['Comfort', 'Eco', 'Anti-frost'])
     expect(within(table).getByRole('spinbutton', { name: `${label} Room 1` })).toBeEnabled();
 });
+
+test('a guest is offered no selection of rooms: the multi-room screen writes what a guest may not', async () => {
+  openTable(guest);
+  await screen.findByRole('article', { name: 'Room 1' });
+  // The rights are read: the room outside the scope is gone.
+  await waitFor(() =>
+    expect(screen.queryByRole('article', { name: 'Room 11' })).not.toBeInTheDocument(),
+  );
+  expect(screen.queryByRole('button', { name: 'Select all' })).not.toBeInTheDocument();
+  expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
+});
+
+test('a resident may select rooms', async () => {
+  openTable(resident);
+  expect(await screen.findByRole('button', { name: 'Select all' })).toBeVisible();
+  expect(screen.getAllByRole('checkbox').length).toBeGreaterThan(1);
+});

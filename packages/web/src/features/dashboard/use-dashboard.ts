@@ -73,9 +73,12 @@ export function useDashboard() {
   const tabIndex = indexParam(params.get('tabIndex'), tabs.length);
   const tab: DashboardTab = tabAt(tabs, tabIndex);
 
+  // A guest controls rooms one at a time: the multi-room screen edits weekly programmes and
+  // settings, which no guest may write (docs/sharing.md), so a guest selects nothing.
+  const guest = access?.role === 'guest';
   const selectableKeys = devices.flatMap((d) =>
     heatersOf(d)
-      .filter(isSelectable)
+      .filter((n) => !guest && isSelectable(n))
       .map((n) => selectionKey(homeId, { devId: d.dev.dev_id, ...n })),
   );
   const selectedHere = selected.filter((k) => selectableKeys.includes(k));
@@ -134,7 +137,7 @@ export function useDashboard() {
       heaters.filter((n) => n.installed).map((n) => n.type),
     ),
     showCheckboxes: showCheckboxes(selectableKeys.length),
-    canSelectAll: showSelectAll(tab, heaters.length),
+    canSelectAll: !guest && showSelectAll(tab, heaters.length),
     selectableCount: selectableKeys.length,
     selected: selectedHere,
     toggle,

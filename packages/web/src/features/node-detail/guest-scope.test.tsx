@@ -88,6 +88,15 @@ test("a guest's room offers set points within the scope's bounds, the allowed mo
   expect(within(modes).queryByRole('button', { name: 'Off' })).not.toBeInTheDocument();
   expect(within(modes).getByRole('button', { name: 'Manual' })).toBeVisible();
   expect(screen.queryByRole('button', { name: 'Boost' })).not.toBeInTheDocument();
+  // A guest may not write weekly programmes: the schedule is not offered; records are.
+  expect(screen.queryByRole('link', { name: 'Schedule' })).not.toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Records' })).toBeVisible();
+});
+
+test('a resident of the home is offered the schedule', async () => {
+  access = () => json({ ...scoped, role: 'resident', scope: {} });
+  await openAsGuest(1);
+  expect(await screen.findByRole('link', { name: 'Schedule' })).toBeVisible();
 });
 
 test.each([

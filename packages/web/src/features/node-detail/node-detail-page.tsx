@@ -195,8 +195,9 @@ export function NodeDetailPage({ renderComfort }: { renderComfort?: RenderRoomCo
         <DetailToolbar
           homeId={home.id}
           node={ref}
-          // Spec 3 §2: a timer's schedule is ON/OFF slots, edited on the same screen.
-          scheduleAvailable={caps.scheduleAvailable && !lost}
+          // Spec 3 §2: a timer's schedule is ON/OFF slots, edited on the same screen. A guest
+          // may not write weekly programmes (docs/sharing.md), so none is offered.
+          scheduleAvailable={caps.scheduleAvailable && !lost && access?.role !== 'guest'}
           boostKind={kind}
           showBoost={showBoostButton({
             boostAvailable: caps.boostAvailable === true && !lost && boostAllowed(access),
