@@ -50,6 +50,22 @@ interface PendingWrite {
 
 const NODE_PATH = /^\/([a-z_]+)\/(\d{1,3})\/(status|setup|prog|version)$/;
 const SYSTEM_PATHS = ['/mgr/away_status', '/htr_system/power_limit', '/pmo_system', '/geo_data'];
+/** A power monitor's reading and its limit, as the clouds update them (the power guard reads both). */
+const METER_PATH = /^\/pmo\/(\d{1,3})\/(power|power_limit)$/;
+
+/**
+ * A power monitor's object in the shape a Hearth gateway reports it: watts as a decimal string
+ * (`power`), whole watts as a string (`power_limit`); undefined when the cloud sent no number.
+ */
+export function normaliseMeterObject(
+  part: 'power' | 'power_limit',
+  body: unknown,
+): UpstreamObject | undefined {
+  const value = (body as UpstreamObject | null)?.[part];
+  const n = typeof value === 'string' || typeof value === 'number' ? Number(value) : NaN;
+  if (!Number.isFinite(n) || n < 0) return undefined;
+  return part === 'power' ? { power: n.toFixed(1) } : { power_limit: String(Math.round(n)) };
+}
 
 /**
  * One linked cloud device as a gateway on Hearth's MQTT channel: the cloud's snapshot and
@@ -204,7 +220,23 @@ export class CloudDeviceBridge {
     }
     if (data.away_status !== undefined)
       await this.update({ path: '/mgr/away_status', body: data.away_status });
+    // A power monitor's reading is not part of the snapshot: it is read once, then updated.
+    for (const node of nodes) {
+      if (node.type === 'pmo' && typeof node.addr === 'number') await this.readMeter(node.addr);
+    }
     this.markReady();
+  }
+
+  /** A power monitor's latest reading from the cloud's REST API; a cloud without it is left be. */
+  private async readMeter(addr: number): Promise<void> {
+    const path = `/pmo/${addr}/power`;
+    let body: UpstreamObject;
+    try {
+      body = await this.options.client.readDevice(this.options.upstreamDevId, path);
+    } catch {
+      return;
+    }
+    await this.update({ path, body });
   }
 
   private async update({ path, body }: UpstreamUpdate): Promise<void> {
@@ -216,6 +248,14 @@ export class CloudDeviceBridge {
     if (path === '/mgr/rtc/time') {
       const clock = normaliseClock(body, this.options.upstream.clockMonthFrom);
       if (clock !== undefined) await this.up(path, clock);
+      return;
+    }
+    const meter = METER_PATH.exec(path);
+    if (meter !== null) {
+      const shaped = normaliseMeterObject(meter[2] as 'power' | 'power_limit', body);
+      if (shaped === undefined) return;
+      await this.up(path, shaped);
+      this.confirm(path, shaped);
       return;
     }
     const match = NODE_PATH.exec(path);

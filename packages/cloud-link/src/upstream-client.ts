@@ -127,6 +127,11 @@ export class UpstreamClient {
     return objectSchema.parse(await this.request('GET', `${nodePath(devId, node)}/${part}`));
   }
 
+  /** One GET below the device (`/pmo/5/power`, …). */
+  async readDevice(devId: string, path: string): Promise<UpstreamObject> {
+    return objectSchema.parse(await this.request('GET', `${devPath(devId)}${path}`));
+  }
+
   /** One POST of one part; the cloud's answer does not wait for the heater. */
   async writeNode(
     devId: string,
