@@ -7,6 +7,10 @@
 // the bridges add per device, and the round trip of writes made on it (until its status shows
 // the change confirmed by the simulated heater behind the cloud) with how many were confirmed
 // or failed within the bridge's 10 s. Both Hearths use PGlite in memory and embedded brokers.
+// With --disrupt, two more rounds of the same writes through the link: one while the cloud ends
+// every sign-in of the account (its tokens refused from then on), one while the cloud process is
+// killed and started again; each write is counted confirmed, failed with a reason (Hearth shows
+// the old value again) or lost (no answer within the bridge's 10 s and 5 s more).
 import './lib/no-delay';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -35,12 +39,14 @@ const { values: args } = parseArgs({
     'cloud-port': { type: 'string', default: '18780' },
     port: { type: 'string', default: '18781' },
     'serve-cloud': { type: 'boolean', default: false },
+    disrupt: { type: 'boolean', default: false },
   },
 });
 const DEVICES = Number(args.devices);
 const HOMES = Number(args.homes);
 const CLOUD_EMAIL = 'cloud-owner@example.com';
-const CLOUD_PASSWORD = 'cloud-owner-password';
+// Letters, digits and underscores only, as a new password must be: --disrupt sets it again.
+const CLOUD_PASSWORD = 'cloud_owner_pass1';
 const CLOUD_GATEWAY_KEY = 'bench-cloud-gateway-key-0123456789';
 const devIdOf = (i: number) => `c1d0${i.toString(16).padStart(14, '0')}`;
 
@@ -91,10 +97,10 @@ async function serveCloud(): Promise<void> {
   }
   await startFleet({ mqttUrl: hearth.gatewayMqttUrl(), gateways, reportPhase: 'spread' });
   await hearth.gatewayIdle();
-  console.log(JSON.stringify({ url }));
+  console.log(JSON.stringify({ url, ownerId: owner.id }));
 }
 
-async function startCloud(): Promise<{ url: string; child: ChildProcess }> {
+async function startCloud(): Promise<{ url: string; ownerId: string; child: ChildProcess }> {
   const child = spawn(
     process.execPath,
     [
@@ -113,7 +119,10 @@ async function startCloud(): Promise<{ url: string; child: ChildProcess }> {
   );
   const lines = createInterface({ input: child.stdout! });
   for await (const line of lines) {
-    if (line.startsWith('{')) return { url: (JSON.parse(line) as { url: string }).url, child };
+    if (line.startsWith('{')) {
+      const ready = JSON.parse(line) as { url: string; ownerId: string };
+      return { ...ready, child };
+    }
   }
   throw new Error('the cloud process ended before it was ready');
 }
@@ -122,7 +131,9 @@ const gc = () => (globalThis as { gc?: () => void }).gc?.();
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 
 async function main(): Promise<void> {
-  const cloud = await startCloud();
+  let cloud = await startCloud();
+  // The cloud's process ends with this one, whatever ends it.
+  process.on('exit', () => cloud.child.kill('SIGTERM'));
   console.log(`cloud ready at ${cloud.url} with ${DEVICES} devices over ${HOMES} homes`);
   const upstreams = [
     {
@@ -238,6 +249,7 @@ async function main(): Promise<void> {
   }) {
     const rtts: number[] = [];
     let failed = 0;
+    let lost = 0;
     let late = 0;
     let next = 0;
     const worker = async () => {
@@ -248,7 +260,13 @@ async function main(): Promise<void> {
         const i = n % DEVICES;
         const stemp = (17 + (n % 8) * 0.5).toFixed(1);
         const started = performance.now();
-        await target.post(i, stemp);
+        try {
+          await target.post(i, stemp);
+        } catch {
+          // Refused at once, with its status and text: a failure with a reason.
+          failed += 1;
+          continue;
+        }
         const limit = started + CLOUD_LINK_TIMING.writeConfirmMs + 5_000;
         let done = false;
         while (performance.now() < limit) {
@@ -264,11 +282,11 @@ async function main(): Promise<void> {
           }
           await sleep(10);
         }
-        if (!done) failed += 1;
+        if (!done) lost += 1;
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, () => worker()));
-    return { rtts, failed, late, s: summary(rtts) };
+    return { rtts, failed, lost, late, s: summary(rtts) };
   }
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
@@ -284,22 +302,24 @@ async function main(): Promise<void> {
     },
   });
   loop.disable();
-  const cloudToken = (
-    (await (
-      await fetch(`${cloud.url}/client/token`, {
-        method: 'POST',
-        headers: {
-          authorization: `Basic ${Buffer.from('hearth-app:hearth-dev-secret').toString('base64')}`,
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        body: new URLSearchParams({
-          grant_type: 'password',
-          username: CLOUD_EMAIL,
-          password: CLOUD_PASSWORD,
-        }).toString(),
-      })
-    ).json()) as { access_token: string }
-  ).access_token;
+  const cloudSignIn = async () =>
+    (
+      (await (
+        await fetch(`${cloud.url}/client/token`, {
+          method: 'POST',
+          headers: {
+            authorization: `Basic ${Buffer.from('hearth-app:hearth-dev-secret').toString('base64')}`,
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          body: new URLSearchParams({
+            grant_type: 'password',
+            username: CLOUD_EMAIL,
+            password: CLOUD_PASSWORD,
+          }).toString(),
+        })
+      ).json()) as { access_token: string }
+    ).access_token;
+  const cloudToken = await cloudSignIn();
   const onCloud = (i: number) => `${cloud.url}/api/v2/devs/${upstreamIds[i]}/htr/2/status`;
   const cloudHeaders = {
     authorization: `Bearer ${cloudToken}`,
@@ -318,13 +338,64 @@ async function main(): Promise<void> {
         sync_status?: string;
       },
   });
+  // The same writes through the link while the cloud misbehaves, 1 s after they begin.
+  const throughLink = {
+    post: async (i: number, stemp: string) =>
+      void (await call('POST', `/api/v2/devs/${hearthIds[i]}/htr/2/status`, { stemp, units: 'C' })),
+    read: async (i: number) => {
+      const [row] = await hearth.db
+        .select({ status: nodes.status })
+        .from(nodes)
+        .where(and(eq(nodes.devId, hearthIds[i]!), eq(nodes.type, 'htr'), eq(nodes.addr, 2)));
+      return row?.status as { stemp?: string; sync_status?: string } | null;
+    },
+  };
+  const during = async (disrupt: () => Promise<void>) => {
+    const [writes] = await Promise.all([timeWrites(throughLink), sleep(1_000).then(disrupt)]);
+    return writes;
+  };
+  const disrupted: { where: string; writes: typeof linkedWrites }[] = [];
+  let restartMs = 0;
+  if (args.disrupt) {
+    // The owner sets the password again elsewhere: the cloud ends every other sign-in, the
+    // bridges' access and refresh tokens with them.
+    const endSignIns = async () => {
+      const res = await fetch(`${cloud.url}/api/v2/users/${cloud.ownerId}/password`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${await cloudSignIn()}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ password: CLOUD_PASSWORD, new_password: CLOUD_PASSWORD }),
+      });
+      if (res.status >= 300)
+        throw new Error(`ending the sign-ins: ${res.status} ${await res.text()}`);
+    };
+    disrupted.push({ where: 'across ended sign-ins', writes: await during(endSignIns) });
+    // The cloud process killed and started again on its port (same account, devices and
+    // password; its database, sessions and sockets new).
+    const restart = async () => {
+      const down = performance.now();
+      cloud.child.kill('SIGKILL');
+      await new Promise((r) => cloud.child.once('exit', r));
+      cloud = await startCloud();
+      restartMs = performance.now() - down;
+    };
+    disrupted.push({ where: 'across a cloud restart', writes: await during(restart) });
+    // The writes above may all end while the cloud is down: the same round again once it answers.
+    disrupted.push({
+      where: 'once the restarted cloud answers',
+      writes: await timeWrites(throughLink),
+    });
+  }
   const writeRow = (where: string, w: typeof linkedWrites) => ({
     where,
     writes: WRITES,
     concurrency: CONCURRENCY,
     'confirmed ≤ 10 s': w.rtts.length - w.late,
     'confirmed late': w.late,
-    'failed or not shown': w.failed,
+    'failed with a reason': w.failed,
+    lost: w.lost,
     'p50 (ms)': ms(w.s.p50),
     'p95 (ms)': ms(w.s.p95),
     'max (ms)': ms(w.s.max),
@@ -355,8 +426,9 @@ async function main(): Promise<void> {
         rows: [
           writeRow('through the link', linkedWrites),
           writeRow('on the cloud itself (floor)', floorWrites),
+          ...disrupted.map((d) => writeRow(`through the link, ${d.where}`, d.writes)),
         ],
-        note: `Round trip: the write posted until its status shows the new set point confirmed (sync_status ok), polled every 10 ms (through the link: in the database of the Hearth under test; on the cloud: over its REST API). Added by the link: p50 ${ms(linkedWrites.s.p50 - floorWrites.s.p50)} ms, p95 ${ms(linkedWrites.s.p95 - floorWrites.s.p95)} ms. Event-loop delay p99 of this process during the linked writes: ${ms(loop.percentile(99) / 1e6)} ms.`,
+        note: `Round trip: the write posted until its status shows the new set point confirmed (sync_status ok), polled every 10 ms (through the link: in the database of the Hearth under test; on the cloud: over its REST API). Added by the link: p50 ${ms(linkedWrites.s.p50 - floorWrites.s.p50)} ms, p95 ${ms(linkedWrites.s.p95 - floorWrites.s.p95)} ms. Event-loop delay p99 of this process during the linked writes: ${ms(loop.percentile(99) / 1e6)} ms.${args.disrupt ? ` Disrupted rounds (--disrupt) 1 s after their first write: the cloud ended every sign-in of the account; then the cloud process was killed and started again (${ms(restartMs)} ms until it answered). Failed with a reason: Hearth refused the write or the bridge acknowledged it failed (the old value shown again); lost: still pending ${(CLOUD_LINK_TIMING.writeConfirmMs + 5_000) / 1000} s after it was posted.` : ''}`,
       },
     ],
     {
@@ -364,6 +436,7 @@ async function main(): Promise<void> {
       homes: HOMES,
       writes: WRITES,
       concurrency: Number(args.concurrency),
+      disrupt: args.disrupt ? 'yes' : 'no',
       gc: typeof (globalThis as { gc?: unknown }).gc === 'function' ? 'yes' : 'no',
     },
   );
