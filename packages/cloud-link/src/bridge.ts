@@ -220,11 +220,12 @@ export class CloudDeviceBridge {
     }
     if (data.away_status !== undefined)
       await this.update({ path: '/mgr/away_status', body: data.away_status });
-    // A power monitor's reading is not part of the snapshot: it is read once, then updated.
+    this.markReady();
+    // A power monitor's reading is not part of the snapshot: it is read once, then updated
+    // (after `ready`: a cloud slow to answer, or rate-limiting, does not hold the device back).
     for (const node of nodes) {
       if (node.type === 'pmo' && typeof node.addr === 'number') await this.readMeter(node.addr);
     }
-    this.markReady();
   }
 
   /** A power monitor's latest reading from the cloud's REST API; a cloud without it is left be. */
