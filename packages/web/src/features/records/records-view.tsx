@@ -26,7 +26,7 @@ import { buildSeries, samplesNeeded } from './model/records-series';
 import { PeriodNav } from './components/period-nav';
 import { RecordsChart } from './components/records-chart';
 import { RecordsTable } from './components/records-table';
-import { downloadText } from './model/download';
+import { downloadText } from '../../lib/ui/download';
 import { useCapabilities } from '../../lib/client-data';
 import { formatMoney } from '../../lib/money';
 import { useCosts } from './api/costs-api';

@@ -6,7 +6,7 @@ import { formatHomeDateTime, useHomeDevices, useHomes, homeTimeZone } from '../.
 import { LoadFailedPanel, MessageLine, PageFrame, useTimedMessage } from '../../lib/screens';
 import { fetchActivityCsv, useActivity } from './api/sharing-api';
 import { actionText, sourceText } from './model/activity-words';
-import { downloadText } from './model/download';
+import { downloadText } from '../../lib/ui/download';
 import { roomKey } from './model/scope-form';
 import { useRooms } from './model/use-rooms';
 import './sharing.css';

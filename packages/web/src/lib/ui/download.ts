@@ -1,4 +1,4 @@
-/** Saves text as a file through a temporary link (web only: spec 3 §2 CSV download). */
+/** Saves text as a file through a temporary link (web only: the CSV downloads of records, spec 3 §2, and of the activity log). */
 export function downloadText(text: string, fileName: string, type: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const a = document.createElement('a');
