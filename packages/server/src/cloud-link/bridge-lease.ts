@@ -12,7 +12,7 @@ export const BRIDGE_LOCK_KEY = 27_0001;
 
 /** A connection that may hold the lock. */
 export interface LockSession {
-  /** True when this session now holds the lock (or already did). */
+  /** True when this connection now holds the lock (or already did). */
   tryLock(): Promise<boolean>;
   /** Called once if the connection is lost (with it, the lock). */
   onLost(listener: () => void): void;
