@@ -50,29 +50,19 @@ export function ScopeEditor({
       <fieldset>
         <legend>{t('sharing.form.setPoint')}</legend>
         <div className="sharing-pair">
-          <label htmlFor={`${id}-min`}>{t('sharing.form.minC')}</label>
-          <input
+          <BoundInput
             id={`${id}-min`}
-            type="number"
-            inputMode="decimal"
-            min={5}
-            max={30}
-            step={0.5}
+            label={t('sharing.form.minC')}
             placeholder={t('sharing.form.noLimit')}
             value={form.minC}
-            onChange={(e) => set({ minC: e.target.value })}
+            onChange={(minC) => set({ minC })}
           />
-          <label htmlFor={`${id}-max`}>{t('sharing.form.maxC')}</label>
-          <input
+          <BoundInput
             id={`${id}-max`}
-            type="number"
-            inputMode="decimal"
-            min={5}
-            max={30}
-            step={0.5}
+            label={t('sharing.form.maxC')}
             placeholder={t('sharing.form.noLimit')}
             value={form.maxC}
-            onChange={(e) => set({ maxC: e.target.value })}
+            onChange={(maxC) => set({ maxC })}
           />
         </div>
       </fieldset>
@@ -182,5 +172,31 @@ export function ScopeEditor({
         )}
       </fieldset>
     </div>
+  );
+}
+
+/** One bound of a guest's set points, in °C, empty for none. */
+function BoundInput(props: {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <>
+      <label htmlFor={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        type="number"
+        inputMode="decimal"
+        min={5}
+        max={30}
+        step={0.5}
+        placeholder={props.placeholder}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </>
   );
 }
